@@ -1,0 +1,51 @@
+# Wyrm - make help lists the targets. Needs only Python 3, Node (npm) and make.
+PY      ?= python3
+VENV    := .venv
+VPY     := $(VENV)/bin/python
+BOARD   ?= pico-ssd1306-4btn
+PORT    ?= /dev/ttyACM0
+SIMARGS ?=
+
+.PHONY: help sim test lint typecheck pytest shots deploy bench clean
+
+help: ## this list
+	@grep -E '^[a-z]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 12
+
+$(VENV)/.stamp: requirements-dev.txt
+	$(PY) -m venv $(VENV)
+	$(VPY) -m pip install -q --upgrade pip
+	$(VPY) -m pip install -q -r requirements-dev.txt
+	touch $@
+
+node_modules/.stamp: package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+deps: $(VENV)/.stamp node_modules/.stamp
+
+sim: deps ## start the simulator (window if a display is present, else the terminal)
+	$(VPY) -m host_tools.sim --board $(BOARD) $(SIMARGS)
+
+lint: $(VENV)/.stamp ## ruff over firmware, host tools and tests
+	$(VPY) -m ruff check firmware host_tools tests
+	$(VPY) -m host_tools.picoimports firmware
+
+typecheck: deps ## pyright on firmware/ against the Pico's stubs only
+	$(VPY) -m host_tools.typecheck
+
+pytest: deps
+	$(VPY) -m pytest -q
+
+test: lint typecheck pytest ## lint, type check, all tests (CPython and real MicroPython)
+
+shots: deps ## screenshots of the main screens into docs/
+	$(VPY) -m host_tools.shots
+
+deploy: deps ## compile with mpy-cross and copy to a Pico: make deploy PORT=/dev/ttyACM0 BOARD=...
+	$(VPY) -m host_tools.deploy --port $(PORT) --board $(BOARD)
+
+bench: deps ## heap, display traffic, idle and step cost, size (CPython + MicroPython)
+	$(VPY) -m host_tools.bench
+
+clean: ## remove venvs, node_modules and build output
+	rm -rf $(VENV) .venv-stubs node_modules build .pytest_cache .ruff_cache

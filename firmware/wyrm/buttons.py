@@ -1,0 +1,96 @@
+"""Polled, debounced buttons that turn levels into events.
+
+``update(now, levels)`` is called every loop with the tick time in ms and a
+bit mask of the keys that are down (bit 0 UP, 1 DOWN, 2 OK, 3 BACK). A level
+change counts once it has been stable for ``debounce_ms``. Events land in the
+preallocated ``queue`` (one byte each: kind << 4 | key); nothing is allocated.
+
+Events per key:
+- PRESS / RELEASE on the debounced edges (a screen can show something only
+  while OK is held: the secret peek),
+- CLICK on release of a short press,
+- LONG once, while still held, after ``long_ms`` (OK and BACK),
+- REPEAT for UP/DOWN: first after ``repeat_delay_ms``, then every ``repeat_ms``.
+A press that produced LONG or REPEAT gives no CLICK on release.
+All time arithmetic goes through ticks_diff/ticks_add (2**30 wrap).
+"""
+from micropython import const
+
+from wyrm.ticks import ticks_add, ticks_diff
+
+UP = const(0)
+DOWN = const(1)
+OK = const(2)
+BACK = const(3)
+
+PRESS = const(1)
+RELEASE = const(2)
+CLICK = const(3)
+LONG = const(4)
+REPEAT = const(5)
+
+NAMES = ("UP", "DOWN", "OK", "BACK")
+KIND_NAMES = ("", "PRESS", "RELEASE", "CLICK", "LONG", "REPEAT")
+
+_QLEN = const(16)
+
+
+class Buttons:
+    # Timings are attributes so settings and tests can change them.
+    debounce_ms = 25
+    long_ms = 600
+    repeat_delay_ms = 450
+    repeat_ms = 110
+
+    def __init__(self, nkeys=4, repeat_mask=(1 << UP) | (1 << DOWN)):
+        self.nkeys = nkeys
+        self.repeat_mask = repeat_mask
+        self.stable = 0  # debounced levels
+        self._raw = 0  # last raw levels seen
+        self._fired = 0  # keys whose current press already gave LONG/REPEAT
+        self._changed = [0] * nkeys  # tick of the last raw change per key
+        self._down = [0] * nkeys  # tick of the debounced press per key
+        self._next = [0] * nkeys  # next repeat tick per key
+        self.queue = bytearray(_QLEN)
+        self.count = 0
+
+    def _put(self, kind, key):
+        if self.count < _QLEN:
+            self.queue[self.count] = (kind << 4) | key
+            self.count += 1
+
+    def held(self, key):
+        return (self.stable >> key) & 1
+
+    def update(self, now, levels):
+        """Advance to time ``now`` with raw ``levels``; returns the event count."""
+        self.count = 0
+        raw_prev = self._raw
+        self._raw = levels
+        for k in range(self.nkeys):
+            bit = 1 << k
+            if (levels ^ raw_prev) & bit:
+                self._changed[k] = now
+            if (levels ^ self.stable) & bit:
+                if ticks_diff(now, self._changed[k]) >= self.debounce_ms:
+                    self.stable ^= bit
+                    if levels & bit:
+                        self._down[k] = now
+                        self._fired &= ~bit
+                        self._next[k] = ticks_add(now, self.repeat_delay_ms)
+                        self._put(PRESS, k)
+                    else:
+                        self._put(RELEASE, k)
+                        if not self._fired & bit:
+                            self._put(CLICK, k)
+                        self._fired &= ~bit
+            elif self.stable & bit:
+                if self.repeat_mask & bit:
+                    if ticks_diff(now, self._next[k]) >= 0:
+                        self._next[k] = ticks_add(self._next[k], self.repeat_ms)
+                        self._fired |= bit
+                        self._put(REPEAT, k)
+                elif not self._fired & bit and ticks_diff(now, self._down[k]) >= self.long_ms:
+                    self._fired |= bit
+                    self._put(LONG, k)
+        return self.count

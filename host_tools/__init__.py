@@ -1,0 +1,1 @@
+"""Host-side tools for Wyrm: simulator, MicroPython runner, deploy, benchmarks."""

@@ -1,0 +1,114 @@
+"""Buttons: debounce, click, long press, repeat and hold - with a fake clock."""
+import pytest
+
+from wyrm import buttons as B
+from wyrm.ticks import ticks_add, ticks_diff
+
+WRAP = 1 << 30
+
+
+def run(btn, start, plan, step=5):
+    """Feed (levels, ms) segments; return [(t_offset, kind, key)]."""
+    out = []
+    t = start
+    off = 0
+    for levels, ms in plan:
+        for _ in range(ms // step):
+            n = btn.update(t, levels)
+            for i in range(n):
+                e = btn.queue[i]
+                out.append((off, e >> 4, e & 15))
+            t = ticks_add(t, step)
+            off += step
+    return out
+
+
+def kinds(events, key=None):
+    return [k for _, k, kk in events if key is None or kk == key]
+
+
+@pytest.mark.parametrize("start", [0, 12345, WRAP - 30, WRAP - 600, WRAP - 1])
+def test_short_press_gives_press_release_click(start):
+    """A 100 ms tap of OK yields PRESS, RELEASE, CLICK - also across the 2**30 tick wrap."""
+    ev = run(B.Buttons(), start, [(0, 50), (1 << B.OK, 100), (0, 100)])
+    assert kinds(ev) == [B.PRESS, B.RELEASE, B.CLICK]
+    assert all(key == B.OK for _, _, key in ev)
+
+
+def test_bounce_shorter_than_debounce_is_ignored():
+    """Contact bounce of 10-20 ms pulses never produces an event."""
+    bits = 1 << B.OK
+    plan = [(bits, 10), (0, 10), (bits, 20), (0, 20), (bits, 15), (0, 100)]
+    assert run(B.Buttons(), 0, plan) == []
+
+
+def test_debounce_time_is_settable():
+    """With debounce at 60 ms a 40 ms press is ignored; at 25 ms it counts."""
+    plan = [(1 << B.OK, 40), (0, 200)]
+    slow = B.Buttons()
+    slow.debounce_ms = 60
+    assert run(slow, 0, plan) == []
+    assert kinds(run(B.Buttons(), 0, plan)) == [B.PRESS, B.RELEASE, B.CLICK]
+
+
+@pytest.mark.parametrize("start", [0, WRAP - 300])
+def test_long_press_fires_once_while_held_and_suppresses_click(start):
+    """Holding OK fires LONG once at about 600 ms, before release, and no CLICK follows."""
+    ev = run(B.Buttons(), start, [(1 << B.OK, 2000), (0, 100)])
+    assert kinds(ev) == [B.PRESS, B.LONG, B.RELEASE]
+    t_press = ev[0][0]
+    t_long = ev[1][0]
+    assert 600 <= t_long - t_press <= 610
+    assert t_long < ev[2][0]
+
+
+def test_press_just_under_long_is_a_click():
+    """Released at 550 ms held: a short press (CLICK), no LONG."""
+    ev = run(B.Buttons(), 0, [(1 << B.OK, 550), (0, 100)])
+    assert kinds(ev) == [B.PRESS, B.RELEASE, B.CLICK]
+
+
+@pytest.mark.parametrize("start", [0, WRAP - 700])
+def test_up_down_auto_repeat_while_held(start):
+    """Holding DOWN for 1 s repeats after 450 ms, every 110 ms, and gives no CLICK."""
+    ev = run(B.Buttons(), start, [(1 << B.DOWN, 1000), (0, 100)])
+    ks = kinds(ev)
+    assert ks[0] == B.PRESS and ks[-1] == B.RELEASE
+    reps = [t for t, k, _ in ev if k == B.REPEAT]
+    # pressed at ~25 ms (debounce); repeats from ~475 ms to 1000 ms: 475, 585, 695, 805, 915
+    assert len(reps) == 5
+    gaps = [b - a for a, b in zip(reps, reps[1:])]
+    assert all(105 <= g <= 115 for g in gaps)
+    assert B.CLICK not in ks and B.LONG not in ks
+
+
+def test_ok_never_repeats():
+    """OK is not a repeating key: holding it gives exactly one LONG."""
+    ev = run(B.Buttons(), 0, [(1 << B.OK, 3000), (0, 50)])
+    assert kinds(ev).count(B.LONG) == 1 and B.REPEAT not in kinds(ev)
+
+
+def test_two_keys_independent():
+    """OK held while UP is tapped: each key gets its own events."""
+    ok, up = 1 << B.OK, 1 << B.UP
+    ev = run(B.Buttons(), 0, [(ok, 100), (ok | up, 100), (ok, 100), (0, 100)])
+    assert kinds(ev, B.UP) == [B.PRESS, B.RELEASE, B.CLICK]
+    assert kinds(ev, B.OK) == [B.PRESS, B.RELEASE, B.CLICK]
+
+
+def test_ticks_arithmetic_wraps_like_micropython():
+    """ticks_diff/ticks_add give the short signed distance across the 2**30 wrap."""
+    assert ticks_add(WRAP - 1, 1) == 0
+    assert ticks_add(5, -10) == WRAP - 5
+    assert ticks_diff(3, WRAP - 2) == 5
+    assert ticks_diff(WRAP - 2, 3) == -5
+    assert ticks_diff(100, 40) == 60
+    assert ticks_diff(0, 1 << 29) == -(1 << 29)
+
+
+def test_update_allocates_nothing_per_event():
+    """Events go into the one preallocated queue object."""
+    btn = B.Buttons()
+    q = btn.queue
+    run(btn, 0, [(1 << B.OK, 100), (0, 100)])
+    assert btn.queue is q and len(q) == 16
