@@ -1,0 +1,307 @@
+"""The step-driven core: ``App.step(now_ms, levels) -> mask of changed pages``.
+
+Nothing here sleeps, reads a pin or opens a file: the caller passes the time
+and the button levels, the store and the randomness source are injected, and
+the returned bit mask names the display pages (8 pixel rows each) that changed
+since the last step. ``main.py`` on the Pico and the simulator/tests on the
+host call the very same ``step``.
+
+Screens form a stack (push, pop, replace). A screen draws its whole picture in
+``draw``; the app redraws only after something called ``redraw()``, so an idle
+step costs a few comparisons and allocates nothing.
+"""
+import gc
+import sys
+
+from micropython import const
+
+from wyrm import buttons as B
+from wyrm.ticks import ticks_add, ticks_diff
+
+AWAKE = const(0)
+DIM = const(1)
+OFF = const(2)
+
+DEFAULT_SETTINGS = {
+    "contrast": 3,  # level 1..5
+    "flip": False,
+    "dim_s": 60,  # 0 = never
+    "off_s": 300,  # 0 = never
+    "peek_s": 10,  # a secret hides by itself after this many seconds of holding
+}
+
+CONTRAST_LEVELS = (1, 40, 100, 170, 255)
+_DIM_CONTRAST = const(1)
+
+
+class Screen:
+    """Base class. Override what you need; every hook gets the app."""
+
+    # True: long OK is NOT turned into BACK on three-button boards; the screen
+    # gets OK's PRESS/RELEASE/LONG itself (hold-to-peek screens).
+    hold_ok = False
+
+    def on_open(self, app):
+        pass
+
+    def on_close(self, app):
+        pass
+
+    def on_show(self, app):
+        """Became the top screen again after the one above it closed."""
+
+    def on_event(self, app, kind, key):
+        """Return True when handled. An unhandled BACK click closes the screen."""
+        return False
+
+    def tick(self, app, now):
+        """Called every step (animations, timeouts). Call app.redraw() on change."""
+
+    def draw(self, app, fb):
+        pass
+
+
+class App:
+    def __init__(self, fb, store, rng, keys=4, panel=None, board=None):
+        self.fb = fb
+        self.width = fb.width
+        self.height = fb.height
+        self.store = store
+        self.rng = rng
+        self.keys = keys
+        self.panel = panel
+        self.board = board or {}
+        self.buttons = B.Buttons(keys)
+        self.stack = []
+        self.now = 0
+        self.errors = []  # exceptions caught in screens (the simulator reports them)
+        self._redraw = True
+        self._toast = None
+        self._toast_until = 0
+        self._last_input = 0
+        self._started = False
+        self.power = AWAKE
+        self._swallow = False
+        settings = dict(DEFAULT_SETTINGS)
+        saved = store.load("settings", None) if store else None
+        if isinstance(saved, dict):
+            for k in DEFAULT_SETTINGS:
+                v = saved.get(k)
+                if type(v) is type(DEFAULT_SETTINGS[k]):
+                    settings[k] = v
+        self.settings = settings
+        self.apply_panel_settings()
+
+    # -- settings -------------------------------------------------------------
+    def save_settings(self):
+        self.store.save("settings", self.settings)
+        self.apply_panel_settings()
+
+    def apply_panel_settings(self):
+        p = self.panel
+        if p is None:
+            return
+        level = self.settings["contrast"]
+        level = min(max(level, 1), len(CONTRAST_LEVELS))
+        p.contrast(CONTRAST_LEVELS[level - 1])
+        p.rotate(self.settings["flip"])
+
+    # -- screen stack ---------------------------------------------------------
+    def top(self):
+        return self.stack[-1] if self.stack else None
+
+    def push(self, screen):
+        self.stack.append(screen)
+        self._guard(screen.on_open)
+        self._redraw = True
+        return screen
+
+    def pop(self, screen=None):
+        """Close the top screen (or ``screen`` and everything above it)."""
+        if screen is not None and screen in self.stack:
+            while self.stack and self.stack[-1] is not screen:
+                self._close_top()
+        if len(self.stack) > 1:
+            self._close_top()
+            self._guard(self.stack[-1].on_show)
+        self._redraw = True
+
+    def replace(self, screen):
+        if self.stack:
+            self._close_top()
+        return self.push(screen)
+
+    def _close_top(self):
+        s = self.stack.pop()
+        self._guard(s.on_close)
+
+    def redraw(self):
+        self._redraw = True
+
+    def toast(self, text, ms=1500):
+        """A short note over the current screen, gone after ``ms``."""
+        self._toast = text
+        self._toast_until = ticks_add(self.now, ms)
+        self._redraw = True
+
+    # -- errors: never a traceback on the OLED ------------------------------
+    def _guard(self, fn, *args):
+        try:
+            fn(self, *args)
+        except Exception as exc:  # noqa: BLE001 - the device must keep going
+            self.fail(exc)
+
+    def fail(self, exc):
+        self.errors.append(exc)
+        pe = getattr(sys, "print_exception", None)
+        if pe:
+            pe(exc)
+        else:  # CPython
+            import traceback
+
+            traceback.print_exception(type(exc), exc, exc.__traceback__)
+        from wyrm.ui import Message
+
+        msg = Message(
+            "Oops",
+            "Something went wrong (%s). Saved games are safe. OK: back to the menu."
+            % type(exc).__name__,
+            on_ok=_back_home,
+        )
+        self.stack.append(msg)
+        self._redraw = True
+        # The rest of the press that hit the bug must not dismiss the message.
+        self._swallow = self.buttons.stable != 0
+
+    # -- the step -------------------------------------------------------------
+    def step(self, now, levels):
+        """Advance to ``now`` (ms ticks) with button ``levels``; return dirty pages."""
+        self.now = now
+        if not self._started:
+            self._started = True
+            self._last_input = now
+        n = self.buttons.update(now, levels)
+        if levels or n:
+            self._last_input = now
+        if n:
+            if self.power != AWAKE:
+                self._wake()
+                self._swallow = True
+            q = self.buttons.queue
+            if self._swallow:
+                # The waking press does nothing: drop its events up to the
+                # step in which every key is up again (its CLICK included).
+                if self.buttons.stable == 0:
+                    self._swallow = False
+            else:
+                for i in range(n):
+                    if self._swallow:
+                        break
+                    e = q[i]
+                    self._dispatch(e >> 4, e & 15)
+        top = self.top()
+        if top is not None:
+            try:
+                top.tick(self, now)
+            except Exception as exc:  # noqa: BLE001
+                self.fail(exc)
+        if self._toast is not None and ticks_diff(now, self._toast_until) >= 0:
+            self._toast = None
+            self._redraw = True
+        self._saver(now)
+        if self._redraw and self.power != OFF:
+            self._redraw = False
+            self.render()
+            return self.fb.dirty()
+        return 0
+
+    def _dispatch(self, kind, key):
+        top = self.top()
+        if top is None:
+            return
+        if self._toast is not None and kind == B.PRESS:
+            self._toast = None
+            self._redraw = True
+        if self.keys < 4 and key == B.OK and not top.hold_ok:
+            if kind == B.LONG:
+                kind = B.CLICK
+                key = B.BACK
+        try:
+            handled = top.on_event(self, kind, key)
+        except Exception as exc:  # noqa: BLE001
+            self.fail(exc)
+            return
+        if not handled and kind == B.CLICK and key == B.BACK:
+            self.pop()
+
+    def render(self):
+        fb = self.fb
+        fb.fill(0)
+        top = self.top()
+        if top is not None:
+            try:
+                top.draw(self, fb)
+            except Exception as exc:  # noqa: BLE001
+                self.fail(exc)
+                fb.fill(0)
+                self.stack[-1].draw(self, fb)
+        if self._toast is not None:
+            from wyrm import ui
+
+            ui.draw_toast(fb, self._toast)
+
+    # -- screen saver ---------------------------------------------------------
+    def _saver(self, now):
+        idle = ticks_diff(now, self._last_input)
+        st = self.settings
+        if self.power == AWAKE and st["dim_s"] and idle >= st["dim_s"] * 1000:
+            self.power = DIM
+            if self.panel is not None:
+                self.panel.contrast(_DIM_CONTRAST)
+        if self.power != OFF and st["off_s"] and idle >= st["off_s"] * 1000:
+            self.power = OFF
+            if self.panel is not None:
+                self.panel.poweroff()
+
+    def _wake(self):
+        if self.power == OFF and self.panel is not None:
+            self.panel.poweron()
+        self.power = AWAKE
+        self.apply_panel_settings()
+        self._redraw = True
+
+    def keep_awake(self):
+        """Animations and timers call this so the saver does not cut them off."""
+        self._last_input = self.now
+
+    # -- lazily loaded game modules ------------------------------------------
+    def open_module(self, name):
+        """Import ``name`` (e.g. 'wyrm.games.drachenhort_ui') and call its open(app).
+
+        Every module loaded on the way is dropped again when the screen that
+        was on top before it closes (see unload_since), so RAM holds the
+        platform plus one game.
+        """
+        before = list(sys.modules)
+        __import__(name)
+        mod = sys.modules[name]
+        return before, mod
+
+    def unload_since(self, before):
+        for name in list(sys.modules):
+            if name not in before:
+                del sys.modules[name]
+                dot = name.rfind(".")
+                if dot > 0:
+                    parent = sys.modules.get(name[:dot])
+                    leaf = name[dot + 1 :]
+                    if parent is not None and leaf in parent.__dict__:
+                        delattr(parent, leaf)
+        gc.collect()
+
+
+def _back_home(app):
+    while len(app.stack) > 1:
+        app._close_top()
+    app._guard(app.stack[0].on_show)
+    app.redraw()

@@ -1,0 +1,202 @@
+"""Main menu, settings, button test and about - and ``make_app`` that wires them.
+
+Each game lives in its own module, imported only when chosen and dropped
+again when its menu is left (``App.open_module`` / ``App.unload_since``), so
+RAM holds the platform plus one game. While a game is open its module name is
+kept in the store ("open"), so after a power cut Wyrm comes back into it.
+"""
+import gc
+
+from wyrm import buttons as B
+from wyrm import font, ui
+from wyrm.app import App, Screen
+
+# (label, module) - order is the menu order.
+GAMES = (
+    ("Drachenhort", "wyrm.games.drachenhort_ui"),
+    ("Drakskatten", "wyrm.games.drakskatten_ui"),
+    ("DrachenSchatten", "wyrm.games.drachenschatten_ui"),
+    ("Drachenfels", "wyrm.games.drachenfels_ui"),
+    ("Der Weg n. Drakonia", "wyrm.games.drakonia_ui"),
+    ("Dice", "wyrm.dice_ui"),
+)
+
+
+class Home(ui.Menu):
+    def __init__(self):
+        items = [[label, _opener(mod, label)] for label, mod in GAMES]
+        items.append(["Settings", lambda app: app.push(settings_menu(app))])
+        super().__init__("Wyrm", items)
+        self._before = None
+        self._depth = 1
+
+    def on_event(self, app, kind, key):
+        if kind == B.CLICK and key == B.BACK:
+            return True  # the root menu stays
+        return super().on_event(app, kind, key)
+
+    def on_show(self, app):
+        # A game's screens have all closed: forget it, free its modules.
+        if self._before is not None and len(app.stack) == self._depth:
+            app.unload_since(self._before)
+            self._before = None
+            app.store.remove("open")
+
+
+def _opener(mod, label):
+    def run(app):
+        open_game(app, mod, label)
+
+    return run
+
+
+def open_game(app, mod, label, resume=False):
+    home = app.stack[0]
+    try:
+        before, module = app.open_module(mod)
+    except ImportError as exc:
+        if mod.replace(".", "/") in str(exc) or mod in str(exc) or "no module" in str(exc).lower():
+            ui.error(app, "%s is not on this device yet. It comes with a later update." % label, label)
+            return
+        raise
+    home._before = before
+    home._depth = len(app.stack)
+    app.store.save("open", [mod, label])
+    module.open(app, resume)
+
+
+def resume_game(app):
+    """After a power cut: go back into the game that was open."""
+    saved = app.store.load("open", None)
+    if isinstance(saved, list) and len(saved) == 2:
+        for label, mod in GAMES:
+            if mod == saved[0]:
+                open_game(app, mod, label, True)
+                return
+
+
+# -- settings -------------------------------------------------------------
+def _secs(s):
+    if s == 0:
+        return "never"
+    if s % 60 == 0:
+        return "%d min" % (s // 60)
+    return "%d s" % s
+
+
+DIM_CHOICES = (0, 15, 30, 60, 120, 300)
+OFF_CHOICES = (0, 60, 120, 300, 600, 1800)
+PEEK_CHOICES = (3, 5, 10, 20, 30)
+
+
+def _cycle(key, choices):
+    def run(app):
+        cur = app.settings[key]
+        i = choices.index(cur) if cur in choices else -1
+        app.settings[key] = choices[(i + 1) % len(choices)]
+        app.save_settings()
+
+    return run
+
+
+def _set_contrast(app):
+    def done(app, v):
+        app.settings["contrast"] = v
+        app.save_settings()
+
+    app.push(ui.Spinner("Contrast", app.settings["contrast"], 1, 5, done))
+
+
+def _flip(app):
+    app.settings["flip"] = not app.settings["flip"]
+    app.save_settings()
+
+
+def settings_menu(app):
+    s = app.settings
+    return ui.Menu(
+        "Settings",
+        [
+            [lambda a: "Contrast: %d/5" % s["contrast"], _set_contrast],
+            [lambda a: "Flip 180: %s" % ("on" if s["flip"] else "off"), _flip],
+            [lambda a: "Dim after: " + _secs(s["dim_s"]), _cycle("dim_s", DIM_CHOICES)],
+            [lambda a: "Screen off: " + _secs(s["off_s"]), _cycle("off_s", OFF_CHOICES)],
+            [lambda a: "Peek hides: " + _secs(s["peek_s"]), _cycle("peek_s", PEEK_CHOICES)],
+            ["Button test", lambda a: a.push(ButtonTest())],
+            ["About", lambda a: a.push(about(a))],
+        ],
+    )
+
+
+class ButtonTest(Screen):
+    """Shows each key live; hold BACK (OK on three-button boards) to leave."""
+
+    hold_ok = True
+
+    def __init__(self):
+        self.last = "press a key"
+
+    def on_event(self, app, kind, key):
+        exit_key = B.BACK if app.keys >= 4 else B.OK
+        if kind == B.LONG and key == exit_key:
+            app.pop(self)
+            return True
+        self.last = "%s %s" % (B.NAMES[key], B.KIND_NAMES[kind])
+        app.redraw()
+        return True
+
+    def tick(self, app, now):
+        if app.buttons.stable != getattr(self, "_shown", -1):
+            self._shown = app.buttons.stable
+            app.redraw()
+
+    def draw(self, app, fb):
+        ui.title(fb, "Button test")
+        for k in range(app.keys):
+            x = 2 + k * 31
+            held = app.buttons.held(k)
+            fb.rect(x, ui.TITLE_H + 2, 29, 14, 1)
+            if held:
+                fb.fill_rect(x, ui.TITLE_H + 2, 29, 14, 1)
+            name = B.NAMES[k]
+            font.text(fb, name, x + (29 - font.width(name)) // 2, ui.TITLE_H + 5, 0 if held else 1)
+        if app.height >= 64:
+            font.text(fb, self.last, 2, 40)
+            font.text(fb, "Hold %s to leave" % ("BACK" if app.keys >= 4 else "OK"), 2, 54)
+
+
+def _free_mem():
+    gc.collect()
+    f = getattr(gc, "mem_free", None)
+    return ("%d KB free" % (f() // 1024)) if f else "free: n/a (host)"
+
+
+def about(app):
+    from wyrm import VERSION
+
+    disp = app.board.get("display", {})
+    lines = [
+        "Wyrm " + VERSION,
+        "Table companion for",
+        "five dragon games.",
+        _free_mem(),
+        "Board: %s" % app.board.get("name", "simulator"),
+        "Display: %s %dx%d" % (disp.get("controller", "sim"), app.width, app.height),
+        "Keys: %d" % app.keys,
+    ]
+    return ui.Message("About", lines)
+
+
+def make_app(fb, store, rng, keys=4, panel=None, board=None):
+    """Build the app at the main menu; report damaged saves; resume a game."""
+    app = App(fb, store, rng, keys, panel, board)
+    app.push(Home())
+    problems = store.take_problems() if hasattr(store, "take_problems") else []
+    try:
+        resume_game(app)
+    except Exception as exc:  # noqa: BLE001 - a broken save must not stop the boot
+        app.fail(exc)
+    problems += store.take_problems() if hasattr(store, "take_problems") else []
+    if problems:
+        app.push(ui.Message("Saved data", " ".join(problems)))
+    return app

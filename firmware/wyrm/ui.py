@@ -1,0 +1,299 @@
+"""Widgets every game screen builds on.
+
+Layout (128x64): a 10 px title bar, then rows of ``ROW`` (9) px - six rows on
+a 64 px panel, two on a 32 px one. The selected row is drawn inverted; the
+simulator's text view marks it with ``> ``. All widgets take the app in their
+hooks and draw their whole picture in ``draw``.
+"""
+from micropython import const
+
+from wyrm import buttons as B
+from wyrm import font
+from wyrm.app import Screen
+
+TITLE_H = const(10)
+ROW = const(9)
+
+
+def rows(app):
+    return (app.height - TITLE_H) // ROW
+
+
+def title(fb, text, right=None):
+    """Inverted title bar across the top; optional right-aligned note (e.g. 3/7)."""
+    w = fb.width
+    fb.fill_rect(0, 0, w, TITLE_H - 1, 1)
+    font.text(fb, text, 2, 1, 0)
+    if right:
+        font.text(fb, right, w - 1 - font.width(right), 1, 0)
+
+
+def wrap(text, width=21):
+    """Split text into lines of at most ``width`` characters at spaces ('\\n' forces)."""
+    out = []
+    for para in text.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            while len(word) > width:
+                if line:
+                    out.append(line)
+                    line = ""
+                out.append(word[:width])
+                word = word[width:]
+            if not line:
+                line = word
+            elif len(line) + 1 + len(word) <= width:
+                line = line + " " + word
+            else:
+                out.append(line)
+                line = word
+        out.append(line)
+    return out
+
+
+def row_y(i):
+    return TITLE_H + i * ROW
+
+
+def draw_row(fb, i, text, selected=False, right=None):
+    y = row_y(i)
+    w = fb.width
+    c = 1
+    if selected:
+        fb.fill_rect(0, y, w, ROW, 1)
+        c = 0
+    font.text(fb, text, 2, y + 1, c)
+    if right:
+        font.text(fb, right, w - 2 - font.width(right), y + 1, c)
+
+
+def scroll_marks(fb, first, shown, total):
+    """Small arrows at the right edge when there is more above or below."""
+    w = fb.width
+    if first > 0:
+        _arrow(fb, w - 4, TITLE_H + 3, -1)
+    if first + shown < total:
+        _arrow(fb, w - 4, fb.height - 4, 1)
+
+
+def _arrow(fb, x, y, d):
+    for i in range(3):
+        fb.hline(x - i, y + d * (2 - i), 2 * i + 1, 1)
+
+
+def draw_toast(fb, text):
+    lines = wrap(text, 19)[:3]
+    h = len(lines) * 9 + 5
+    y = (fb.height - h) // 2
+    fb.fill_rect(4, y, fb.width - 8, h, 0)
+    fb.rect(4, y, fb.width - 8, h, 1)
+    fb.rect(5, y + 1, fb.width - 10, h - 2, 1)
+    for i, line in enumerate(lines):
+        font.center(fb, line, y + 3 + i * 9)
+
+
+def is_up(kind, key):
+    return key == B.UP and (kind == B.CLICK or kind == B.REPEAT)
+
+
+def is_down(kind, key):
+    return key == B.DOWN and (kind == B.CLICK or kind == B.REPEAT)
+
+
+def is_ok(kind, key):
+    return key == B.OK and kind == B.CLICK
+
+
+class Menu(Screen):
+    """A scrolling list. ``items``: list of [label, action].
+
+    ``label`` is a string or a function(app) -> string (live values such as
+    "Contrast: 3"); ``action`` is a function(app) run on OK. ``on_back``
+    (optional) runs instead of closing the menu.
+    """
+
+    def __init__(self, title_text, items, on_back=None, sel=0):
+        self.title = title_text
+        self.items = items
+        self.sel = sel
+        self.first = 0
+        self.on_back = on_back
+
+    def label(self, app, i):
+        lab = self.items[i][0]
+        return lab if isinstance(lab, str) else lab(app)
+
+    def on_event(self, app, kind, key):
+        n = len(self.items)
+        if is_up(kind, key) and n:
+            self.sel = (self.sel - 1) % n
+        elif is_down(kind, key) and n:
+            self.sel = (self.sel + 1) % n
+        elif is_ok(kind, key) and n:
+            self.items[self.sel][1](app)
+        elif kind == B.CLICK and key == B.BACK and self.on_back:
+            self.on_back(app)
+        else:
+            return False
+        app.redraw()
+        return True
+
+    def draw(self, app, fb):
+        title(fb, self._title(app))
+        shown = rows(app)
+        n = len(self.items)
+        if self.sel < self.first:
+            self.first = self.sel
+        elif self.sel >= self.first + shown:
+            self.first = self.sel - shown + 1
+        for r in range(min(shown, n - self.first)):
+            i = self.first + r
+            draw_row(fb, r, self.label(app, i), i == self.sel)
+        scroll_marks(fb, self.first, shown, n)
+
+    def _title(self, app):
+        t = self.title
+        return t if isinstance(t, str) else t(app)
+
+
+class Spinner(Screen):
+    """Pick a number between lo and hi; UP/DOWN (held: repeats), OK confirms.
+
+    ``on_done(app, value)`` runs on OK (the spinner closes first); BACK cancels.
+    ``fmt(value) -> str`` shows values as words if wanted.
+    """
+
+    def __init__(self, title_text, value, lo, hi, on_done, step=1, fmt=None, hint=None):
+        self.title = title_text
+        self.value = min(max(value, lo), hi)
+        self.lo = lo
+        self.hi = hi
+        self.step = step
+        self.on_done = on_done
+        self.fmt = fmt
+        self.hint = hint
+
+    def on_event(self, app, kind, key):
+        if is_up(kind, key):
+            self.value = min(self.hi, self.value + self.step)
+        elif is_down(kind, key):
+            self.value = max(self.lo, self.value - self.step)
+        elif is_ok(kind, key):
+            app.pop(self)
+            self.on_done(app, self.value)
+        else:
+            return False
+        app.redraw()
+        return True
+
+    def draw(self, app, fb):
+        title(fb, self.title)
+        text = self.fmt(self.value) if self.fmt else str(self.value)
+        big_ok = self.fmt is None and app.height >= 64
+        if big_ok:
+            font.big_center(fb, text, TITLE_H + 4)
+        else:
+            font.center(fb, text, TITLE_H + 4, 1, 2 if font.width(text, 2) <= fb.width else 1)
+        hint = self.hint or ("%d..%d  OK: set" % (self.lo, self.hi))
+        if app.height >= 64:
+            font.center(fb, hint, app.height - 8)
+        if self.value < self.hi:
+            _arrow(fb, fb.width - 6, TITLE_H + 6, -1)
+        if self.value > self.lo:
+            _arrow(fb, fb.width - 6, app.height - 12 if app.height >= 64 else app.height - 4, 1)
+
+
+class Confirm(Screen):
+    """A yes/no question. Starts on "No" so a stray OK never destroys anything."""
+
+    def __init__(self, question, on_yes, on_no=None, yes="Yes", no="No", default_yes=False):
+        self.lines = wrap(question)
+        self.on_yes = on_yes
+        self.on_no = on_no
+        self.labels = (no, yes)
+        self.sel = 1 if default_yes else 0
+
+    def on_event(self, app, kind, key):
+        if is_up(kind, key) or is_down(kind, key):
+            self.sel ^= 1
+        elif is_ok(kind, key):
+            app.pop(self)
+            if self.sel:
+                self.on_yes(app)
+            elif self.on_no:
+                self.on_no(app)
+        else:
+            return False
+        app.redraw()
+        return True
+
+    def draw(self, app, fb):
+        avail = (app.height - 12) // 9
+        for i, line in enumerate(self.lines[:avail]):
+            font.text(fb, line, 2, 1 + i * 9)
+        y = app.height - 11
+        w = fb.width // 2
+        for i in (1, 0):  # yes on the left, no on the right
+            x = 0 if i else w
+            lab = self.labels[i]
+            if self.sel == i:
+                fb.fill_rect(x + 2, y, w - 4, 11, 1)
+                font.text(fb, lab, x + (w - font.width(lab)) // 2, y + 2, 0)
+            else:
+                fb.rect(x + 2, y, w - 4, 11, 1)
+                font.text(fb, lab, x + (w - font.width(lab)) // 2, y + 2, 1)
+
+
+class Message(Screen):
+    """A titled text (message or error). UP/DOWN scroll, OK or BACK closes.
+
+    ``on_ok(app)`` runs after closing.
+    """
+
+    def __init__(self, title_text, text, on_ok=None):
+        self.title = title_text
+        self.lines = wrap(text) if isinstance(text, str) else list(text)
+        self.on_ok = on_ok
+        self.first = 0
+
+    def on_event(self, app, kind, key):
+        shown = rows(app)
+        if is_up(kind, key):
+            self.first = max(0, self.first - 1)
+        elif is_down(kind, key):
+            self.first = max(0, min(len(self.lines) - shown, self.first + 1))
+        elif kind == B.CLICK and (key == B.OK or key == B.BACK):
+            app.pop(self)
+            if self.on_ok:
+                self.on_ok(app)
+        else:
+            return False
+        app.redraw()
+        return True
+
+    def draw(self, app, fb):
+        title(fb, self.title)
+        shown = rows(app)
+        for r in range(min(shown, len(self.lines) - self.first)):
+            font.text(fb, self.lines[self.first + r], 2, row_y(r) + 1)
+        scroll_marks(fb, self.first, shown, len(self.lines))
+
+
+class BigView(Screen):
+    """A big number (or short digits like "3+5=8") with a caption under it."""
+
+    def __init__(self, title_text, big_text, caption=""):
+        self.title = title_text
+        self.big_text = big_text
+        self.caption = caption
+
+    def draw(self, app, fb):
+        title(fb, self.title)
+        font.big_center(fb, self.big_text, TITLE_H + 3)
+        if self.caption and app.height >= 64:
+            font.center(fb, self.caption, app.height - 9)
+
+
+def error(app, text, title_text="Problem"):
+    """Show a plain-language problem; never a traceback."""
+    return app.push(Message(title_text, text))

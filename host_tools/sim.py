@@ -1,0 +1,71 @@
+"""Wyrm simulator.
+
+Scripted (headless):
+    python -m host_tools.sim --keys down,ok --text
+    python -m host_tools.sim --runtime micropython --seed 7 --keys ok --png out.png
+
+Interactive (no --keys): a pygame window when a display is present, else the
+terminal (Unicode blocks; works over SSH and in tmux).
+"""
+import argparse
+import os
+import sys
+
+from host_tools import paths, simcore
+
+
+def build_parser():
+    p = argparse.ArgumentParser(prog="python -m host_tools.sim", description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--board", default="pico-ssd1306-4btn", help="board profile in boards/")
+    p.add_argument("--runtime", default="cpython", choices=("cpython", "micropython"))
+    p.add_argument("--seed", type=int, default=None, help="deterministic dice and deals")
+    p.add_argument("--state", default=None,
+                   help="folder standing in for the Pico's flash (default: a fresh temporary one)")
+    p.add_argument("--keys", default=None,
+                   help="key script: up,down,ok,back,long:ok,hold:ok:1500,press:ok,"
+                        "release:ok,wait:500 (TOKEN*N repeats)")
+    p.add_argument("--text", action="store_true", help="print the text on the final frame")
+    p.add_argument("--png", default=None, help="write the final frame as a PNG")
+    p.add_argument("--frames", default=None, help="write every changed frame as PNG into DIR")
+    p.add_argument("--terminal", action="store_true", help="interactive: force the terminal view")
+    p.add_argument("--scale", type=int, default=4, help="PNG / window pixel scale")
+    return p
+
+
+def main(argv=None):
+    args = build_parser().parse_args(argv)
+    paths.setup()
+    if args.keys is None:
+        from host_tools import sim_live
+
+        return sim_live.main(args)
+    try:
+        frames, w, h, errors = simcore.run_script(
+            args.keys, args.board, args.runtime, args.seed, args.state
+        )
+    except simcore.ScriptError as exc:
+        print("sim: %s" % exc, file=sys.stderr)
+        return 2
+    if not frames:
+        print("sim: the app drew nothing", file=sys.stderr)
+        return 3
+    last = frames[-1]
+    if args.frames:
+        os.makedirs(args.frames, exist_ok=True)
+        for f in frames:
+            simcore.write_png(os.path.join(args.frames, "frame_%04d.png" % f.index),
+                              f.data, w, h, args.scale)
+    if args.png:
+        simcore.write_png(args.png, last.data, w, h, args.scale)
+    if args.text:
+        print(last.text())
+    if errors:
+        for e in errors:
+            print("sim: firmware error: %s" % e, file=sys.stderr)
+        return 4
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

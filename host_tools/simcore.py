@@ -1,0 +1,265 @@
+"""The simulator's engine: key scripts, a simulated clock, frames, text and PNGs.
+
+The same app runs under CPython (here) or inside real MicroPython
+(``simmp.py``); both return a list of ``Frame`` objects (page bytes plus the
+text drawn on them), so their outputs can be compared byte for byte.
+"""
+import json
+import os
+import shutil
+import tempfile
+
+from host_tools import paths
+
+STEP_MS = 10  # one app step per 10 ms of simulated time
+# Start just before the 2**30 tick wrap, so every scripted run crosses it.
+START_TICKS = (1 << 30) - 3000
+TAP_MS = 80
+GAP_MS = 120
+LONG_MS = 900
+EDGE_MS = 60
+SETTLE_MS = 600  # after the script: let animations (dice tumble) finish
+
+KEYS = {"up": 0, "down": 1, "ok": 2, "back": 3}
+
+
+class ScriptError(ValueError):
+    pass
+
+
+def _key(name, keys):
+    k = KEYS.get(name)
+    if k is None or k >= keys:
+        raise ScriptError("unknown key %r (keys: %s)" % (name, ", ".join(list(KEYS)[:keys])))
+    return 1 << k
+
+
+def parse_script(script, keys=4):
+    """Turn 'down,ok,long:ok,hold:ok:1500,wait:500,ok*3' into [(levels, ms), ...]."""
+    out = []
+    levels = 0
+    for raw in script.split(","):
+        tok = raw.strip().lower()
+        if not tok:
+            continue
+        times = 1
+        if "*" in tok:
+            tok, _, n = tok.partition("*")
+            if not n.isdigit() or int(n) < 1:
+                raise ScriptError("bad repeat count in %r" % raw)
+            times = int(n)
+        parts = tok.split(":")
+        for _ in range(times):
+            head = parts[0]
+            if head in KEYS and len(parts) == 1:
+                if head == "back" and keys < 4:
+                    out += [(levels | _key("ok", keys), LONG_MS), (levels, GAP_MS)]
+                else:
+                    bit = _key(head, keys)
+                    out += [(levels | bit, TAP_MS), (levels, GAP_MS)]
+            elif head == "long" and len(parts) == 2:
+                bit = _key(parts[1], keys)
+                out += [(levels | bit, LONG_MS), (levels, GAP_MS)]
+            elif head == "hold" and len(parts) == 3 and parts[2].isdigit():
+                bit = _key(parts[1], keys)
+                out += [(levels | bit, int(parts[2])), (levels, GAP_MS)]
+            elif head == "press" and len(parts) == 2:
+                levels |= _key(parts[1], keys)
+                out.append((levels, EDGE_MS))
+            elif head == "release" and len(parts) == 2:
+                levels &= ~_key(parts[1], keys)
+                out.append((levels, EDGE_MS))
+            elif head == "wait" and len(parts) == 2 and parts[1].isdigit():
+                out.append((levels, int(parts[1])))
+            else:
+                raise ScriptError("cannot read %r in the key script" % raw)
+    out.append((levels, SETTLE_MS))
+    return out
+
+
+def timeline(segments):
+    """Expand segments into per-step button levels."""
+    steps = []
+    for levels, ms in segments:
+        steps += [levels] * max(1, ms // STEP_MS)
+    return steps
+
+
+class Frame:
+    def __init__(self, index, t, data, log):
+        self.index = index
+        self.t = t  # ms since the start of the run
+        self.data = bytes(data)
+        self.log = log  # [(x, y, text, colour, scale)]
+
+    def text(self, title_h=10):
+        return frame_text(self.log, title_h)
+
+
+def frame_text(log, title_h=10):
+    """Text on a frame, line by line from the top; inverted text gets '> '.
+
+    The inverted title bar is shown as '== Title ==' so it is not mistaken for
+    a selection.
+    """
+    rows = {}
+    for x, y, s, c, _scale in log:
+        rows.setdefault(y, []).append((x, s, c))
+    lines = []
+    for y in sorted(rows):
+        parts = []
+        for x, s, c in sorted(rows[y]):
+            s = s.strip() if s.strip() else s
+            if not s:
+                continue
+            if y < title_h and c == 0 and x < 20:
+                parts.append("== %s ==" % s)
+            elif c == 0:
+                parts.append("> " + s)
+            else:
+                parts.append(s)
+        if parts:
+            lines.append("  ".join(parts))
+    return "\n".join(lines)
+
+
+def load_board(name):
+    path = os.path.join(paths.BOARDS, name + ".json")
+    if not os.path.exists(path):
+        names = sorted(f[:-5] for f in os.listdir(paths.BOARDS) if f.endswith(".json"))
+        raise ScriptError("no board profile %r (have: %s)" % (name, ", ".join(names)))
+    try:
+        from wyrm.board import load_file
+
+        return load_file(path)
+    except ImportError:  # pragma: no cover - before board.py existed
+        with open(path) as f:
+            return json.load(f)
+
+
+def board_geometry(board):
+    disp = board.get("display", {})
+    keys = 4 if "BACK" in board.get("buttons", {"BACK": 1}) else 3
+    return disp.get("width", 128), disp.get("height", 64), keys
+
+
+class SimPanel:
+    """Stands in for the OLED's controls (contrast, flip, power) in the simulator."""
+
+    def __init__(self):
+        self.level = 255
+        self.on = True
+        self.flipped = False
+
+    def contrast(self, v):
+        self.level = v
+
+    def rotate(self, flag):
+        self.flipped = bool(flag)
+
+    def invert(self, flag):
+        pass
+
+    def poweroff(self):
+        self.on = False
+
+    def poweron(self):
+        self.on = True
+
+
+class CPythonDevice:
+    """The firmware app under CPython with a host framebuf and a state folder."""
+
+    def __init__(self, board, state_dir, seed=None):
+        paths.setup()
+        from wyrm import font
+        from wyrm.canvas import Canvas
+        from wyrm.home import make_app
+        from wyrm.rng import Rng
+        from wyrm.store import Store
+
+        self.font = font
+        w, h, keys = board_geometry(board)
+        self.keys = keys
+        self.canvas = Canvas(w, h)
+        self.panel = SimPanel()
+        font.LOG = []
+        self.app = make_app(
+            self.canvas, Store(state_dir), Rng(seed=seed), keys, self.panel, board
+        )
+
+    def run(self, steps, start=START_TICKS, on_frame=None):
+        frames = []
+        font = self.font
+        t = start
+        try:
+            for i, levels in enumerate(steps):
+                font.LOG = []
+                mask = self.app.step(t, levels)
+                if mask:
+                    f = Frame(len(frames), i * STEP_MS, self.canvas.buffer, font.LOG)
+                    frames.append(f)
+                    if on_frame:
+                        on_frame(f)
+                t = (t + STEP_MS) & 0x3FFFFFFF
+        finally:
+            font.LOG = None
+        return frames
+
+
+def run_script(script, board_name="pico-ssd1306-4btn", runtime="cpython", seed=None, state=None):
+    """Run a key script; returns (frames, width, height, errors)."""
+    board = load_board(board_name)
+    w, h, keys = board_geometry(board)
+    steps = timeline(parse_script(script, keys))
+    tmp = None
+    if state is None:
+        tmp = tempfile.mkdtemp(prefix="wyrm-state-")
+        state = tmp
+    os.makedirs(state, exist_ok=True)
+    try:
+        if runtime == "cpython":
+            dev = CPythonDevice(board, state, seed)
+            frames = dev.run(steps)
+            errors = [repr(e) for e in dev.app.errors]
+        elif runtime == "micropython":
+            from host_tools import simmp
+
+            frames, errors = simmp.run(board, steps, state, seed)
+        else:
+            raise ScriptError("runtime must be cpython or micropython")
+    finally:
+        if tmp:
+            shutil.rmtree(tmp, ignore_errors=True)
+    return frames, w, h, errors
+
+
+# -- pictures -------------------------------------------------------------
+OLED_ON = (170, 225, 255)
+OLED_OFF = (6, 8, 14)
+
+
+def pixels(data, w, h):
+    """Rows of 0/1 from MONO_VLSB page bytes."""
+    return [[(data[(y >> 3) * w + x] >> (y & 7)) & 1 for x in range(w)] for y in range(h)]
+
+
+def write_png(path, data, w, h, scale=4):
+    """The frame as an OLED-looking PNG: lit pixels as dots with a fine gap."""
+    from PIL import Image
+
+    img = Image.new("RGB", (w * scale + 2 * scale, h * scale + 2 * scale), OLED_OFF)
+    px = img.load()
+    dot = scale - 1 if scale >= 3 else scale
+    for y, row in enumerate(pixels(data, w, h)):
+        for x, v in enumerate(row):
+            if v:
+                x0 = (x + 1) * scale
+                y0 = (y + 1) * scale
+                for dy in range(dot):
+                    for dx in range(dot):
+                        px[x0 + dx, y0 + dy] = OLED_ON
+    d = os.path.dirname(path)
+    if d:
+        os.makedirs(d, exist_ok=True)
+    img.save(path, optimize=False)

@@ -1,0 +1,96 @@
+"""Run the simulator's key script inside real MicroPython (WebAssembly build).
+
+The firmware tree is loaded into MicroPython's file system by the runner; the
+state folder is copied in as /state and copied back afterwards, so saved games
+carry across runs exactly as under CPython. Frames come back as hex page bytes
+plus the text log, and are compared byte for byte by the tests.
+"""
+import json
+import os
+
+from host_tools import simcore
+
+_DRIVER = """
+import gc, json, sys
+from wyrm import font
+from wyrm.canvas import Canvas
+from wyrm.home import make_app
+from wyrm.rng import Rng
+from wyrm.store import Store
+
+class Panel:
+    def contrast(self, v): pass
+    def rotate(self, f): pass
+    def invert(self, f): pass
+    def poweroff(self): pass
+    def poweron(self): pass
+
+board = json.loads(%(board)r)
+steps = json.loads(%(steps)r)
+seed = %(seed)r
+canvas = Canvas(%(w)d, %(h)d)
+font.LOG = []
+app = make_app(canvas, Store('/state'), Rng(seed=seed), %(keys)d, Panel(), board)
+t = %(start)d
+n = 0
+for i in range(len(steps)):
+    font.LOG = []
+    mask = app.step(t, steps[i])
+    if mask:
+        print('F', i * %(step_ms)d, canvas.buffer.hex() if hasattr(canvas.buffer, 'hex')
+              else ''.join('%%02x' %% b for b in canvas.buffer), json.dumps(font.LOG))
+        n += 1
+    t = (t + %(step_ms)d) & 0x3FFFFFFF
+font.LOG = None
+for e in app.errors:
+    print('E', repr(e))
+"""
+
+
+def _steps_compact(steps):
+    return json.dumps(steps, separators=(",", ":"))
+
+
+def run(board, steps, state_dir, seed):
+    from host_tools.mprun import MicroPython
+
+    w, h, keys = simcore.board_geometry(board)
+    frames = []
+    errors = []
+    with MicroPython() as mp:
+        mp.exec("import os\ntry:\n    os.mkdir('/state')\nexcept OSError:\n    pass\n")
+        for name in sorted(os.listdir(state_dir)):
+            p = os.path.join(state_dir, name)
+            if os.path.isfile(p):
+                with open(p, "rb") as f:
+                    mp.write_file("/state/" + name, f.read())
+        code = _DRIVER % {
+            "board": json.dumps(board),
+            "steps": _steps_compact(steps),
+            "seed": seed,
+            "w": w,
+            "h": h,
+            "keys": keys,
+            "start": simcore.START_TICKS,
+            "step_ms": simcore.STEP_MS,
+        }
+        out = mp.exec(code)
+        for line in out.splitlines():
+            if line.startswith("F "):
+                _, t, hexdata, log = line.split(" ", 3)
+                entries = [tuple(e) for e in json.loads(log)]
+                frames.append(simcore.Frame(len(frames), int(t), bytes.fromhex(hexdata), entries))
+            elif line.startswith("E "):
+                errors.append(line[2:])
+            elif line.strip():
+                errors.append("console: " + line)
+        names = json.loads(mp.exec("import os, json\nprint(json.dumps(os.listdir('/state')))"))
+        for name in names:
+            data = mp.read_file("/state/" + name)
+            if data is not None:
+                with open(os.path.join(state_dir, name), "wb") as f:
+                    f.write(data)
+        for name in os.listdir(state_dir):
+            if name not in names and os.path.isfile(os.path.join(state_dir, name)):
+                os.remove(os.path.join(state_dir, name))
+    return frames, errors

@@ -1,0 +1,194 @@
+"""The step-driven app: menus, screen stack, settings, screen saver, errors."""
+import sys
+
+from drive import Driver
+
+from wyrm import buttons as B
+from wyrm import ui
+from wyrm.app import App, Screen
+from wyrm.canvas import Canvas
+from wyrm.home import GAMES
+from wyrm.rng import Rng
+from wyrm.store import Store
+
+
+def selected(text):
+    return [line[2:] for line in text.splitlines() if line.startswith("> ")]
+
+
+def test_boots_to_main_menu_with_all_games(tmp_path):
+    """Power-on shows the main menu: five games, Dice and Settings, first entry selected."""
+    d = Driver(tmp_path)
+    t = d.text()
+    assert t.splitlines()[0] == "== Wyrm =="
+    for label in ("Drachenhort", "Drakskatten", "DrachenSchatten", "Drachenfels"):
+        assert label in t
+    assert selected(t) == ["Drachenhort"]
+    d.keys("up")  # wraps round to the last entry
+    assert selected(d.text()) == ["Settings"]
+    assert d.errors() == []
+
+
+def test_down_moves_selection_and_scrolls(tmp_path):
+    """DOWN walks the menu; the list scrolls so the selection stays visible."""
+    d = Driver(tmp_path)
+    labels = [g[0] for g in GAMES] + ["Settings"]
+    for i in range(1, len(labels)):
+        d.keys("down")
+        assert selected(d.text()) == [labels[i]]
+    d.keys("down")
+    assert selected(d.text()) == [labels[0]]
+
+
+def test_held_down_repeats(tmp_path):
+    """Holding DOWN for about a second moves several entries (auto-repeat)."""
+    d = Driver(tmp_path)
+    d.keys("hold:down:1000")
+    assert selected(d.text()) not in (["Drachenhort"], ["Drakskatten"])
+
+
+def test_every_menu_entry_opens_and_back_returns(tmp_path):
+    """Each main-menu entry opens something (a game, a placeholder or settings); BACK returns."""
+    d = Driver(tmp_path)
+    n = len(GAMES) + 1
+    for i in range(n):
+        d.keys("down*%d,ok" % i if i else "ok")
+        opened = d.text()
+        assert "== Wyrm ==" not in opened, opened
+        # back out completely to the main menu
+        for _ in range(6):
+            if d.text().startswith("== Wyrm =="):
+                break
+            d.keys("back")
+        assert d.text().startswith("== Wyrm =="), d.text()
+        d.reboot()
+    assert d.errors() == []
+
+
+def test_settings_persist_across_power_cut(tmp_path):
+    """Flip 180 and contrast changed in Settings are still set after a reboot."""
+    d = Driver(tmp_path)
+    d.keys("up,ok")  # Settings
+    assert d.text().startswith("== Settings ==")
+    d.keys("down,ok")  # Flip 180: off -> on
+    assert "Flip 180: on" in d.text()
+    assert d.dev.panel.flipped is True
+    d.keys("up,ok,up,up,ok")  # Contrast 3 -> 5
+    assert "Contrast: 5/5" in d.text()
+    d.reboot()
+    assert d.app.settings["flip"] is True and d.app.settings["contrast"] == 5
+    assert d.dev.panel.flipped is True and d.dev.panel.level == 255
+
+
+def test_screen_saver_dims_then_blanks_and_first_press_only_wakes(tmp_path):
+    """After the idle time the panel dims, later turns off; the waking press does nothing else."""
+    d = Driver(tmp_path)
+    d.app.settings["dim_s"] = 15
+    d.app.settings["off_s"] = 60
+    d.wait(16000)
+    assert d.dev.panel.level == 1 and d.dev.panel.on
+    d.wait(45000)
+    assert not d.dev.panel.on
+    before = d.text()
+    d.keys("down")  # only wakes
+    assert d.dev.panel.on and d.dev.panel.level > 1
+    assert d.text() == before
+    d.keys("down")  # now acts
+    assert selected(d.text()) == ["Drakskatten"]
+
+
+def test_idle_steps_redraw_nothing(tmp_path):
+    """With no key pressed and nothing animating, step reports no changed pages."""
+    d = Driver(tmp_path)
+    new = d.wait(3000)
+    assert new == []
+
+
+def test_only_changed_pages_are_reported(tmp_path):
+    """Moving the menu selection by one changes only the pages of the two affected rows."""
+    d = Driver(tmp_path)
+    frames = d.keys("down")
+    assert len(frames) == 1
+    app = d.app
+    # redraw the same screen: no page differs any more
+    app.redraw()
+    assert app.step(d.t, 0) == 0
+
+
+class Boom(Screen):
+    def on_event(self, app, kind, key):
+        raise RuntimeError("bug")
+
+    def draw(self, app, fb):
+        ui.title(fb, "Boom")
+
+
+def test_bug_in_a_screen_shows_plain_message_not_traceback(tmp_path):
+    """An exception in a screen becomes an 'Oops' message and OK goes back to the menu."""
+    d = Driver(tmp_path)
+    d.app.push(Boom())
+    d.keys("ok")
+    t = d.text()
+    assert t.startswith("== Oops ==") and "Traceback" not in t and "RuntimeError" in t
+    assert len(d.errors()) == 1
+    d.keys("ok")
+    assert d.text().startswith("== Wyrm ==")
+
+
+def test_three_button_board_long_ok_is_back(tmp_path):
+    """On a three-button board a long OK closes the screen like BACK."""
+    d = Driver(tmp_path, board="pico-ssd1306-3btn")
+    d.keys("up,ok")
+    assert d.text().startswith("== Settings ==")
+    d.keys("long:ok")
+    assert d.text().startswith("== Wyrm ==")
+
+
+def test_menu_fits_128x32(tmp_path):
+    """On a 128x32 panel the menu shows two rows and still scrolls to every entry."""
+    d = Driver(tmp_path, board="pico-ssd1306-128x32")
+    assert len(d.text().splitlines()) == 3
+    d.keys("down*3")
+    assert selected(d.text()) == [GAMES[3][0]]
+    assert max(y for _, y, _, _, _ in d.last().log) < 32
+
+
+class Probe(Screen):
+    hold_ok = True
+
+    def __init__(self):
+        self.seen = []
+
+    def on_event(self, app, kind, key):
+        self.seen.append((kind, key))
+        return True
+
+
+def test_hold_ok_screen_gets_press_and_release():
+    """A hold-to-see screen receives OK's PRESS and RELEASE (also on three-button boards)."""
+    for keys in (3, 4):
+        app = App(Canvas(), Store(_tmp()), Rng(seed=1), keys)
+        p = app.push(Probe())
+        t = 0
+        for levels, ms in ((0, 50), (1 << B.OK, 1000), (0, 100)):
+            for _ in range(ms // 10):
+                app.step(t, levels)
+                t += 10
+        assert p.seen == [(B.PRESS, B.OK), (B.LONG, B.OK), (B.RELEASE, B.OK)]
+
+
+def _tmp():
+    import tempfile
+
+    return tempfile.mkdtemp()
+
+
+def test_leaving_a_game_unloads_its_modules(tmp_path):
+    """Opening a game imports its module; leaving it drops the module again."""
+    d = Driver(tmp_path)
+    d.keys("down*5,ok")  # Dice
+    loaded = [m for m in sys.modules if m.startswith("wyrm.dice")]
+    d.keys("back")
+    assert d.text().startswith("== Wyrm ==")
+    if loaded:  # the Dice module exists
+        assert "wyrm.dice_ui" not in sys.modules
