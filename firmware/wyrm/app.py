@@ -154,12 +154,10 @@ class App:
     def fail(self, exc):
         self.errors.append(exc)
         pe = getattr(sys, "print_exception", None)
-        if pe:
+        if pe:  # MicroPython: the traceback goes to the serial console only
             pe(exc)
-        else:  # CPython
-            import traceback
-
-            traceback.print_exception(type(exc), exc, exc.__traceback__)
+        else:  # CPython: the simulator and tests report app.errors themselves
+            print("Wyrm error:", repr(exc))
         from wyrm.ui import Message
 
         msg = Message(

@@ -31,8 +31,11 @@ class Xorshift:
     """Deterministic byte source (xorshift32), identical on every runtime."""
 
     def __init__(self, seed):
-        seed &= 0xFFFFFFFF
-        self.state = seed or 0x9E3779B9
+        # Spread the seed over all 32 bits (small seeds would otherwise start
+        # with many zero bits) and run the generator in before use.
+        s = ((seed & 0xFFFFFFFF) * 0x9E3779B9 + 0x7F4A7C15) & 0xFFFFFFFF
+        self.state = s or 0x9E3779B9
+        self(16)
 
     def __call__(self, n):
         out = bytearray(n)

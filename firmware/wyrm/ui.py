@@ -252,7 +252,11 @@ class Message(Screen):
 
     def __init__(self, title_text, text, on_ok=None):
         self.title = title_text
-        self.lines = wrap(text) if isinstance(text, str) else list(text)
+        if isinstance(text, str):
+            text = [text]
+        self.lines = []
+        for part in text:
+            self.lines += wrap(part)
         self.on_ok = on_ok
         self.first = 0
 

@@ -1,0 +1,69 @@
+"""Screenshots of the main screens into docs/ (``make shots``).
+
+Each shot is a key script run from power-on in the simulator with a fixed
+seed, so the pictures are reproducible. A few of them are golden files in the
+tests (tests/test_shots.py).
+"""
+import os
+import sys
+
+from host_tools import paths, simcore
+
+DOCS = os.path.join(paths.ROOT, "docs")
+
+# name -> (key script, seed, board)
+SHOTS = {
+    "main-menu": ("wait:100", 1, "pico-ssd1306-4btn"),
+    "settings": ("up,ok", 1, "pico-ssd1306-4btn"),
+    "about": ("up,ok,up,ok", 1, "pico-ssd1306-4btn"),
+    "main-menu-128x32": ("wait:100", 1, "pico-ssd1306-128x32"),
+}
+
+GAME_SHOTS_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "shots.d")
+
+
+def all_shots():
+    """Built-in shots plus one file per feature in host_tools/shots.d/*.txt.
+
+    A line there reads: ``name | key script | seed`` (seed optional, default 1).
+    """
+    shots = dict(SHOTS)
+    if os.path.isdir(GAME_SHOTS_DIR):
+        for fn in sorted(os.listdir(GAME_SHOTS_DIR)):
+            if not fn.endswith(".txt"):
+                continue
+            with open(os.path.join(GAME_SHOTS_DIR, fn)) as f:
+                for line in f:
+                    line = line.strip()
+                    if not line or line.startswith("#"):
+                        continue
+                    parts = [p.strip() for p in line.split("|")]
+                    seed = int(parts[2]) if len(parts) > 2 and parts[2] else 1
+                    board = parts[3] if len(parts) > 3 and parts[3] else "pico-ssd1306-4btn"
+                    shots[parts[0]] = (parts[1], seed, board)
+    return shots
+
+
+def make(name, script, seed, board, out_dir=DOCS):
+    frames, w, h, errors = simcore.run_script(script, board, "cpython", seed)
+    if errors:
+        raise RuntimeError("%s: firmware errors %s" % (name, errors))
+    path = os.path.join(out_dir, name + ".png")
+    simcore.write_png(path, frames[-1].data, w, h)
+    return path, frames[-1]
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    only = set(argv)
+    os.makedirs(DOCS, exist_ok=True)
+    for name, (script, seed, board) in sorted(all_shots().items()):
+        if only and name not in only:
+            continue
+        path, _ = make(name, script, seed, board)
+        print("wrote", os.path.relpath(path, paths.ROOT))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
