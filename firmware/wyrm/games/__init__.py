@@ -1,0 +1,1 @@
+"""Per-game rules modules (pure logic; one is imported at a time)."""

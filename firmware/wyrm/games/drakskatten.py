@@ -1,0 +1,429 @@
+"""Drakskatten rules (pure logic): combat, injuries, treasure, movement, win.
+
+Follows rulebooks/drakskatten.txt as read in RULINGS.md. Every function takes
+plain numbers, so players can roll real dice and type the totals in. Rolls are
+checked: a 2d6 total must be 2..12, a 1d6 roll 1..6 (ValueError otherwise).
+
+Result codes of the monster attack table (also the injury levels a player
+carries, with NONE for a healthy player):
+    MISS/NONE 0, LIGHT 1, INJURY 2, SEVERE 3, DEATH 4.
+
+Readings worth knowing (shown in the help screen / README):
+- Sticky Floor is not used up: the rulebook never says it is removed (unlike
+  Healing Potion and Poison Powder), so while a player holds it, monsters they
+  fight cannot attack. Treasure is still rolled in the normal way.
+- When the table result is an injury, the table's treasure cards are lost even
+  if the injury itself changes nothing (light injury on top of an injury).
+  A player cannot lose more cards than they hold.
+- Treasure: 1d6 + ATTACK, ATTACK added whatever its sign (the "only if above
+  0" clause belongs to the monster attack roll only); 1 or less gives none.
+- Player state: ``cards`` counts all treasure cards held (bags, gems and magic
+  items); ``silver`` is the value of the bags and gems, entered by the player;
+  ``items`` the magic items held. Which cards go when cards are lost is the
+  player's choice, so silver and items are updated by the player, not here.
+"""
+
+from micropython import const
+
+MISS = const(0)
+NONE = const(0)
+LIGHT = const(1)
+INJURY = const(2)
+SEVERE = const(3)
+DEATH = const(4)
+
+MAX_PLAYERS = const(6)
+WIN_SILVER = const(1500)
+STAIRCASES = const(4)
+
+RESULT_NAMES = ("MISS", "LIGHT INJURY", "INJURY", "SEVERE INJURY", "DEATH")
+INJURY_NAMES = ("healthy", "LIGHT", "INJURY", "SEVERE", "DEAD")
+
+# Treasure cards lost per table result (DEATH: everything, see take_hit).
+_LOST = b"\x00\x01\x02\x03"
+
+# Magic items: ids (stored in player records) and display names, same order.
+SWORD = "sword"
+AMULET = "amulet"
+POTION = "potion"
+CARPET = "carpet"
+CRYSTAL = "crystal"
+POISON = "poison"
+STICKY = "sticky"
+ITEM_IDS = (SWORD, AMULET, POTION, CARPET, CRYSTAL, POISON, STICKY)
+ITEM_NAMES = (
+    "Magic Sword",
+    "Magic Amulet",
+    "Healing Potion",
+    "Flying Carpet",
+    "Crystal Ball",
+    "Poison Powder",
+    "Sticky Floor",
+)
+ONE_USE = (POTION, POISON)
+
+
+def item_name(item_id):
+    return ITEM_NAMES[ITEM_IDS.index(item_id)]
+
+
+def _int(v, what):
+    if not isinstance(v, int) or isinstance(v, bool):
+        raise ValueError(what + " must be a whole number")
+    return v
+
+
+def check_2d6(roll):
+    """A two-dice total: 2..12."""
+    if _int(roll, "roll") < 2 or roll > 12:
+        raise ValueError("2 dice show 2..12")
+    return roll
+
+
+def check_d6(roll):
+    """A one-die roll: 1..6."""
+    if _int(roll, "roll") < 1 or roll > 6:
+        raise ValueError("a die shows 1..6")
+    return roll
+
+
+# ----- combat -------------------------------------------------------------------
+
+
+def player_hits(roll, defence, sword=False):
+    """Player attack: 2d6 (minus 1 with the Magic Sword) at most DEFENCE wins."""
+    check_2d6(roll)
+    _int(defence, "DEFENCE")
+    if sword:
+        roll -= 1
+    return roll <= defence
+
+
+def monster_total(roll, attack, amulet=False):
+    """Monster attack total: 2d6 + ATTACK (only if above 0), -1 with the Amulet."""
+    check_2d6(roll)
+    if _int(attack, "ATTACK") > 0:
+        roll += attack
+    if amulet:
+        roll -= 1
+    return roll
+
+
+def attack_result(total):
+    """Monster attack table: <=9 MISS, 10-11 LIGHT, 12 INJURY, 13 SEVERE, >=14 DEATH."""
+    if total <= 9:
+        return MISS
+    if total <= 11:
+        return LIGHT
+    if total == 12:
+        return INJURY
+    if total == 13:
+        return SEVERE
+    return DEATH
+
+
+def monster_attack(roll, attack, amulet=False):
+    """Result code of a monster's attack from the 2d6 total typed in."""
+    return attack_result(monster_total(roll, attack, amulet))
+
+
+def monster_can_attack(defeated, sticky=False):
+    """A monster strikes back unless it was defeated or is stuck (Sticky Floor)."""
+    return not defeated and not sticky
+
+
+def cards_lost(code):
+    """Treasure cards the table takes: 0, 1, 2, 3; None for DEATH (all of them)."""
+    if code == DEATH:
+        return None
+    return _LOST[code]
+
+
+def treasure_cards(roll, attack):
+    """Treasure after a victory: 1d6 + ATTACK: <=1:0, 2-3:1, 4-6:2, 7-8:3, >=9:4."""
+    t = check_d6(roll) + _int(attack, "ATTACK")
+    if t <= 1:
+        return 0
+    if t <= 3:
+        return 1
+    if t <= 6:
+        return 2
+    if t <= 8:
+        return 3
+    return 4
+
+
+def combine_injury(current, new):
+    """Injury carried after a new table result lands on the current one.
+
+    light + light = injury; injury + injury = severe; severe + any injury = death;
+    light on injury changes nothing; otherwise the worse stands (MISS: no change).
+    """
+    if current == DEATH or new == DEATH:
+        return DEATH
+    if new == NONE:
+        return current
+    if current == NONE:
+        return new
+    if current == SEVERE:
+        return DEATH
+    if current == new:
+        return current + 1  # light+light = injury, injury+injury = severe
+    if new > current:
+        return new
+    return current
+
+
+# ----- movement and doors ---------------------------------------------------------
+
+
+def movement(injury, carpet=False):
+    """(dice to roll, fixed squares): healthy (1, 0); light (0, 3);
+    injury/severe (0, 2); Flying Carpet (2, 0) whatever the injuries."""
+    if carpet:
+        return (2, 0)
+    if injury == NONE:
+        return (1, 0)
+    if injury == LIGHT:
+        return (0, 3)
+    return (0, 2)
+
+
+def move_squares(injury, carpet=False, roll=None):
+    """Squares a player may move (up to); ``roll`` is the 1d6 or 2d6 total
+    when ``movement()`` asks for dice."""
+    dice, squares = movement(injury, carpet)
+    if dice == 0:
+        return squares
+    if roll is None:
+        raise ValueError("roll the dice to move")
+    if dice == 2:
+        return check_2d6(roll)
+    return check_d6(roll)
+
+
+def move_text(injury, carpet=False):
+    dice, squares = movement(injury, carpet)
+    if dice == 2:
+        return "roll 2d6 (carpet)"
+    if dice == 1:
+        return "roll 1d6"
+    return "move %d squares" % squares
+
+
+def door_found(roll):
+    """Secret door search: 1d6, found on 1, 2 or 3."""
+    return check_d6(roll) <= 3
+
+
+# ----- players ---------------------------------------------------------------------
+
+
+class Player:
+    """One player's record; ``to_json()`` / ``Player.from_json()`` for saving."""
+
+    def __init__(self, name="Player", colour="", staircase=1):
+        self.name = name
+        self.colour = colour
+        self.staircase = staircase
+        self.silver = 0
+        self.cards = 0
+        self.injury = NONE
+        self.items = set()
+
+    def has(self, item_id):
+        return item_id in self.items
+
+    def give(self, item_id):
+        if item_id not in ITEM_IDS:
+            raise ValueError("unknown item")
+        self.items.add(item_id)
+
+    def take(self, item_id):
+        """Remove an item; True when it was held."""
+        if item_id in self.items:
+            self.items.discard(item_id)
+            return True
+        return False
+
+    def reset(self):
+        """Death: back to the staircase with no treasure, items or injuries."""
+        self.silver = 0
+        self.cards = 0
+        self.injury = NONE
+        self.items = set()
+
+    def to_json(self):
+        return {
+            "name": self.name,
+            "colour": self.colour,
+            "staircase": self.staircase,
+            "silver": self.silver,
+            "cards": self.cards,
+            "injury": self.injury,
+            "items": [i for i in ITEM_IDS if i in self.items],
+        }
+
+    @staticmethod
+    def from_json(obj):
+        """Rebuild a player; missing or bad fields fall back to defaults."""
+        p = Player()
+        if not isinstance(obj, dict):
+            return p
+        v = obj.get("name")
+        if isinstance(v, str):
+            p.name = v
+        v = obj.get("colour")
+        if isinstance(v, str):
+            p.colour = v
+        p.staircase = _num(obj.get("staircase"), 1, 1, STAIRCASES)
+        p.silver = _num(obj.get("silver"), 0, 0, 10000000)
+        p.cards = _num(obj.get("cards"), 0, 0, 1000)
+        p.injury = _num(obj.get("injury"), NONE, NONE, SEVERE)
+        v = obj.get("items")
+        if isinstance(v, list):
+            for i in v:
+                if i in ITEM_IDS:
+                    p.items.add(i)
+        return p
+
+
+def _num(v, default, lo, hi):
+    if not isinstance(v, int) or isinstance(v, bool) or v < lo or v > hi:
+        return default
+    return v
+
+
+def players_to_json(players):
+    return [p.to_json() for p in players]
+
+
+def players_from_json(obj):
+    if not isinstance(obj, list):
+        return []
+    return [Player.from_json(o) for o in obj[:MAX_PLAYERS]]
+
+
+def player_attack(player, roll, defence):
+    """The player's 2d6 attack with their Magic Sword if held: True = defeated."""
+    return player_hits(roll, defence, player.has(SWORD))
+
+
+def monster_attack_on(player, roll, attack):
+    """Result code of a monster attack on this player (Magic Amulet if held)."""
+    return monster_attack(roll, attack, player.has(AMULET))
+
+
+def use_poison(player):
+    """Throw the Poison Powder: True = monster defeated (powder used up);
+    False when the player has none."""
+    return player.take(POISON)
+
+
+def use_potion(player):
+    """Drink the Healing Potion: clears all injuries, potion used up.
+    False when the player has none."""
+    if not player.take(POTION):
+        return False
+    player.injury = NONE
+    return True
+
+
+def take_hit(player, code):
+    """Apply a monster attack result to the player.
+
+    Returns (code, lost, before, after): the table result, treasure cards to
+    hand in (never more than held; on death all of them), the injury before
+    and after. After DEATH the player has been reset (see Player.reset).
+    """
+    before = player.injury
+    after = combine_injury(before, code)
+    if after == DEATH:
+        lost = player.cards
+        player.reset()
+    else:
+        lost = _LOST[code]
+        if lost > player.cards:
+            lost = player.cards
+        player.cards -= lost
+        player.injury = after
+    return (code, lost, before, after)
+
+
+def add_treasure(player, n):
+    """Cards won after a victory (see treasure_cards)."""
+    player.cards += n
+    return player.cards
+
+
+def rich_enough(player):
+    """Treasure worth at least 1,500 silver: now head back to the staircase."""
+    return player.silver >= WIN_SILVER
+
+
+def has_won(player, back_at_staircase):
+    """Win: at least 1,500 silver and back at their own staircase (the player
+    confirms the return)."""
+    return rich_enough(player) and bool(back_at_staircase)
+
+
+# ----- text for the screen (lines of at most 21 characters) -------------------------
+
+_RESULT_LINES = (
+    ("MISS", "nothing happens"),
+    ("LIGHT INJURY", "lose 1 treasure card", "move 3 squares"),
+    ("INJURY", "lose 2 treasure cards", "move 2 squares"),
+    ("SEVERE INJURY", "lose 3 treasure cards", "move 2 squares"),
+    ("DEATH", "start over at your", "staircase"),
+)
+
+
+def result_lines(code):
+    """The table row, compact: up to 3 lines of <= 21 chars."""
+    return list(_RESULT_LINES[code])
+
+
+def result_text(code):
+    """The table row on one line, e.g. "LIGHT INJURY - lose 1 treasure card - move 3"."""
+    if code == MISS:
+        return "MISS - nothing happens"
+    if code == DEATH:
+        return "DEATH - start over"
+    lines = _RESULT_LINES[code]
+    return "%s - %s - move %d" % (lines[0], lines[1], movement(code)[1])
+
+
+def _cards_text(n):
+    if n == 1:
+        return "1 treasure card"
+    return "%d treasure cards" % n
+
+
+def treasure_text(n):
+    """"no treasure card", "1 treasure card", "3 treasure cards"."""
+    if n == 0:
+        return "no treasure card"
+    return _cards_text(n)
+
+
+def hit_lines(outcome, carpet=False):
+    """What happened to the player (from take_hit), up to 3 lines of <= 21 chars."""
+    code, lost, before, after = outcome
+    if code == MISS:
+        return ["MISS", "nothing happens"]
+    if after == DEATH:
+        if code == DEATH:
+            return ["DEATH", "start over at your", "staircase"]
+        return [RESULT_NAMES[code], "+ SEVERE = DEATH", "start over"]
+    if lost == 0:
+        cards = "no cards to lose"
+    else:
+        cards = "lose " + _cards_text(lost)
+    if carpet:
+        move = " - roll 2d6"
+    else:
+        move = " - move %d" % movement(after)[1]
+    state = "%s %s" % ("still" if after == before else "now", INJURY_NAMES[after])
+    if len(state) + len(move) <= 21:
+        state += move
+    return [RESULT_NAMES[code], cards, state]

@@ -1,0 +1,431 @@
+"""Drakskatten rules: combat tables, injuries, treasure, movement, items, win, saving."""
+
+import json
+
+import pytest
+
+from wyrm.games import drakskatten as dk
+
+MISS, LIGHT, INJURY, SEVERE = dk.MISS, dk.LIGHT, dk.INJURY, dk.SEVERE
+DEATH, NONE = dk.DEATH, dk.NONE
+
+
+# ----- player attack ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("roll,defence,hit", [
+    (7, 7, True), (8, 7, False), (2, 2, True), (3, 2, False),
+    (12, 12, True), (12, 11, False), (2, 1, False), (6, 0, False),
+])
+def test_player_hits_at_most_defence(roll, defence, hit):
+    """The monster is defeated when the 2d6 roll is equal to or less than its DEFENCE."""
+    assert dk.player_hits(roll, defence) is hit
+
+
+def test_magic_sword_rulebook_example():
+    """Rulebook: with the Magic Sword a roll of 9 defeats a monster with DEFENCE 8 (10 does not)."""
+    assert dk.player_hits(9, 8) is False
+    assert dk.player_hits(9, 8, sword=True) is True
+    assert dk.player_hits(10, 8, sword=True) is False
+    p = dk.Player()
+    assert dk.player_attack(p, 9, 8) is False
+    p.give(dk.SWORD)
+    assert dk.player_attack(p, 9, 8) is True
+
+
+@pytest.mark.parametrize("roll", [0, 1, 13, 2.0, "7", None, True])
+def test_impossible_2d6_rolls_refused(roll):
+    """A typed-in two-dice total outside 2..12 (or not a number) is refused."""
+    with pytest.raises(ValueError):
+        dk.player_hits(roll, 7)
+    with pytest.raises(ValueError):
+        dk.monster_attack(roll, 0)
+
+
+# ----- monster attack -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("total,code", [
+    (2, MISS), (9, MISS), (10, LIGHT), (11, LIGHT), (12, INJURY),
+    (13, SEVERE), (14, DEATH), (20, DEATH), (-3, MISS),
+])
+def test_monster_attack_table_boundaries(total, code):
+    """Monster table: 9 or less miss, 10-11 light, 12 injury, 13 severe, 14 or more death."""
+    assert dk.attack_result(total) == code
+
+
+@pytest.mark.parametrize("roll,attack,code", [
+    (9, 0, MISS), (10, 0, LIGHT), (11, 0, LIGHT), (12, 0, INJURY),
+    (7, 2, MISS), (8, 2, LIGHT), (9, 2, LIGHT), (10, 2, INJURY), (11, 2, SEVERE), (12, 2, DEATH),
+    (6, 3, MISS), (7, 3, LIGHT), (2, 12, DEATH), (2, 11, SEVERE),
+])
+def test_monster_attack_adds_positive_attack(roll, attack, code):
+    """The monster's ATTACK is added to its 2d6 when above 0."""
+    assert dk.monster_attack(roll, attack) == code
+
+
+@pytest.mark.parametrize("attack", [0, -1, -5])
+def test_monster_attack_zero_or_negative_not_added(attack):
+    """An ATTACK of 0 or below is not added (a negative one does not help the player)."""
+    assert dk.monster_total(12, attack) == 12
+    assert dk.monster_attack(10, attack) == LIGHT
+    assert dk.monster_attack(9, attack) == MISS
+    assert dk.monster_attack(12, attack) == INJURY
+
+
+def test_magic_amulet_subtracts_one():
+    """With the Magic Amulet the monster's total is one lower: 10 is a miss, 14 a severe injury."""
+    assert dk.monster_total(10, 0, amulet=True) == 9
+    assert dk.monster_attack(10, 0, amulet=True) == MISS
+    assert dk.monster_attack(11, 0, amulet=True) == LIGHT
+    assert dk.monster_attack(12, 2, amulet=True) == SEVERE
+    assert dk.monster_attack(12, 3, amulet=True) == DEATH
+    assert dk.monster_total(5, -4, amulet=True) == 4
+    p = dk.Player()
+    p.give(dk.AMULET)
+    assert dk.monster_attack_on(p, 10, 0) == MISS
+    assert dk.monster_attack_on(dk.Player(), 10, 0) == LIGHT
+
+
+def test_cards_lost_per_result():
+    """Treasure cards lost: miss 0, light 1, injury 2, severe 3; death takes everything."""
+    assert [dk.cards_lost(c) for c in (MISS, LIGHT, INJURY, SEVERE)] == [0, 1, 2, 3]
+    assert dk.cards_lost(DEATH) is None
+
+
+def test_monster_can_attack():
+    """A defeated monster or one stuck on the Sticky Floor does not strike back."""
+    assert dk.monster_can_attack(False) is True
+    assert dk.monster_can_attack(True) is False
+    assert dk.monster_can_attack(False, sticky=True) is False
+
+
+# ----- treasure -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("roll,attack,cards", [
+    (1, 0, 0), (2, 0, 1), (3, 0, 1), (4, 0, 2), (6, 0, 2),
+    (1, 6, 3), (2, 5, 3), (1, 7, 3), (2, 6, 3), (1, 8, 4), (3, 6, 4), (6, 10, 4),
+    (2, -1, 0), (3, -1, 1), (4, -1, 1), (5, -1, 2), (6, -5, 0), (1, -3, 0), (1, 1, 1),
+    (3, 3, 2), (4, 3, 3), (5, 3, 3), (6, 3, 4),
+])
+def test_treasure_table_boundaries(roll, attack, cards):
+    """Treasure 1d6 + ATTACK: 1 or less none, 2-3 one card, 4-6 two, 7-8 three, 9 or more four."""
+    assert dk.treasure_cards(roll, attack) == cards
+
+
+@pytest.mark.parametrize("roll", [0, 7, -1])
+def test_treasure_refuses_impossible_die(roll):
+    """A typed-in single die outside 1..6 is refused."""
+    with pytest.raises(ValueError):
+        dk.treasure_cards(roll, 0)
+
+
+def test_treasure_text():
+    """Treasure is announced as "no treasure card", "1 treasure card", "4 treasure cards"."""
+    assert dk.treasure_text(0) == "no treasure card"
+    assert dk.treasure_text(1) == "1 treasure card"
+    assert dk.treasure_text(4) == "4 treasure cards"
+
+
+def test_add_treasure():
+    """Cards won are added to the player's treasure card count."""
+    p = dk.Player()
+    dk.add_treasure(p, dk.treasure_cards(5, 3))
+    assert p.cards == 3
+
+
+# ----- injuries ---------------------------------------------------------------------
+
+# current injury x table result -> injury afterwards (4 x 4, rows: none, light, injury, severe)
+_ROWS = {
+    NONE: (NONE, LIGHT, INJURY, SEVERE),
+    LIGHT: (LIGHT, INJURY, INJURY, SEVERE),
+    INJURY: (INJURY, INJURY, SEVERE, SEVERE),
+    SEVERE: (SEVERE, DEATH, DEATH, DEATH),
+}  # columns: MISS, LIGHT, INJURY, SEVERE
+COMBOS = {(cur, new): _ROWS[cur][new] for cur in _ROWS for new in (MISS, LIGHT, INJURY, SEVERE)}
+
+
+@pytest.mark.parametrize("current,new", sorted(COMBOS))
+def test_injury_combinations(current, new):
+    """Injuries combine: light+light=injury, injury+injury=severe, severe+any=death,
+    light on injury changes nothing, otherwise the worse stands."""
+    assert dk.combine_injury(current, new) == COMBOS[(current, new)]
+
+
+@pytest.mark.parametrize("current", [NONE, LIGHT, INJURY, SEVERE])
+def test_death_result_always_kills(current):
+    """A DEATH result kills whatever the player's injuries."""
+    assert dk.combine_injury(current, DEATH) == DEATH
+
+
+@pytest.mark.parametrize("current,code", sorted(COMBOS))
+def test_take_hit_every_pair(current, code):
+    """Taking a hit sets the combined injury and hands in the table's cards (death: reset)."""
+    p = dk.Player("Ann", "red", 3)
+    p.cards = 5
+    p.silver = 700
+    p.give(dk.SWORD)
+    p.injury = current
+    out = dk.take_hit(p, code)
+    after = COMBOS[(current, code)]
+    assert out == (code, 5 if after == DEATH else [0, 1, 2, 3][code], current, after)
+    if after == DEATH:
+        assert (p.cards, p.silver, p.items, p.injury) == (0, 0, set(), NONE)
+    else:
+        assert p.cards == 5 - [0, 1, 2, 3][code]
+        assert p.injury == after and p.silver == 700 and p.has(dk.SWORD)
+    assert (p.name, p.colour, p.staircase) == ("Ann", "red", 3)
+
+
+def test_light_on_injury_still_costs_a_card():
+    """A light injury on top of an injury changes nothing, but the treasure card is still lost."""
+    p = dk.Player()
+    p.injury = INJURY
+    p.cards = 2
+    assert dk.take_hit(p, LIGHT) == (LIGHT, 1, INJURY, INJURY)
+    assert p.cards == 1 and p.injury == INJURY
+
+
+def test_cannot_lose_more_cards_than_held():
+    """A severe injury with only one card takes just that card."""
+    p = dk.Player()
+    p.cards = 1
+    assert dk.take_hit(p, SEVERE)[1] == 1 and p.cards == 0
+    assert dk.take_hit(dk.Player(), INJURY)[1] == 0
+
+
+def test_death_result_resets_player():
+    """DEATH: start over at one's staircase with no treasure, no magic items and no injuries."""
+    p = dk.Player("Bo", "blue", 2)
+    p.cards, p.silver, p.injury = 7, 1400, LIGHT
+    for i in dk.ITEM_IDS:
+        p.give(i)
+    assert dk.take_hit(p, DEATH) == (DEATH, 7, LIGHT, DEATH)
+    assert (p.cards, p.silver, p.injury, p.items) == (0, 0, NONE, set())
+    assert (p.name, p.colour, p.staircase) == ("Bo", "blue", 2)
+
+
+# ----- movement and doors --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("injury,carpet,plan", [
+    (NONE, False, (1, 0)), (LIGHT, False, (0, 3)), (INJURY, False, (0, 2)), (SEVERE, False, (0, 2)),
+    (NONE, True, (2, 0)), (LIGHT, True, (2, 0)), (INJURY, True, (2, 0)), (SEVERE, True, (2, 0)),
+])
+def test_movement_allowance(injury, carpet, plan):
+    """Healthy: roll 1d6; light: 3 squares; injury/severe: 2; Flying Carpet: 2d6 whatever."""
+    assert dk.movement(injury, carpet) == plan
+
+
+def test_move_squares_uses_the_roll():
+    """Players move up to their roll when rolling, else the fixed squares of their injury."""
+    assert dk.move_squares(NONE, roll=5) == 5
+    assert dk.move_squares(LIGHT, roll=5) == 3
+    assert dk.move_squares(SEVERE) == 2
+    assert dk.move_squares(SEVERE, carpet=True, roll=11) == 11
+    with pytest.raises(ValueError):
+        dk.move_squares(NONE)
+    with pytest.raises(ValueError):
+        dk.move_squares(NONE, roll=7)
+    with pytest.raises(ValueError):
+        dk.move_squares(NONE, carpet=True, roll=1)
+
+
+def test_move_text():
+    """The movement line says: roll 1d6, move 3/2 squares, or roll 2d6 with the carpet."""
+    assert dk.move_text(NONE) == "roll 1d6"
+    assert dk.move_text(LIGHT) == "move 3 squares"
+    assert dk.move_text(INJURY) == "move 2 squares"
+    assert dk.move_text(SEVERE, carpet=True) == "roll 2d6 (carpet)"
+
+
+def test_door_search():
+    """A secret door is found on 1, 2 or 3 with one die; 4, 5, 6 find nothing."""
+    assert [dk.door_found(r) for r in range(1, 7)] == [True] * 3 + [False] * 3
+    with pytest.raises(ValueError):
+        dk.door_found(0)
+    with pytest.raises(ValueError):
+        dk.door_found(7)
+
+
+# ----- items --------------------------------------------------------------------------
+
+
+def test_poison_powder_used_up():
+    """Poison Powder defeats the monster without a roll and is then gone."""
+    p = dk.Player()
+    assert dk.use_poison(p) is False
+    p.give(dk.POISON)
+    assert dk.use_poison(p) is True
+    assert not p.has(dk.POISON)
+    assert dk.use_poison(p) is False
+
+
+def test_healing_potion_heals_and_is_used_up():
+    """The Healing Potion removes all injuries and is then gone."""
+    p = dk.Player()
+    p.injury = SEVERE
+    assert dk.use_potion(p) is False and p.injury == SEVERE
+    p.give(dk.POTION)
+    assert dk.use_potion(p) is True
+    assert p.injury == NONE and not p.has(dk.POTION)
+
+
+def test_sticky_floor_stays():
+    """The Sticky Floor is not removed: it keeps every monster from attacking, fight after fight."""
+    p = dk.Player()
+    p.give(dk.STICKY)
+    for _ in range(3):
+        assert dk.monster_can_attack(False, p.has(dk.STICKY)) is False
+    assert p.has(dk.STICKY)
+    assert dk.STICKY not in dk.ONE_USE
+    assert set(dk.ONE_USE) == {dk.POTION, dk.POISON}
+
+
+def test_items_named():
+    """The seven magic items have their rulebook names."""
+    assert [dk.item_name(i) for i in dk.ITEM_IDS] == [
+        "Magic Sword", "Magic Amulet", "Healing Potion", "Flying Carpet",
+        "Crystal Ball", "Poison Powder", "Sticky Floor"]
+    assert all(len(n) <= 21 for n in dk.ITEM_NAMES)
+    with pytest.raises(ValueError):
+        dk.Player().give("wand")
+
+
+# ----- win --------------------------------------------------------------------------
+
+
+def test_win_needs_1500_and_staircase():
+    """A player wins with treasure worth 1,500 silver once back at their staircase (confirmed)."""
+    p = dk.Player()
+    p.silver = 1499
+    assert not dk.rich_enough(p) and not dk.has_won(p, True)
+    p.silver = 1500
+    assert dk.rich_enough(p)
+    assert not dk.has_won(p, False)
+    assert dk.has_won(p, True)
+
+
+# ----- saving --------------------------------------------------------------------------
+
+
+def test_player_json_round_trip():
+    """A player record survives saving as JSON and loading back."""
+    p = dk.Player("Cy", "green", 4)
+    p.silver, p.cards, p.injury = 850, 6, INJURY
+    p.give(dk.STICKY)
+    p.give(dk.SWORD)
+    data = json.loads(json.dumps(dk.players_to_json([p])))
+    assert data[0]["items"] == ["sword", "sticky"]
+    (q,) = dk.players_from_json(data)
+    assert q.to_json() == p.to_json()
+    assert (q.name, q.colour, q.staircase, q.silver, q.cards, q.injury, q.items) == (
+        "Cy", "green", 4, 850, 6, INJURY, {dk.SWORD, dk.STICKY})
+
+
+def test_player_from_bad_json_uses_defaults():
+    """Damaged saved fields fall back to safe defaults instead of crashing."""
+    q = dk.Player.from_json({"name": 5, "staircase": 9, "silver": -1, "cards": "x",
+                             "injury": 4, "items": ["sword", "wand", 3]})
+    assert (q.name, q.staircase, q.silver, q.cards, q.injury, q.items) == (
+        "Player", 1, 0, 0, NONE, {dk.SWORD})
+    assert dk.Player.from_json(None).to_json() == dk.Player().to_json()
+    assert dk.players_from_json("nope") == []
+    assert len(dk.players_from_json([{}] * 9)) == dk.MAX_PLAYERS
+
+
+# ----- screen text ----------------------------------------------------------------------
+
+
+def test_result_text_long_form():
+    """Table rows read like the rulebook: "LIGHT INJURY - lose 1 treasure card - move 3"."""
+    assert dk.result_text(LIGHT) == "LIGHT INJURY - lose 1 treasure card - move 3"
+    assert dk.result_text(INJURY) == "INJURY - lose 2 treasure cards - move 2"
+    assert dk.result_text(SEVERE) == "SEVERE INJURY - lose 3 treasure cards - move 2"
+    assert dk.result_text(MISS) == "MISS - nothing happens"
+    assert dk.result_text(DEATH) == "DEATH - start over"
+
+
+@pytest.mark.parametrize("code", [MISS, LIGHT, INJURY, SEVERE, DEATH])
+def test_result_lines_fit_screen(code):
+    """The compact result is at most 3 lines of 21 characters and starts with the result name."""
+    lines = dk.result_lines(code)
+    assert 1 <= len(lines) <= 3 and all(len(s) <= 21 for s in lines)
+    assert lines[0] == dk.RESULT_NAMES[code]
+
+
+@pytest.mark.parametrize("current,code", sorted(COMBOS) + [(c, DEATH) for c in range(4)])
+@pytest.mark.parametrize("carpet", [False, True])
+@pytest.mark.parametrize("cards", [0, 5])
+def test_hit_lines_fit_screen(current, code, carpet, cards):
+    """Every hit outcome is told in at most 3 lines of 21 characters."""
+    p = dk.Player()
+    p.injury, p.cards = current, cards
+    lines = dk.hit_lines(dk.take_hit(p, code), carpet)
+    assert 1 <= len(lines) <= 3 and all(len(s) <= 21 for s in lines), lines
+
+
+def test_hit_lines_examples():
+    """Hit texts: light on light is "now INJURY", light on injury "still", combined death named."""
+    p = dk.Player()
+    p.injury, p.cards = LIGHT, 3
+    first = ["LIGHT INJURY", "lose 1 treasure card", "now INJURY - move 2"]
+    assert dk.hit_lines(dk.take_hit(p, LIGHT)) == first
+    again = ["LIGHT INJURY", "lose 1 treasure card", "still INJURY - move 2"]
+    assert dk.hit_lines(dk.take_hit(p, LIGHT)) == again
+    p.cards = 0
+    assert dk.hit_lines(dk.take_hit(p, INJURY))[1:] == ["no cards to lose", "now SEVERE - move 2"]
+    assert dk.hit_lines(dk.take_hit(p, LIGHT)) == ["LIGHT INJURY", "+ SEVERE = DEATH", "start over"]
+    assert dk.hit_lines(dk.take_hit(p, MISS)) == ["MISS", "nothing happens"]
+
+
+# ----- same results under real MicroPython -----------------------------------------------
+
+DIFF_SRC = """
+import json
+from wyrm.games import drakskatten as dk
+
+
+def _dk_diff():
+    out = {"hits": [], "attacks": [], "treasure": [], "combine": [], "hit": [], "move": []}
+    for roll in range(2, 13):
+        for x in range(-3, 16):
+            for item in (False, True):
+                out["hits"].append(dk.player_hits(roll, x, item))
+                out["attacks"].append(dk.monster_attack(roll, x, item))
+    for roll in range(1, 7):
+        for attack in range(-6, 12):
+            out["treasure"].append(dk.treasure_cards(roll, attack))
+    for cur in range(4):
+        for new in range(5):
+            out["combine"].append(dk.combine_injury(cur, new))
+            for cards in (0, 2, 5):
+                for carpet in (False, True):
+                    p = dk.Player("P", "red", 2)
+                    p.injury, p.cards = cur, cards
+                    p.give(dk.STICKY)
+                    o = dk.take_hit(p, new)
+                    out["hit"].append([list(o), dk.hit_lines(o, carpet), p.to_json()])
+    for inj in range(4):
+        for carpet in (False, True):
+            out["move"].append([list(dk.movement(inj, carpet)), dk.move_text(inj, carpet)])
+    out["texts"] = [[dk.result_text(c), dk.result_lines(c)] for c in range(5)]
+    out["doors"] = [dk.door_found(r) for r in range(1, 7)]
+    p = dk.Player.from_json({"name": "Q", "staircase": 3, "silver": 1500, "cards": 4,
+                             "injury": 1, "items": ["potion", "poison", "wand"]})
+    out["items"] = [dk.use_potion(p), dk.use_poison(p), dk.use_poison(p), p.to_json(),
+                    dk.has_won(p, True), dk.cards_lost(dk.DEATH)]
+    return out
+"""
+
+
+def test_micropython_gives_identical_rules(mp):
+    """Every table, injury combination, hit text and saved record is identical under MicroPython."""
+    ns = {}
+    exec(compile(DIFF_SRC, "<diff>", "exec"), ns)
+    want = json.loads(json.dumps(ns["_dk_diff"]()))
+    got = json.loads(mp.exec(DIFF_SRC + "\nprint(json.dumps(_dk_diff()))\n"))
+    assert got == want
+    assert len(want["hit"]) == 4 * 5 * 3 * 2
