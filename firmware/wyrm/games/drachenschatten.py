@@ -1,0 +1,311 @@
+"""DrachenSchatten: card collections, the instant wins and the final count (pure rules).
+
+State (plain JSON-able dict, see ``new_game``)::
+
+    {"players": [{"name": "P1", "objects": [10 counts], "beasts": 0,
+                  "treasures": 0}, ...]}
+
+``objects[i]`` counts cards of object type ``OBJECTS[i]``. Slain beasts
+(dragons and Hydras) are one count; treasures another. Whether an object is
+used or ready is left to the cards on the table.
+
+Rules (rulebook and RULINGS.md):
+
+- 2 to 4 players.
+- A player wins at once with 7 different objects, 3 slain beasts or 3
+  treasures. ``winners`` lists everyone who meets a condition, so a trade that
+  gives two players 7 different objects makes both winners.
+- When village and caves are empty and nobody has won: the most cards
+  (objects + beasts + treasures) wins; equal most is a draw.
+- Counts never go below 0; there are 7 treasures and 64 cards (32 village +
+  32 cave) in all, so the players together never hold more.
+
+Changes that break a rule raise ValueError with a short message for the screen.
+"""
+
+from micropython import const
+
+MIN_PLAYERS = const(2)
+MAX_PLAYERS = const(4)
+TREASURES_TOTAL = const(7)
+CARDS_TOTAL = const(64)
+WIN_OBJECTS = const(7)
+WIN_BEASTS = const(3)
+WIN_TREASURES = const(3)
+
+OBJECTS = (
+    "torch",
+    "boots",
+    "magic wand",
+    "sword",
+    "gem",
+    "spell book",
+    "key",
+    "shield",
+    "helmet",
+    "magic potion",
+)
+N_OBJECTS = const(10)
+TORCH = const(0)
+BOOTS = const(1)
+WAND = const(2)
+SWORD = const(3)
+GEM = const(4)
+SPELL_BOOK = const(5)
+KEY = const(6)
+SHIELD = const(7)
+HELMET = const(8)
+POTION = const(9)
+
+DRAGON = "dragon"
+HYDRA = "hydra"
+# Objects that can slay each beast ("Protection against dragons / Hydras").
+SLAYERS = {DRAGON: (SWORD, SHIELD, HELMET), HYDRA: (POTION, SWORD)}
+
+# Win reasons, in the order they are checked and reported.
+WIN_BY_OBJECTS = "7 different objects"
+WIN_BY_BEASTS = "3 slain beasts"
+WIN_BY_TREASURES = "3 treasures"
+
+
+def new_player(name):
+    return {"name": name, "objects": [0] * N_OBJECTS, "beasts": 0, "treasures": 0}
+
+
+def new_game(n_players, names=None):
+    """A fresh game: every player with an empty collection."""
+    if not isinstance(n_players, int) or n_players < MIN_PLAYERS or n_players > MAX_PLAYERS:
+        raise ValueError("2 to 4 players")
+    if names is None:
+        names = ["P%d" % (i + 1) for i in range(n_players)]
+    return {"players": [new_player(names[i]) for i in range(n_players)]}
+
+
+def _is_count(v):
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def validate(state):
+    """Problems with a state (e.g. one loaded from storage), as short strings."""
+    errors = []
+    players = state.get("players") if isinstance(state, dict) else None
+    if not isinstance(players, list) or not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        return ["2 to 4 players"]
+    treasures = 0
+    cards = 0
+    for p in players:
+        ok = isinstance(p, dict) and isinstance(p.get("name"), str)
+        objs = p.get("objects") if ok else None
+        if not ok or not isinstance(objs, list) or len(objs) != N_OBJECTS:
+            errors.append("bad player entry")
+            continue
+        values = objs + [p.get("beasts"), p.get("treasures")]
+        bad = False
+        for v in values:
+            if not _is_count(v):
+                bad = True
+        if bad:
+            errors.append("%s: bad count" % p["name"])
+            continue
+        if min(values) < 0:
+            errors.append("%s: count below 0" % p["name"])
+            continue
+        treasures += p["treasures"]
+        cards += card_count(p)
+    if treasures > TREASURES_TOTAL:
+        errors.append("Only 7 treasures")
+    if cards > CARDS_TOTAL:
+        errors.append("Only 64 cards")
+    return errors
+
+
+def load(obj):
+    """Check a stored state and return it; ValueError with the first problem."""
+    errors = validate(obj)
+    if errors:
+        raise ValueError(errors[0])
+    return obj
+
+
+def kinds(player):
+    """How many different object types the player holds."""
+    n = 0
+    for c in player["objects"]:
+        if c > 0:
+            n += 1
+    return n
+
+
+def card_count(player):
+    """All cards in the player's collection: objects + beasts + treasures."""
+    return sum(player["objects"]) + player["beasts"] + player["treasures"]
+
+
+def _totals(state):
+    t = 0
+    c = 0
+    for p in state["players"]:
+        t += p["treasures"]
+        c += card_count(p)
+    return t, c
+
+
+def _obj_index(obj):
+    if isinstance(obj, str):
+        for i in range(N_OBJECTS):
+            if OBJECTS[i] == obj:
+                return i
+        raise ValueError("unknown object")
+    if not _is_count(obj) or not 0 <= obj < N_OBJECTS:
+        raise ValueError("unknown object")
+    return obj
+
+
+def _player(state, p):
+    if not _is_count(p) or not 0 <= p < len(state["players"]):
+        raise ValueError("no such player")
+    return state["players"][p]
+
+
+def adjust(state, p, what, delta):
+    """Add ``delta`` (may be negative) to player p's count of ``what``.
+
+    ``what`` is an object (index or name), "beasts" or "treasures". Refuses
+    counts below 0, more than 7 treasures or 64 cards in play. Returns the new
+    count.
+    """
+    player = _player(state, p)
+    if not _is_count(delta):
+        raise ValueError("bad count")
+    treasures, cards = _totals(state)
+    if what == "beasts" or what == "treasures":
+        new = player[what] + delta
+    else:
+        i = _obj_index(what)
+        new = player["objects"][i] + delta
+    if new < 0:
+        raise ValueError("Count below 0")
+    if what == "treasures" and treasures + delta > TREASURES_TOTAL:
+        raise ValueError("Only 7 treasures")
+    if cards + delta > CARDS_TOTAL:
+        raise ValueError("Only 64 cards")
+    if what == "beasts" or what == "treasures":
+        player[what] = new
+    else:
+        player["objects"][i] = new
+    return new
+
+
+def trade(state, p, p_obj, q, q_obj):
+    """Player p gives one ``p_obj`` to q and takes one ``q_obj`` from q."""
+    a = _player(state, p)
+    b = _player(state, q)
+    if p == q:
+        raise ValueError("Trade with another")
+    i = _obj_index(p_obj)
+    j = _obj_index(q_obj)
+    if a["objects"][i] < 1 or b["objects"][j] < 1:
+        raise ValueError("Object not there")
+    a["objects"][i] -= 1
+    b["objects"][i] += 1
+    b["objects"][j] -= 1
+    a["objects"][j] += 1
+
+
+def steal(state, p, q, obj):
+    """Player p takes one ``obj`` from player q."""
+    a = _player(state, p)
+    b = _player(state, q)
+    if p == q:
+        raise ValueError("Steal from another")
+    i = _obj_index(obj)
+    if b["objects"][i] < 1:
+        raise ValueError("Object not there")
+    b["objects"][i] -= 1
+    a["objects"][i] += 1
+
+
+def slay(state, p, beast, obj):
+    """Player p slays a ``beast`` ("dragon"/"hydra") with a ready ``obj``."""
+    player = _player(state, p)
+    if beast not in SLAYERS:
+        raise ValueError("unknown beast")
+    i = _obj_index(obj)
+    if i not in SLAYERS[beast]:
+        raise ValueError("Cannot slay it")
+    if player["objects"][i] < 1:
+        raise ValueError("Object not there")
+    adjust(state, p, "beasts", 1)
+
+
+def defeated(state, p):
+    """A beast beat player p: the whole collection leaves the game."""
+    player = _player(state, p)
+    player["objects"] = [0] * N_OBJECTS
+    player["beasts"] = 0
+    player["treasures"] = 0
+
+
+def win_reasons(player):
+    """The instant-win conditions this player meets (list of texts, maybe empty)."""
+    out = []
+    if kinds(player) >= WIN_OBJECTS:
+        out.append(WIN_BY_OBJECTS)
+    if player["beasts"] >= WIN_BEASTS:
+        out.append(WIN_BY_BEASTS)
+    if player["treasures"] >= WIN_TREASURES:
+        out.append(WIN_BY_TREASURES)
+    return out
+
+
+def winners(state):
+    """Instant winners: [(player index, [reasons])], in seat order; [] if none."""
+    out = []
+    players = state["players"]
+    for i in range(len(players)):
+        reasons = win_reasons(players[i])
+        if reasons:
+            out.append((i, reasons))
+    return out
+
+
+def end_count(state):
+    """Final count when village and caves are empty.
+
+    Returns {"counts": [cards per player], "most": highest count,
+    "winners": [indices with the most], "draw": True if several share it}.
+    """
+    counts = [card_count(p) for p in state["players"]]
+    most = max(counts)
+    top = [i for i in range(len(counts)) if counts[i] == most]
+    return {"counts": counts, "most": most, "winners": top, "draw": len(top) > 1}
+
+
+def main():
+    """Deterministic self-demo (used to compare CPython with MicroPython)."""
+    lines = []
+    g = new_game(3)
+    for obj in (TORCH, BOOTS, WAND, SWORD, SWORD, GEM, SPELL_BOOK):
+        adjust(g, 0, obj, 1)
+    for obj in ("key", "shield", "helmet", "magic potion", "magic potion", "torch", "boots"):
+        adjust(g, 1, obj, 1)
+    lines.append("before trade: %s" % winners(g))
+    trade(g, 0, SWORD, 1, POTION)
+    lines.append("kinds %d %d" % (kinds(g["players"][0]), kinds(g["players"][1])))
+    lines.append("after trade: %s" % winners(g))
+    adjust(g, 2, SHIELD, 1)
+    slay(g, 2, DRAGON, SHIELD)
+    adjust(g, 2, "treasures", 3)
+    lines.append("p3: %s" % win_reasons(g["players"][2]))
+    defeated(g, 2)
+    r = end_count(g)
+    lines.append(
+        "end: %s most %d winners %s draw %s" % (r["counts"], r["most"], r["winners"], r["draw"])
+    )
+    try:
+        adjust(g, 2, "treasures", 8)
+    except ValueError as e:
+        lines.append("refused: %s" % e)
+    for line in lines:
+        print(line)
+    return lines
