@@ -1,0 +1,21 @@
+"""Shared fixtures. `mp`: one real MicroPython (WebAssembly, under Node) for the whole session."""
+
+import pytest
+
+from host_tools import mprun
+
+
+@pytest.fixture(scope="session")
+def mp():
+    """Real MicroPython with firmware/ at /flash and the Pico import guard.
+
+    Shared by every test in the session: __main__ globals and files persist
+    between tests, so use fresh names, or call mp.reset() for a new interpreter.
+    Never skipped: a missing Node or node_modules fails with the fix to run.
+    """
+    try:
+        mprun.check_installed()
+    except mprun.RunnerError as e:
+        pytest.fail(str(e), pytrace=False)
+    with mprun.MicroPython() as interpreter:
+        yield interpreter
