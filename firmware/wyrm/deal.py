@@ -1,0 +1,454 @@
+"""Secret deals: Drachenhort party cards, Drachenfels princesses, a generic deck.
+
+Pure logic: no I/O, no UI, no randomness of its own. Every random choice is made
+with an ``rng`` argument that offers ``rng.below(n)`` (and ``rng.shuffle``), see
+``wyrm.rng``. Every deal object turns into plain JSON (``to_json()``) and back
+(``load(obj)``), so a power cut in the middle of the peeking round never re-deals.
+
+Colours and cards are referred to by index everywhere (adventurer 0..6, card
+0..6, knight 0..3); names live in the settings (``validate_cards`` /
+``validate_colours``) so that renaming a colour never disturbs a saved game.
+
+Drachenhort party cards
+-----------------------
+``DEFAULT_COLOURS`` are the seven adventurers: the five the rulebook names plus
+yellow and purple (RULINGS.md). ``DEFAULT_CARDS`` are the seven lines of the Fano
+plane over them, so every adventurer is on exactly three cards, any two cards
+share exactly one adventurer, and the rulebook's example card {green, red, white}
+is card 0. A settings file ``{"colours": [7 names], "cards": [[3 names] x 7]}``
+is checked by ``validate_cards``; ``card_indices(config)`` turns its cards into
+adventurer-index triples for scoring.
+
+``deal_party(players, rng)`` deals one card to each of 2..7 players; the rest stay
+unseen. ``PartyDeal.card_of(k)`` is the ONLY way to learn a player's card (the UI
+calls it only while player k is peeking; ``peek(k)`` also records that k has seen
+it); ``unseen_cards()`` is for the final reveal only.
+
+Drachenfels princesses
+----------------------
+``deal_princesses(rng)`` hides the four princesses in the four rock castles
+(numbered 1..4). ``check(castle, knight)`` returns ``(shoe, is_theirs)``: the
+knight index whose shoe colour the princess in that castle wears, and whether it
+is the asking knight's own colour.
+
+Generic hidden deck
+-------------------
+``Deck(cards)``: ``cards`` is a count N (cards labelled "1".."N") or a list of
+labels (repeats allowed, e.g. five "1" cards). Cards are drawn without
+replacement, uniformly from the draw pile at the moment of drawing (the pile
+keeps no order, so the saved state reveals nothing about the next card).
+Reshuffling: ``reshuffle()`` brings every card back (hands, table and discards);
+``reshuffle(discards_only=True)`` brings only the discarded cards back, cards
+still in hands or on the table stay out. Asking for more cards than the pile
+holds raises ``ValueError`` with a short message for the screen.
+"""
+
+from micropython import const
+
+NAME_MAX = const(10)  # a name must fit one line in the double-size font (128 px / 12 px)
+PARTY_CARDS = const(7)
+CARD_SIZE = const(3)
+MIN_PLAYERS = const(2)
+MAX_PLAYERS = const(7)
+
+DEFAULT_COLOURS = ("green", "red", "white", "blue", "orange", "yellow", "purple")
+
+# Fano plane: points = non-zero vectors 1..7 of GF(2)^3, lines = {a, b, a xor b};
+# adventurer i is the point i + 1. Card 0 is {green, red, white}.
+DEFAULT_CARD_INDICES = (
+    (0, 1, 2),
+    (0, 3, 4),
+    (0, 5, 6),
+    (1, 3, 5),
+    (1, 4, 6),
+    (2, 3, 6),
+    (2, 4, 5),
+)
+
+KNIGHTS = const(4)
+DEFAULT_KNIGHTS = ("red", "blue", "green", "yellow")
+
+
+def default_cards(colours=DEFAULT_COLOURS):
+    """The Fano-plane card list as colour names over the given seven colours."""
+    return [[colours[i] for i in card] for card in DEFAULT_CARD_INDICES]
+
+
+def default_config():
+    """A fresh settings object with the default colours and cards."""
+    return {"colours": list(DEFAULT_COLOURS), "cards": default_cards()}
+
+
+def _name_problem(label, name):
+    """None if ``name`` can be shown as a colour name, else a short reason."""
+    if not isinstance(name, str):
+        return "%s is not a name" % label
+    if not name:
+        return "%s is empty" % label
+    if len(name) > NAME_MAX:
+        return "%s is too long (max %d)" % (label, NAME_MAX)
+    for ch in name:
+        if not 32 <= ord(ch) <= 126:
+            return "%s: only plain letters" % label
+    return None
+
+
+def validate_colours(obj, defaults=DEFAULT_COLOURS):
+    """Check a list of colour names; returns (colours, problems).
+
+    The list must hold exactly ``len(defaults)`` distinct names (case-insensitive),
+    each 1..NAME_MAX printable ASCII characters (outer spaces are trimmed).
+    ``None`` means "not set" and gives the defaults without a problem; anything
+    invalid gives the defaults and a list of reasons ending in "Using default
+    colours".
+    """
+    want = len(defaults)
+    if obj is None:
+        return list(defaults), []
+    if not isinstance(obj, list):
+        return list(defaults), ["Colours must be a list", "Using default colours"]
+    problems = []
+    if len(obj) != want:
+        problems.append("Need %d colours, got %d" % (want, len(obj)))
+    names = []
+    seen = []
+    for i, raw in enumerate(obj):
+        label = "Colour %d" % (i + 1)
+        name = raw.strip() if isinstance(raw, str) else raw
+        why = _name_problem(label, name)
+        if why:
+            problems.append(why)
+            continue
+        low = name.lower()
+        if low in seen:
+            problems.append("%s repeats %s" % (label, name))
+        seen.append(low)
+        names.append(name)
+    if problems:
+        problems.append("Using default colours")
+        return list(defaults), problems
+    return names, []
+
+
+def validate_cards(obj):
+    """Check a Drachenhort settings object; returns (config, problems).
+
+    ``obj`` is ``{"colours": [7 names], "cards": [[3 names] x 7]}``, either key
+    optional. ``config`` has the same shape and is always usable: invalid colours
+    fall back to the default colours and cards; valid colours with invalid cards
+    keep the colours and fall back to the Fano cards over them. Card entries match
+    colour names case-insensitively and come back spelled as in the colour list.
+    ``problems`` is a list of short plain-language strings (empty when all is well).
+    """
+    if obj is None:
+        return default_config(), []
+    if not isinstance(obj, dict):
+        return default_config(), ["Settings not readable", "Using default cards"]
+    colours, problems = validate_colours(obj.get("colours"))
+    if problems:
+        return default_config(), problems + ["Using default cards"]
+    cards_obj = obj.get("cards")
+    if cards_obj is None:
+        return {"colours": colours, "cards": default_cards(colours)}, []
+    lower = [c.lower() for c in colours]
+    problems = []
+    cards = []
+    keys = []
+    if not isinstance(cards_obj, list):
+        problems.append("Cards must be a list")
+        cards_obj = []
+    elif len(cards_obj) != PARTY_CARDS:
+        problems.append("Need %d cards, got %d" % (PARTY_CARDS, len(cards_obj)))
+    for i, card in enumerate(cards_obj):
+        label = "Card %d" % (i + 1)
+        if not isinstance(card, list) or len(card) != CARD_SIZE:
+            problems.append("%s needs %d colours" % (label, CARD_SIZE))
+            continue
+        idx = []
+        ok = True
+        for name in card:
+            key = name.strip().lower() if isinstance(name, str) else None
+            if key not in lower:
+                problems.append("%s: unknown colour %s" % (label, name))
+                ok = False
+                continue
+            j = lower.index(key)
+            if j in idx:
+                problems.append("%s repeats %s" % (label, colours[j]))
+                ok = False
+            idx.append(j)
+        if not ok:
+            continue
+        idx.sort()
+        key = tuple(idx)
+        if key in keys:
+            problems.append("%s same as card %d" % (label, keys.index(key) + 1))
+            continue
+        keys.append(key)
+        cards.append([colours[j] for j in idx])
+    if problems:
+        problems.append("Using default cards")
+        return {"colours": colours, "cards": default_cards(colours)}, problems
+    return {"colours": colours, "cards": cards}, []
+
+
+def card_indices(config):
+    """The config's cards as sorted adventurer-index triples (for scoring)."""
+    lower = [c.lower() for c in config["colours"]]
+    out = []
+    for card in config["cards"]:
+        idx = [lower.index(name.lower()) for name in card]
+        idx.sort()
+        out.append(tuple(idx))
+    return out
+
+
+def _is_int(x):
+    return type(x) is int
+
+
+# ---------------------------------------------------------------- party cards
+
+
+class PartyDeal:
+    """Who holds which Drachenhort party card; made by ``deal_party``/``load``.
+
+    The card list is private: use ``card_of(k)`` only while player k peeks.
+    """
+
+    def __init__(self, cards, seen):
+        self._cards = list(cards)
+        self._seen = [bool(s) for s in seen]
+
+    @property
+    def players(self):
+        return len(self._cards)
+
+    def card_of(self, k):
+        """Player k's card index (0..6). Call ONLY while player k is peeking."""
+        return self._cards[k]
+
+    def peek(self, k):
+        """Record that player k has seen their card and return it (``card_of``)."""
+        self._seen[k] = True
+        return self._cards[k]
+
+    def mark_seen(self, k):
+        self._seen[k] = True
+
+    def is_seen(self, k):
+        return self._seen[k]
+
+    def all_seen(self):
+        for s in self._seen:
+            if not s:
+                return False
+        return True
+
+    def next_unseen(self):
+        """The first player who has not seen their card yet, or None."""
+        for k, s in enumerate(self._seen):
+            if not s:
+                return k
+        return None
+
+    def unseen_cards(self):
+        """Card indices nobody holds, ascending. For the final reveal only."""
+        return [c for c in range(PARTY_CARDS) if c not in self._cards]
+
+    def to_json(self):
+        return {"cards": list(self._cards), "seen": [1 if s else 0 for s in self._seen]}
+
+    @staticmethod
+    def load(obj):
+        """Rebuild a deal saved by ``to_json``; ValueError if the data is damaged."""
+        try:
+            cards = obj["cards"]
+            seen = obj["seen"]
+        except (KeyError, TypeError):
+            raise ValueError("Saved deal is damaged") from None
+        if not isinstance(cards, list) or not isinstance(seen, list):
+            raise ValueError("Saved deal is damaged")
+        if not MIN_PLAYERS <= len(cards) <= MAX_PLAYERS or len(seen) != len(cards):
+            raise ValueError("Saved deal is damaged")
+        for c in cards:
+            if not _is_int(c) or not 0 <= c < PARTY_CARDS or cards.count(c) != 1:
+                raise ValueError("Saved deal is damaged")
+        for s in seen:
+            if s not in (0, 1):
+                raise ValueError("Saved deal is damaged")
+        return PartyDeal(cards, seen)
+
+
+def deal_party(players, rng):
+    """Shuffle the seven party cards and give one to each of ``players`` (2..7)."""
+    if not _is_int(players) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError("2 to 7 players")
+    order = list(range(PARTY_CARDS))
+    rng.shuffle(order)
+    return PartyDeal(order[:players], [False] * players)
+
+
+# ------------------------------------------------------------------ princesses
+
+
+class Princesses:
+    """Which princess sits in which rock castle; made by ``deal_princesses``/``load``."""
+
+    def __init__(self, shoes):
+        self._shoes = list(shoes)  # castle c (1..4) holds the princess of knight _shoes[c - 1]
+
+    def check(self, castle, knight):
+        """Knight ``knight`` (0..3) lifts the princess in ``castle`` (1..4).
+
+        Returns ``(shoe, is_theirs)``: the knight index matching the shoe colour
+        there, and whether that is the asking knight's own colour.
+        """
+        if not _is_int(castle) or not 1 <= castle <= KNIGHTS:
+            raise ValueError("Castle 1 to 4")
+        if not _is_int(knight) or not 0 <= knight < KNIGHTS:
+            raise ValueError("Unknown knight")
+        shoe = self._shoes[castle - 1]
+        return shoe, shoe == knight
+
+    def to_json(self):
+        return {"shoes": list(self._shoes)}
+
+    @staticmethod
+    def load(obj):
+        try:
+            shoes = obj["shoes"]
+        except (KeyError, TypeError):
+            raise ValueError("Saved castles are damaged") from None
+        if not isinstance(shoes, list) or len(shoes) != KNIGHTS:
+            raise ValueError("Saved castles are damaged")
+        for s in shoes:
+            if not _is_int(s) or not 0 <= s < KNIGHTS or shoes.count(s) != 1:
+                raise ValueError("Saved castles are damaged")
+        return Princesses(shoes)
+
+
+def deal_princesses(rng):
+    """Shuffle the four princesses into the four rock castles."""
+    shoes = list(range(KNIGHTS))
+    rng.shuffle(shoes)
+    return Princesses(shoes)
+
+
+# ----------------------------------------------------------------- generic deck
+
+_PILE = const(-1)
+_DISCARD = const(-2)
+_TABLE = const(-3)
+
+
+class Deck:
+    """A hidden deck dealt without replacement. See the module docstring."""
+
+    def __init__(self, cards):
+        if _is_int(cards):
+            if cards < 1:
+                raise ValueError("Need at least 1 card")
+            self.count = cards
+            self.labels = [str(i + 1) for i in range(cards)]
+        elif isinstance(cards, list) and cards:
+            for lab in cards:
+                if not isinstance(lab, str):
+                    raise ValueError("Card labels must be text")
+            self.count = None
+            self.labels = list(cards)
+        else:
+            raise ValueError("Need at least 1 card")
+        # where each card is: a player index >= 0, or _PILE / _DISCARD / _TABLE
+        self._loc = [_PILE] * len(self.labels)
+
+    def __len__(self):
+        return len(self.labels)
+
+    def remaining(self):
+        """How many cards are in the draw pile."""
+        return self._loc.count(_PILE)
+
+    def discarded(self):
+        return self._loc.count(_DISCARD)
+
+    def _take(self, rng, where):
+        pile = [i for i, loc in enumerate(self._loc) if loc == _PILE]
+        i = pile[rng.below(len(pile))]
+        self._loc[i] = where
+        return i
+
+    def _short(self, want):
+        have = self.remaining()
+        if want > have:
+            if have == 0:
+                raise ValueError("No cards left")
+            if have == 1:
+                raise ValueError("Only 1 card left")
+            raise ValueError("Only %d cards left" % have)
+
+    def deal(self, rng, players, each):
+        """Give ``each`` cards to each of ``players`` players; returns their new cards.
+
+        The result is a list (one per player) of label lists. Nothing is dealt
+        if the pile is too small (ValueError).
+        """
+        if not _is_int(players) or players < 1 or not _is_int(each) or each < 1:
+            raise ValueError("Nothing to deal")
+        self._short(players * each)
+        hands = [[] for _ in range(players)]
+        for _ in range(each):
+            for p in range(players):
+                hands[p].append(self.labels[self._take(rng, p)])
+        return hands
+
+    def draw(self, rng, player=None):
+        """Draw one card, to ``player``'s hand or (None) onto the table; its label."""
+        if player is not None and (not _is_int(player) or player < 0):
+            raise ValueError("Unknown player")
+        self._short(1)
+        return self.labels[self._take(rng, _TABLE if player is None else player)]
+
+    def hand(self, player):
+        """Labels in ``player``'s hand (deck order). Only while that player peeks."""
+        return [self.labels[i] for i, loc in enumerate(self._loc) if loc == player]
+
+    def table(self):
+        """Labels drawn onto the table and not yet discarded."""
+        return [self.labels[i] for i, loc in enumerate(self._loc) if loc == _TABLE]
+
+    def discard(self, label, player=None):
+        """Move one card with ``label`` from ``player``'s hand (or the table) to the discards."""
+        where = _TABLE if player is None else player
+        for i, loc in enumerate(self._loc):
+            if loc == where and self.labels[i] == label:
+                self._loc[i] = _DISCARD
+                return
+        raise ValueError("No such card there")
+
+    def reshuffle(self, discards_only=False):
+        """Put cards back into the draw pile: all of them, or only the discards."""
+        for i, loc in enumerate(self._loc):
+            if loc == _DISCARD or not discards_only:
+                self._loc[i] = _PILE
+
+    def to_json(self):
+        if self.count is None:
+            return {"loc": list(self._loc), "labels": list(self.labels)}
+        return {"loc": list(self._loc), "count": self.count}
+
+    @staticmethod
+    def load(obj):
+        try:
+            cards = obj["labels"] if "labels" in obj else obj["count"]
+            loc = obj["loc"]
+            deck = Deck(cards)
+        except (KeyError, TypeError, ValueError):
+            raise ValueError("Saved deck is damaged") from None
+        if not isinstance(loc, list) or len(loc) != len(deck.labels):
+            raise ValueError("Saved deck is damaged")
+        for x in loc:
+            if not _is_int(x) or x < _TABLE:
+                raise ValueError("Saved deck is damaged")
+        deck._loc = list(loc)
+        return deck

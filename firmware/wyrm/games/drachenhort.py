@@ -1,0 +1,361 @@
+"""Drachenhort scoring as a pure, event-sourced model (rulebook + RULINGS.md).
+
+A game is the number of players (2..7), a mode ("dealt": the device dealt the
+party cards; "printed": players use their printed cards and enter them at the
+reveal) and a list of events. Everything else - tokens, escape state, gems,
+scores - is derived from the events and never stored separately. Undo drops the
+last event and replays the rest.
+
+Adventurers are indices 0..6 (names come from the settings, see ``wyrm.deal``);
+players are indices 0..n-1 (shown as "Player 1".."Player n").
+
+Events (plain lists, JSON as they are):
+- ``["capture", a]``: the dragon captures adventurer a. It takes the lowest token
+  value not yet given out in this escape. If that leaves one adventurer in the
+  dungeon (the penultimate capture), the escape ends: the capture took 6 and the
+  last survivor gets 8.
+- ``["escape", a, order]``: adventurer a leaves the dungeon and gets 8; ``order``
+  lists every other adventurer still in the dungeon, farthest from the dragon
+  first, and they get the highest remaining values in that order. The escape ends.
+- ``["gems", p, delta]``: player p took (delta > 0) or gave back (delta < 0) gems
+  in the current escape.
+- ``["gems_set", p, count]``: player p holds ``count`` gems from the current escape.
+- ``["next_escape"]``: start the second escape (only after the first has ended).
+- ``["finish"]``: lock the game for the final reveal (only after the second escape
+  has ended). Nothing is accepted afterwards.
+
+Gems: 12 are placed per escape, so in each escape a player's count cannot go below
+0 and all players' counts together cannot exceed 12. Gem counts for an escape may
+be entered or corrected after that escape has ended, until the next escape starts
+(for the second escape: until ``finish``) - players often count the gems in front
+of them only at the end.
+
+Refusals: ``apply(event)`` returns None when the event was accepted, or a short
+plain-language reason string (and changes nothing) when it is refused. It never
+raises for a bad event. ``refusal(event)`` gives the same answer without applying.
+Constructing or loading a game with an invalid player count or mode, or a saved
+event list containing a refused event, raises ValueError.
+"""
+
+from micropython import const
+
+from wyrm.deal import DEFAULT_COLOURS
+
+VALUES = (1, 2, 3, 4, 5, 6, 8)
+ESCAPE_VALUE = const(8)
+ADVENTURERS = const(7)
+GEMS_PER_ESCAPE = const(12)
+ESCAPES = const(2)
+MIN_PLAYERS = const(2)
+MAX_PLAYERS = const(7)
+MODES = ("dealt", "printed")
+METALS = ("silver", "gold")
+
+
+def _is_int(x):
+    return type(x) is int
+
+
+class Game:
+    def __init__(self, players, mode="dealt", events=None):
+        if not _is_int(players) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise ValueError("2 to 7 players")
+        if mode not in MODES:
+            raise ValueError("Unknown mode")
+        self.players = players
+        self.mode = mode
+        self.events = []
+        self._reset()
+        if events:
+            for i, ev in enumerate(events):
+                why = self.apply(ev)
+                if why:
+                    raise ValueError("Event %d: %s" % (i + 1, why))
+
+    # ------------------------------------------------------------- derived state
+
+    def _reset(self):
+        self._tokens = [[0] * ADVENTURERS, [0] * ADVENTURERS]  # 0 = no token yet
+        self._gems = [[0] * self.players, [0] * self.players]
+        self._escape = 0  # index 0 or 1
+        self._ended = False
+        self._finished = False
+
+    @property
+    def escape(self):
+        """The current escape: 1 or 2."""
+        return self._escape + 1
+
+    @property
+    def escape_over(self):
+        """True once the current escape has ended."""
+        return self._ended
+
+    @property
+    def game_over(self):
+        """True once the second escape has ended (the board is final)."""
+        return self._escape == 1 and self._ended
+
+    @property
+    def finished(self):
+        """True after the ``finish`` event (final reveal; nothing more accepted)."""
+        return self._finished
+
+    def silver(self, a):
+        """Adventurer a's silver token (first escape), or None."""
+        return self._tokens[0][a] or None
+
+    def gold(self, a):
+        """Adventurer a's gold token (second escape), or None."""
+        return self._tokens[1][a] or None
+
+    def token(self, escape, a):
+        """Adventurer a's token in escape 1 or 2, or None."""
+        return self._tokens[escape - 1][a] or None
+
+    def adventurer_total(self, a):
+        """Silver + gold of adventurer a so far (missing tokens count 0)."""
+        return self._tokens[0][a] + self._tokens[1][a]
+
+    def in_dungeon(self):
+        """Adventurers still in the dungeon in the current escape (none once it ended)."""
+        row = self._tokens[self._escape]
+        return [a for a in range(ADVENTURERS) if not row[a]]
+
+    def _left_values(self):
+        row = self._tokens[self._escape]
+        return [v for v in VALUES if v not in row]
+
+    def next_value(self):
+        """The token the next capture would take, or None if the escape has ended."""
+        if self._ended:
+            return None
+        return self._left_values()[0]
+
+    def gems(self, p):
+        """Player p's gems over both escapes."""
+        return self._gems[0][p] + self._gems[1][p]
+
+    def gems_in(self, escape, p):
+        """Player p's gems from escape 1 or 2."""
+        return self._gems[escape - 1][p]
+
+    def gems_left(self):
+        """Gems of the current escape not yet taken by anyone."""
+        return GEMS_PER_ESCAPE - sum(self._gems[self._escape])
+
+    def board(self):
+        """The whole derived state as plain JSON (for saving checks, tests, the UI)."""
+        return {
+            "escape": self.escape,
+            "ended": self._ended,
+            "finished": self._finished,
+            "silver": [self.silver(a) for a in range(ADVENTURERS)],
+            "gold": [self.gold(a) for a in range(ADVENTURERS)],
+            "gems": [list(self._gems[0]), list(self._gems[1])],
+            "next": self.next_value(),
+        }
+
+    # ------------------------------------------------------------------- events
+
+    def refusal(self, ev):
+        """Why ``ev`` would be refused now (a short string), or None if it is fine."""
+        if not isinstance(ev, (list, tuple)) or not ev or not isinstance(ev[0], str):
+            return "Unknown event"
+        kind = ev[0]
+        n = len(ev)
+        if kind == "capture" and n == 2:
+            return self._refuse_move(ev[1]) or None
+        if kind == "escape" and n == 3:
+            why = self._refuse_move(ev[1])
+            if why:
+                return why
+            order = ev[2]
+            if not isinstance(order, (list, tuple)):
+                return "Order is not a list"
+            others = [x for x in self.in_dungeon() if x != ev[1]]
+            if len(order) != len(others):
+                return "Order needs all %d others" % len(others)
+            for x in order:
+                if not _is_int(x) or x not in others:
+                    return "Order: wrong adventurer"
+                if order.count(x) != 1:
+                    return "Order repeats one"
+            return None
+        if kind in ("gems", "gems_set") and n == 3:
+            if self._finished:
+                return "The game is over"
+            p = ev[1]
+            v = ev[2]
+            if not _is_int(p) or not 0 <= p < self.players:
+                return "Unknown player"
+            if not _is_int(v):
+                return "Not a number"
+            row = self._gems[self._escape]
+            new = row[p] + v if kind == "gems" else v
+            if new == row[p]:
+                return "No change"
+            if new < 0:
+                return "Gems can't go below 0"
+            if sum(row) - row[p] + new > GEMS_PER_ESCAPE:
+                return "Only %d gems per escape" % GEMS_PER_ESCAPE
+            return None
+        if kind == "next_escape" and n == 1:
+            if self._finished or self._escape == 1:
+                return "Only two escapes"
+            if not self._ended:
+                return "Escape 1 not over yet"
+            return None
+        if kind == "finish" and n == 1:
+            if self._finished:
+                return "The game is over"
+            if not self.game_over:
+                return "Escape 2 not over yet"
+            return None
+        return "Unknown event"
+
+    def _refuse_move(self, a):
+        if self._finished or self.game_over:
+            return "The game is over"
+        if self._ended:
+            return "Escape %d is over" % self.escape
+        if not _is_int(a) or not 0 <= a < ADVENTURERS:
+            return "Unknown adventurer"
+        if self._tokens[self._escape][a]:
+            return "Already out"
+        return None
+
+    def apply(self, ev):
+        """Add an event. None if accepted, else the refusal reason (nothing changes)."""
+        why = self.refusal(ev)
+        if why:
+            return why
+        ev = [list(x) if isinstance(x, (list, tuple)) else x for x in ev]
+        self._do(ev)
+        self.events.append(ev)
+        return None
+
+    def _do(self, ev):
+        kind = ev[0]
+        row = self._tokens[self._escape]
+        if kind == "capture":
+            row[ev[1]] = self._left_values()[0]
+            left = self.in_dungeon()
+            if len(left) == 1:
+                row[left[0]] = ESCAPE_VALUE
+                self._ended = True
+        elif kind == "escape":
+            row[ev[1]] = ESCAPE_VALUE
+            values = [v for v in self._left_values() if v != ESCAPE_VALUE]
+            values.reverse()
+            for i in range(len(values)):
+                row[ev[2][i]] = values[i]
+            self._ended = True
+        elif kind == "gems":
+            self._gems[self._escape][ev[1]] += ev[2]
+        elif kind == "gems_set":
+            self._gems[self._escape][ev[1]] = ev[2]
+        elif kind == "next_escape":
+            self._escape = 1
+            self._ended = False
+        elif kind == "finish":
+            self._finished = True
+
+    def undo(self):
+        """Drop the last event; returns it (None if there was none)."""
+        if not self.events:
+            return None
+        ev = self.events.pop()
+        events = self.events
+        self.events = []
+        self._reset()
+        for e in events:
+            self._do(e)
+            self.events.append(e)
+        return ev
+
+    def describe(self, index=-1, names=DEFAULT_COLOURS):
+        """A short name for event ``index`` (default the last), e.g. "Capture red (silver 3)".
+
+        The UI shows it before undoing. ``names`` are the adventurer names.
+        """
+        if not self.events:
+            return ""
+        if index < 0:
+            index += len(self.events)
+        ev = self.events[index]
+        kind = ev[0]
+        if kind in ("capture", "escape"):
+            before = Game(self.players, self.mode, self.events[:index])
+            metal = METALS[before._escape]
+            if kind == "capture":
+                return "Capture %s (%s %d)" % (names[ev[1]], metal, before.next_value())
+            name = names[ev[1]]
+            return "%s%s escapes (%s 8)" % (name[:1].upper(), name[1:], metal)
+        if kind == "gems":
+            sign = "+" if ev[2] > 0 else ""
+            return "Player %d gems %s%d" % (ev[1] + 1, sign, ev[2])
+        if kind == "gems_set":
+            return "Player %d gems = %d" % (ev[1] + 1, ev[2])
+        if kind == "next_escape":
+            return "Start escape 2"
+        return "Final reveal"
+
+    # ------------------------------------------------------------------ scoring
+
+    def score(self, p, card):
+        """Player p's total: silver + gold of the card's 3 adventurers, plus gems."""
+        if not isinstance(card, (list, tuple)) or len(card) != 3:
+            raise ValueError("A card has 3 adventurers")
+        total = self.gems(p)
+        for a in card:
+            total += self.adventurer_total(a)
+        return total
+
+    def scores(self, cards):
+        """Every player's total; ``cards[p]`` is player p's 3 adventurer indices."""
+        if len(cards) != self.players:
+            raise ValueError("One card per player")
+        return [self.score(p, cards[p]) for p in range(self.players)]
+
+    def standings(self, cards):
+        """``[place, player, score]`` rows, best first; equal scores share a place.
+
+        Places follow the 1, 1, 3 convention; equal scores list lower players first.
+        """
+        sc = self.scores(cards)
+        order = list(range(self.players))
+        order.sort(key=lambda p: (-sc[p], p))
+        rows = []
+        for i, p in enumerate(order):
+            place = rows[-1][0] if rows and rows[-1][2] == sc[p] else i + 1
+            rows.append([place, p, sc[p]])
+        return rows
+
+    def winners(self, cards):
+        """The players with the highest total (several when tied: shared win)."""
+        sc = self.scores(cards)
+        best = max(sc)
+        return [p for p in range(self.players) if sc[p] == best]
+
+    # -------------------------------------------------------------- persistence
+
+    def to_json(self):
+        return {
+            "players": self.players,
+            "mode": self.mode,
+            "events": [list(e) if isinstance(e, tuple) else e for e in self.events],
+        }
+
+    @staticmethod
+    def load(obj):
+        """Rebuild a saved game; ValueError if the data is damaged."""
+        try:
+            players = obj["players"]
+            mode = obj["mode"]
+            events = obj["events"]
+        except (KeyError, TypeError):
+            raise ValueError("Saved game is damaged") from None
+        if not isinstance(events, list):
+            raise ValueError("Saved game is damaged")
+        return Game(players, mode, events)
