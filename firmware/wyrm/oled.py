@@ -1,0 +1,259 @@
+"""SSD1306 / SH1106 OLED over I2C: the driver is the Canvas the app draws into.
+
+``Oled(i2c, ...)`` initialises the panel at once (as micropython-lib's driver
+does); then the app draws into it (it is a MONO_VLSB FrameBuffer) and calls
+``show()``, which sends exactly the 8-pixel pages that changed since the last
+call. ``i2c`` is anything with ``writeto(addr, buf)`` (``machine.I2C`` on the
+Pico, a recorder in the tests); this module never imports ``machine``.
+
+Addressing: both controllers are driven in *page addressing mode* (SSD1306:
+``0x20 0x02``; the SH1106 knows no other). A page goes out as two I2C writes:
+``00 B0|page 0x|lo 1x|hi`` (one command stream: page and column start) and
+``40`` + ``width`` data bytes. That is ``5 + width`` bytes per page (133 for a
+128-wide panel, 1064 for a whole 128x64 frame) and one code path for both chips.
+
+Column offset: the SH1106 has 132 RAM columns and most 128-pixel glasses show
+columns 2..129 (some show 0..127). ``col_offset`` is the RAM column of the left
+pixel in the normal orientation. Rotating by 180 degrees reverses the column to
+segment order, so the rotated offset is ``ram_columns - width - col_offset``
+(2 stays 2; 0 becomes 4; always 0 on a 128-wide SSD1306).
+
+Rotation is done by the controller (segment remap + COM scan direction), never
+by redrawing. The SSD1306 applies a segment remap only to RAM data written after
+it (datasheet, command A0h/A1h), and the SH1106's offset may change, so
+``rotate()`` rewrites the panel's RAM from the shadow (what the panel showed)
+in the new orientation; the app's pending drawing is left to the next show().
+
+Buffers and per-page memoryviews are allocated once in ``__init__``: show()
+and send() allocate nothing under MicroPython (checked in tests/test_oled.py).
+"""
+from micropython import const
+
+from wyrm.canvas import Canvas
+
+_SET_LOW_COL = const(0x00)
+_SET_HIGH_COL = const(0x10)
+_SET_MEM_ADDR = const(0x20)
+_DEACTIVATE_SCROLL = const(0x2E)
+_SET_START_LINE = const(0x40)
+_SET_CONTRAST = const(0x81)
+_SET_CHARGE_PUMP = const(0x8D)
+_SET_SEG_REMAP = const(0xA0)
+_SET_ENTIRE_ON = const(0xA4)
+_SET_NORM_INV = const(0xA6)
+_SET_MUX_RATIO = const(0xA8)
+_SET_DCDC = const(0xAD)
+_SET_DISP = const(0xAE)
+_SET_PAGE = const(0xB0)
+_SET_COM_OUT_DIR = const(0xC0)
+_SET_DISP_OFFSET = const(0xD3)
+_SET_DISP_CLK_DIV = const(0xD5)
+_SET_PRECHARGE = const(0xD9)
+_SET_COM_PIN_CFG = const(0xDA)
+_SET_VCOM_DESEL = const(0xDB)
+
+_CTRL_CMD_STREAM = const(0x00)
+_CTRL_DATA_STREAM = const(0x40)
+_CTRL_CMD_SINGLE = const(0x80)
+
+_PAGE_MODE = const(0x02)
+_SSD1306_COLUMNS = const(128)
+_SH1106_COLUMNS = const(132)
+
+
+class Oled(Canvas):
+    def __init__(self, i2c, width=128, height=64, addr=0x3C, controller="ssd1306",
+                 col_offset=None, rotate=False, external_vcc=False):
+        if controller == "ssd1306":
+            self.sh1106 = False
+            self.ram_columns = _SSD1306_COLUMNS
+        elif controller == "sh1106":
+            self.sh1106 = True
+            self.ram_columns = _SH1106_COLUMNS
+        else:
+            raise ValueError("unknown display controller: %s" % controller)
+        if col_offset is None:
+            col_offset = 2 if self.sh1106 else 0
+        if height & 7 or height < 16 or height > 64:
+            raise ValueError("display height must be 16..64, a multiple of 8")
+        if width < 1 or col_offset < 0 or col_offset + width > self.ram_columns:
+            raise ValueError("display width and column offset exceed the RAM")
+        self.i2c = i2c
+        self.addr = addr
+        self.controller = controller
+        self.col_offset = col_offset
+        self.external_vcc = external_vcc
+        self.rotated = bool(rotate)
+        self.bytes_sent = 0
+        self._contrast = 0xCF
+        self._inverted = False
+        super().__init__(width, height)
+        # One-time buffers: a single command with its control byte, the
+        # page/column command stream, and control byte + one page of data.
+        self._cmd = bytearray(2)
+        self._cmd[0] = _CTRL_CMD_SINGLE
+        self._win = bytearray(4)
+        self._win[0] = _CTRL_CMD_STREAM
+        self._page = bytearray(1 + width)
+        self._page[0] = _CTRL_DATA_STREAM
+        self._page_data = memoryview(self._page)[1:]
+        # Views of each page of the drawing and of the shadow, made once, so
+        # sending a page allocates nothing.
+        self._buf_pages = self._page_views(self.buffer)
+        self._shadow_pages = self._page_views(self.shadow)
+        self._set_window_columns()
+        self.init_display()
+
+    # -- low level -----------------------------------------------------------
+    def _write(self, buf):
+        self.i2c.writeto(self.addr, buf)
+        self.bytes_sent += len(buf)
+
+    def write_cmd(self, cmd):
+        """Send one command byte (control byte 0x80)."""
+        self._cmd[1] = cmd
+        self._write(self._cmd)
+
+    def _set_window_columns(self):
+        col = self.col_offset
+        if self.rotated:
+            col = self.ram_columns - self.width - col
+        self._win[2] = _SET_LOW_COL | (col & 0x0F)
+        self._win[3] = _SET_HIGH_COL | (col >> 4)
+
+    def _page_views(self, buf):
+        mv = memoryview(buf)
+        w = self.width
+        return [mv[p * w:(p + 1) * w] for p in range(self.pages)]
+
+    def _send_pages(self, mask, views):
+        w = self.width
+        win = self._win
+        data = self._page_data
+        n = 0
+        p = 0
+        pages = self.pages
+        while mask and p < pages:
+            if mask & 1:
+                win[1] = _SET_PAGE | p
+                self._write(win)
+                data[:] = views[p]
+                self._write(self._page)
+                n += 5 + w
+            mask >>= 1
+            p += 1
+        return n
+
+    def _orientation_cmds(self):
+        if self.rotated:
+            return (_SET_SEG_REMAP, _SET_COM_OUT_DIR)
+        return (_SET_SEG_REMAP | 1, _SET_COM_OUT_DIR | 8)
+
+    # -- public API ------------------------------------------------------------
+    def init_display(self):
+        """Configure the controller, clear its RAM, switch the display on.
+
+        Restores the last contrast, inversion and rotation. The app's drawing
+        is kept: the shadow is forgotten, so the next show() sends every page.
+        """
+        h = self.height
+        seg, com = self._orientation_cmds()
+        # 128x32 glasses are wired to COM0..31 in sequence; 64-row ones to the
+        # alternating (left/right interleaved) COM pins.
+        com_pins = 0x02 if self.width > 2 * h else 0x12
+        seq = [_CTRL_CMD_STREAM, _SET_DISP,
+               _SET_DISP_CLK_DIV, 0x80,
+               _SET_MUX_RATIO, h - 1,
+               _SET_DISP_OFFSET, 0x00,
+               _SET_START_LINE | 0]
+        if self.sh1106:
+            # DC-DC converter: 0x8B on, 0x8A off (external VPP).
+            seq += [_SET_DCDC, 0x8A if self.external_vcc else 0x8B,
+                    _SET_PRECHARGE, 0x22 if self.external_vcc else 0xF1,
+                    _SET_VCOM_DESEL, 0x35]
+        else:
+            seq += [_SET_CHARGE_PUMP, 0x10 if self.external_vcc else 0x14,
+                    _SET_MEM_ADDR, _PAGE_MODE,
+                    _DEACTIVATE_SCROLL,
+                    _SET_PRECHARGE, 0x22 if self.external_vcc else 0xF1,
+                    _SET_VCOM_DESEL, 0x30]
+        seq += [seg, com,
+                _SET_COM_PIN_CFG, com_pins,
+                _SET_CONTRAST, self._contrast,
+                _SET_ENTIRE_ON,
+                _SET_NORM_INV | (1 if self._inverted else 0)]
+        self._write(bytes(seq))
+        # Clear the visible RAM before lighting the panel (no power-on noise);
+        # the shadow mirrors the panel, so it is cleared too.
+        data = self._page_data
+        for i in range(self.width):
+            data[i] = 0
+        sh = self.shadow
+        for i in range(len(sh)):
+            sh[i] = 0
+        win = self._win
+        for p in range(self.pages):
+            win[1] = _SET_PAGE | p
+            self._write(win)
+            self._write(self._page)
+        self.forget()
+        self.write_cmd(_SET_DISP | 1)
+
+    def send(self, mask):
+        """Send exactly the pages whose bit is set in ``mask``; returns bytes sent."""
+        return self._send_pages(mask, self._buf_pages)
+
+    def show(self):
+        """Send the pages changed since the last show(); returns bytes sent (0 if none).
+
+        If the bus fails mid-frame the shadow is forgotten, so the next show()
+        resends everything; the OSError propagates to the caller.
+        """
+        try:
+            return self.send(self.dirty())
+        except OSError:
+            self.forget()
+            raise
+
+    def poweroff(self):
+        """Display off (sleep); RAM and settings are kept."""
+        self.write_cmd(_SET_DISP)
+
+    def poweron(self):
+        """Display on again."""
+        self.write_cmd(_SET_DISP | 1)
+
+    def contrast(self, value):
+        """Set the contrast 0..255 (values outside are clamped)."""
+        if value < 0:
+            value = 0
+        elif value > 255:
+            value = 255
+        self._contrast = value
+        self.write_cmd(_SET_CONTRAST)
+        self.write_cmd(value)
+
+    def invert(self, flag):
+        """Inverse video on (lit background) or off."""
+        self._inverted = bool(flag)
+        self.write_cmd(_SET_NORM_INV | (1 if flag else 0))
+
+    def rotate(self, flag):
+        """Turn the picture by 180 degrees (True) or back to normal (False).
+
+        Sends segment remap + COM scan direction, then rewrites the panel RAM
+        with what it showed before (the shadow) at the new column offset.
+        Returns the bytes sent.
+        """
+        before = self.bytes_sent
+        self.rotated = bool(flag)
+        self._set_window_columns()
+        seg, com = self._orientation_cmds()
+        self.write_cmd(seg)
+        self.write_cmd(com)
+        try:
+            self._send_pages((1 << self.pages) - 1, self._shadow_pages)
+        except OSError:
+            self.forget()
+            raise
+        return self.bytes_sent - before
