@@ -19,6 +19,7 @@ GAMES = (
     ("Drachenfels", "wyrm.games.drachenfels_ui"),
     ("Der Weg n. Drakonia", "wyrm.games.drakonia_ui"),
     ("Dice", "wyrm.dice_ui"),
+    ("Hidden deck", "wyrm.deck_ui"),
 )
 
 
