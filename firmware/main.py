@@ -1,0 +1,377 @@
+"""Wyrm on the Pico: read board.json, start the display and buttons, run the app.
+
+MicroPython runs this file at boot. It is the only place besides the OLED
+driver that touches ``machine``, and it is kept thin: read the button levels,
+``app.step(now, levels)``, send the changed pages, sleep 5 ms.
+
+What the user sees when something is wrong (the LED blinks a code):
+- hold BACK (OK on three-button boards) while powering up: safe mode, the app
+  does not start and the USB REPL is free;
+- no display answering: 3 short blinks, a console line naming bus, address
+  and pins, a retry every 2 s (never a crash loop);
+- board.json wrong: 5 short blinks and the exact problem on the console;
+- a crash in the app: the traceback on the console, "Wyrm error - press OK
+  to restart" on the panel, slow blinking; OK resets the Pico.
+
+The functions take the ``machine`` and ``time`` modules as arguments, so the
+tests drive them with fakes (tests/fake_machine.py).
+"""
+
+import gc
+import os
+import sys
+
+from micropython import const
+
+SAFE_MODE_LINE = "Wyrm safe mode: app not started, REPL free"
+BLINKS_NO_DISPLAY = const(3)
+BLINKS_BAD_BOARD = const(5)
+_RETRY_MS = const(2000)
+_RECONNECT_MS = const(1000)
+_REPEAT_EVERY = const(15)  # console lines are repeated every 15 retries (about 30 s)
+_LOOP_MS = const(5)
+_OK_BIT = const(4)  # bit 2 of the level mask
+_BACK_BIT = const(8)  # bit 3
+
+
+def print_exc(exc):
+    pe = getattr(sys, "print_exception", None)
+    if pe is not None:
+        pe(exc)
+    else:  # CPython
+        import traceback  # pico-ok: CPython only; the Pico has sys.print_exception
+
+        traceback.print_exception(type(exc), exc, exc.__traceback__)
+
+
+# -- board profile -------------------------------------------------------------
+def read_board(path="board.json"):
+    """(profile, None) or (None, message). No board.json: the built-in default."""
+    from wyrm import board
+
+    try:
+        os.stat(path)
+    except OSError:
+        print("Wyrm: no %s; using the built-in %s wiring" % (path, board.DEFAULT["name"]))
+        return board.load_profile(board.DEFAULT, "built-in profile"), None
+    try:
+        return board.load_file(path), None
+    except board.BoardError as exc:
+        return None, str(exc)
+
+
+# -- LED and buttons -----------------------------------------------------------
+class Led:
+    """The status LED; a missing or unusable LED is simply silent."""
+
+    def __init__(self, machine, spec):
+        self.pin = None
+        if spec is None:
+            return
+        try:
+            self.pin = machine.Pin(spec, machine.Pin.OUT)
+        except (ValueError, TypeError, OSError):
+            self.pin = None
+
+    def set(self, on):
+        if self.pin is not None:
+            self.pin.value(1 if on else 0)
+
+
+def blink(led, time, count, total_ms):
+    """``count`` short flashes, then dark until ``total_ms`` have passed."""
+    for _ in range(count):
+        led.set(True)
+        time.sleep_ms(120)
+        led.set(False)
+        time.sleep_ms(200)
+    rest = total_ms - count * 320
+    if rest > 0:
+        time.sleep_ms(rest)
+
+
+class Keys:
+    """Button pins in mask order (bit 0 UP, 1 DOWN, 2 OK, 3 BACK); 1 = pressed."""
+
+    def __init__(self, machine, buttons):
+        from wyrm.board import BUTTONS
+
+        pulls = {"up": machine.Pin.PULL_UP, "down": machine.Pin.PULL_DOWN, "none": None}
+        self.pins = []
+        self.active = []
+        for name in BUTTONS:
+            spec = buttons.get(name)
+            if spec is None:  # only BACK may be missing, and it is last
+                break
+            self.pins.append(machine.Pin(spec["pin"], machine.Pin.IN, pulls[spec["pull"]]))
+            self.active.append(1 if spec["active"] == "high" else 0)
+
+    def levels(self):
+        mask = 0
+        for i in range(len(self.pins)):
+            if self.pins[i].value() == self.active[i]:
+                mask |= 1 << i
+        return mask
+
+
+def safe_mode_requested(time, keys):
+    """BACK (OK without BACK) held at power-up, still held 30 ms later."""
+    bit = _BACK_BIT if len(keys.pins) >= 4 else _OK_BIT
+    if not keys.levels() & bit:
+        return False
+    time.sleep_ms(30)
+    return bool(keys.levels() & bit)
+
+
+# -- display ---------------------------------------------------------------------
+def make_bus(machine, prof):
+    bus = prof["i2c"]
+    return machine.I2C(
+        bus["id"], sda=machine.Pin(bus["sda"]), scl=machine.Pin(bus["scl"]), freq=bus["freq"]
+    )
+
+
+def where(prof):
+    bus = prof["i2c"]
+    return "I2C%d 0x%02X (SDA GP%d, SCL GP%d)" % (
+        bus["id"],
+        prof["display"]["addr"],
+        bus["sda"],
+        bus["scl"],
+    )
+
+
+def no_display_line(prof, i2c):
+    """One console line saying where the display was expected (and what answered)."""
+    found = []
+    try:
+        found = [a for a in i2c.scan() if a != prof["display"]["addr"]]
+    except Exception:  # noqa: BLE001 - a scan is only a hint
+        found = []
+    line = "Wyrm: no display at %s - " % where(prof)
+    if found:
+        line += "the bus answers at %s: set display.addr in board.json" % " ".join(
+            ["0x%02X" % a for a in found]
+        )
+    else:
+        line += "check wiring"
+    return line + "; retrying"
+
+
+def start_display(time, prof, i2c, led, Oled):
+    """Build the driver (which initialises the panel), retrying every 2 s until it answers."""
+    d = prof["display"]
+    tries = 0
+    while True:
+        try:
+            oled = Oled(
+                i2c,
+                d["width"],
+                d["height"],
+                d["addr"],
+                d["controller"],
+                d["col_offset"],
+                d["rotate"],
+            )
+            if tries:
+                print("Wyrm: display found")
+            return oled
+        except OSError:
+            if tries % _REPEAT_EVERY == 0:
+                print(no_display_line(prof, i2c))
+            tries += 1
+            blink(led, time, BLINKS_NO_DISPLAY, _RETRY_MS)
+
+
+def reconnect(time, prof, oled, app, led):
+    """The display stopped answering: re-initialise it every second, then redraw."""
+    print("Wyrm: display at %s stopped answering - check wiring; retrying" % where(prof))
+    tries = 0
+    while True:
+        oled.forget()
+        blink(led, time, BLINKS_NO_DISPLAY, _RECONNECT_MS)
+        try:
+            oled.init_display()
+            refresh(oled, app)
+            print("Wyrm: display back")
+            return
+        except OSError:
+            tries += 1
+            if tries % (_REPEAT_EVERY * 2) == 0:
+                print("Wyrm: still no display at %s; retrying" % where(prof))
+
+
+def refresh(oled, app):
+    """After a re-init (which restores contrast and rotation): resend every page."""
+    oled.forget()
+    pages = oled.height >> 3
+    oled.send((1 << pages) - 1)
+    if getattr(app, "power", 0) == 2:  # wyrm.app.OFF: the screen saver had it off
+        oled.poweroff()
+
+
+# -- crash screen ----------------------------------------------------------------
+# A 3x5 capital font drawn with fill_rect only: it needs no module that might be
+# the one that failed. Each glyph: five rows of three bits (4 = left column).
+_GLYPHS = {
+    "A": (2, 5, 7, 5, 5),
+    "E": (7, 4, 6, 4, 7),
+    "K": (5, 5, 6, 5, 5),
+    "M": (5, 7, 7, 5, 5),
+    "O": (7, 5, 5, 5, 7),
+    "P": (6, 5, 6, 4, 4),
+    "R": (6, 5, 6, 5, 5),
+    "S": (3, 4, 2, 1, 6),
+    "T": (7, 2, 2, 2, 2),
+    "W": (5, 5, 7, 7, 5),
+    "Y": (5, 5, 2, 2, 2),
+    ":": (0, 2, 0, 2, 0),
+    " ": (0, 0, 0, 0, 0),
+}
+
+
+def draw_words(fb, text, x, y, scale):
+    for ch in text:
+        rows = _GLYPHS.get(ch, _GLYPHS[" "])
+        for r in range(5):
+            bits = rows[r]
+            for c in range(3):
+                if bits & (4 >> c):
+                    fb.fill_rect(x + c * scale, y + r * scale, scale, scale, 1)
+        x += 4 * scale
+
+
+def crash_lines(height):
+    return (
+        ("WYRM ERROR", "PRESS OK", "TO RESTART") if height >= 64 else ("WYRM ERROR", "OK: RESTART")
+    )
+
+
+def draw_crash(fb, width, height):
+    """'Wyrm error - press OK to restart' in a frame, with fill/fill_rect/rect only."""
+    fb.fill(0)
+    fb.rect(0, 0, width, height, 1)
+    lines = crash_lines(height)
+    step = 14  # 10 px glyphs (scale 2) + 4 px gap
+    y = (height - (len(lines) * step - 4)) // 2
+    for line in lines:
+        w = len(line) * 8 - 2
+        draw_words(fb, line, (width - w) // 2, y, 2)
+        y += step
+
+
+def show_crash(oled):
+    try:
+        draw_crash(oled, oled.width, oled.height)
+        oled.forget()
+        oled.poweron()
+        oled.send((1 << (oled.height >> 3)) - 1)
+    except Exception:  # noqa: BLE001 - the console already has the traceback
+        pass
+
+
+def wait_ok_then_reset(machine, time, keys, led):
+    """Blink slowly until OK is pressed (after being released), then reset."""
+    released = False
+    held = 0
+    t = 0
+    while True:
+        if keys.levels() & _OK_BIT:
+            if released:
+                held += 1
+                if held >= 3:  # 60 ms of steady press
+                    machine.reset()
+                    return  # only a fake machine returns
+        else:
+            released = True
+            held = 0
+        led.set((t // 25) & 1)
+        t += 1
+        time.sleep_ms(20)
+
+
+def crashed(machine, time, exc, oled, keys, led):
+    print_exc(exc)
+    print("Wyrm: stopped by %s; press OK on the device to restart" % type(exc).__name__)
+    show_crash(oled)
+    wait_ok_then_reset(machine, time, keys, led)
+
+
+# -- the loop ----------------------------------------------------------------------
+def display_fails(oled):
+    """True if the display no longer answers an init (used after an OSError)."""
+    try:
+        oled.init_display()
+        return False
+    except OSError:
+        return True
+
+
+def run(machine, time, prof, keys, led, oled, app):
+    while True:
+        levels = keys.levels()
+        try:
+            mask = app.step(time.ticks_ms(), levels)
+        except OSError as exc:
+            # Contrast/power commands inside step go to the panel: a display
+            # that stopped answering lands here. Anything else is a crash.
+            if display_fails(oled):
+                reconnect(time, prof, oled, app, led)
+                continue
+            crashed(machine, time, exc, oled, keys, led)
+            return
+        except Exception as exc:  # noqa: BLE001 - show it, never a crash loop
+            crashed(machine, time, exc, oled, keys, led)
+            return
+        if mask:
+            try:
+                oled.send(mask)
+            except OSError:
+                reconnect(time, prof, oled, app, led)
+        time.sleep_ms(_LOOP_MS)
+
+
+def main(machine=None, time=None, board_path="board.json", store_root="", Oled=None, make_app=None):
+    if machine is None:
+        import machine
+    if time is None:
+        import time
+    prof, err = read_board(board_path)
+    if err is not None:
+        led = Led(machine, "LED")
+        n = 0
+        while True:
+            if n % 10 == 0:  # again every 30 s, for a terminal opened later
+                print("Wyrm: " + err)
+            n += 1
+            blink(led, time, BLINKS_BAD_BOARD, 3000)
+    led = Led(machine, prof["led"])
+    keys = Keys(machine, prof["buttons"])
+    if safe_mode_requested(time, keys):
+        print(SAFE_MODE_LINE)
+        return
+    print(
+        "Wyrm: board %s; hold %s at power-up for safe mode"
+        % (prof["name"], "BACK" if prof["keys"] >= 4 else "OK")
+    )
+    if Oled is None:
+        from wyrm.oled import Oled
+    oled = start_display(time, prof, make_bus(machine, prof), led, Oled)
+    try:
+        if make_app is None:
+            from wyrm.home import make_app
+        from wyrm.rng import Rng
+        from wyrm.store import Store
+
+        gc.collect()
+        app = make_app(
+            fb=oled, panel=oled, store=Store(store_root), rng=Rng(), keys=prof["keys"], board=prof
+        )
+    except Exception as exc:  # noqa: BLE001 - e.g. a module that fails to import
+        crashed(machine, time, exc, oled, keys, led)
+        return
+    run(machine, time, prof, keys, led, oled, app)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,330 @@
+"""Saved state: small JSON files that survive power cuts and damaged flash.
+
+``Store(root).save(name, obj)`` writes ``<root>/<name>.json``;
+``load(name, default)`` reads it back, or ``default``. A file is::
+
+    WYRM 1 <adler32 as 8 hex digits> <length of the JSON bytes>\\n
+    <JSON text>
+
+Saving never overwrites the only good copy: the new text goes to
+``<name>.tmp`` (flushed, synced), the current file becomes ``<name>.bak``,
+then the tmp file is renamed to ``<name>.json``. A rename replaces its target
+in one step on LittleFS and POSIX, so a power cut at any moment leaves either
+the new file or the previous one (as ``.json`` or ``.bak``).
+
+Loading never raises on a bad file: a damaged file is renamed aside to
+``<name>.bad`` (kept for inspection), the backup is used if it is good (and
+renamed back to ``<name>.json``, so the next boot is quiet), else the
+default, and a plain-language line is queued in ``problems`` for the UI.
+Programming errors (bad names, unsaveable objects) do raise.
+
+The JSON text is written by this module, not ``json.dumps``: keys are sorted,
+separators are compact and non-ASCII text is kept as UTF-8, so CPython and
+MicroPython write byte-identical files (MicroPython dicts have no order).
+The checksum is computed here too: ``binascii``/``zlib`` may be missing.
+"""
+
+import json
+import os
+
+from micropython import const
+
+VERSION = const(1)
+_MOD = const(65521)
+_BLOCK = const(256)  # bytes between reductions: a, b stay small ints
+
+_NAME_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-"
+
+
+def _adler(data):
+    """Adler-32 halves (a, b) of a bytes-like object, using small ints only.
+
+    Reduced every 256 bytes: a < 65521 + 256 * 255 and b < 2 ** 25, well inside
+    MicroPython's 31-bit small ints (no heap allocation per byte).
+    """
+    a = 1
+    b = 0
+    n = len(data)
+    i = 0
+    while i < n:
+        end = i + _BLOCK
+        if end > n:
+            end = n
+        while i < end:
+            a += data[i]
+            b += a
+            i += 1
+        a %= _MOD
+        b %= _MOD
+    return a, b
+
+
+def adler32(data):
+    """Adler-32 as one int, (b << 16) | a (may be a big int on the Pico)."""
+    a, b = _adler(data)
+    return (b << 16) | a
+
+
+def _checksum_hex(data):
+    """The checksum as 8 lowercase hex digits, formatted from its halves."""
+    a, b = _adler(data)
+    return "%04x%04x" % (b, a)
+
+
+# -- encoding ---------------------------------------------------------------
+
+_ESCAPES = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def _enc_str(s, out):
+    """Append s as a JSON string. Iterates characters, never indexes: indexing a
+    non-ASCII str is O(n) on MicroPython."""
+    out.append('"')
+    plain = True
+    for ch in s:
+        if ch in _ESCAPES or ord(ch) < 0x20:
+            plain = False
+            break
+    if plain:
+        out.append(s)
+    else:
+        for ch in s:
+            if ch in _ESCAPES:
+                out.append(_ESCAPES[ch])
+            elif ord(ch) < 0x20:
+                out.append("\\u%04x" % ord(ch))
+            else:
+                out.append(ch)
+    out.append('"')
+
+
+def _enc(obj, out):
+    if obj is None:
+        out.append("null")
+    elif obj is True:
+        out.append("true")
+    elif obj is False:
+        out.append("false")
+    elif isinstance(obj, int):
+        out.append(str(obj))
+    elif isinstance(obj, float):
+        if obj != obj or obj in (float("inf"), float("-inf")):
+            raise ValueError("store: cannot save %r" % obj)
+        out.append(repr(obj))
+    elif isinstance(obj, str):
+        _enc_str(obj, out)
+    elif isinstance(obj, (list, tuple)):
+        out.append("[")
+        first = True
+        for item in obj:
+            if not first:
+                out.append(",")
+            first = False
+            _enc(item, out)
+        out.append("]")
+    elif isinstance(obj, dict):
+        keys = list(obj.keys())
+        for k in keys:
+            if not isinstance(k, str):
+                raise TypeError("store: dict keys must be str, got %r" % (k,))
+        keys.sort()
+        out.append("{")
+        first = True
+        for k in keys:
+            if not first:
+                out.append(",")
+            first = False
+            _enc_str(k, out)
+            out.append(":")
+            _enc(obj[k], out)
+        out.append("}")
+    else:
+        raise TypeError("store: cannot save a %s" % type(obj).__name__)
+
+
+def encode(obj):
+    """Canonical JSON bytes for obj (sorted keys, no spaces, UTF-8)."""
+    out = []
+    _enc(obj, out)
+    return "".join(out).encode()
+
+
+def pack(obj):
+    """The complete file contents for obj: header line + JSON bytes."""
+    body = encode(obj)
+    head = "WYRM %d %s %d\n" % (VERSION, _checksum_hex(body), len(body))
+    return head.encode() + body
+
+
+# Why a file could not be used (internal codes; messages are built in _say).
+_OK = const(0)
+_DAMAGED = const(1)
+_VERSION = const(2)
+
+
+def unpack(data):
+    """(status, obj) for file contents: status _OK, _DAMAGED or _VERSION."""
+    nl = data.find(b"\n")
+    if nl < 0 or nl > 40:
+        return _DAMAGED, None
+    try:
+        head = data[:nl].decode()
+    except ValueError:  # UnicodeError is a ValueError on both runtimes
+        return _DAMAGED, None
+    parts = head.split(" ")
+    if len(parts) != 4 or parts[0] != "WYRM":
+        return _DAMAGED, None
+    if parts[1] != str(VERSION):
+        # A well-formed header from another format version.
+        if _is_digits(parts[1]):
+            return _VERSION, None
+        return _DAMAGED, None
+    if len(parts[2]) != 8 or not _is_digits(parts[3]):
+        return _DAMAGED, None
+    body = data[nl + 1 :]
+    if len(body) != int(parts[3]):
+        return _DAMAGED, None
+    if _checksum_hex(body) != parts[2].lower():
+        return _DAMAGED, None
+    try:
+        return _OK, json.loads(body.decode())
+    except ValueError:
+        return _DAMAGED, None
+
+
+def _is_digits(s):
+    if not s:
+        return False
+    for ch in s:
+        if ch < "0" or ch > "9":
+            return False
+    return True
+
+
+class Store:
+    def __init__(self, root=""):
+        if root and not root.endswith("/"):
+            root += "/"
+        self.root = root
+        self.problems = []
+
+    # -- paths ---------------------------------------------------------------
+    def _path(self, name, ext):
+        if not isinstance(name, str) or not name or len(name) > 24:
+            raise ValueError("store: bad name %r" % (name,))
+        for ch in name:
+            if ch not in _NAME_CHARS:
+                raise ValueError("store: bad name %r" % (name,))
+        return self.root + name + ext
+
+    def _has(self, path):
+        try:
+            os.stat(path)
+            return True
+        except OSError:
+            return False
+
+    def _read(self, path):
+        """(status, obj); a file that cannot be read counts as damaged."""
+        try:
+            with open(path, "rb") as f:
+                data = f.read()
+        except OSError:
+            return _DAMAGED, None
+        return unpack(data)
+
+    def _set_aside(self, path, bad):
+        """Rename a damaged file out of the way, replacing an older copy."""
+        try:
+            if self._has(bad):
+                os.remove(bad)
+            os.rename(path, bad)
+        except OSError:
+            pass
+
+    def _say(self, name, status, fallback):
+        if status == _VERSION:
+            what = "The saved %s file is from another Wyrm version; " % name
+        elif status == _DAMAGED:
+            what = "The saved %s file was damaged; " % name
+        else:  # power cut during a save: the previous copy is whole
+            what = "Saving the %s file was cut off; " % name
+        if fallback:
+            what += "the previous copy is used."
+        else:
+            what += "defaults are used."
+        self.problems.append(what)
+
+    # -- public --------------------------------------------------------------
+    def load(self, name, default=None):
+        """The saved object for name, else the backup, else default. Never raises
+        on a bad or missing file; problems are queued in self.problems."""
+        path = self._path(name, ".json")
+        bak = self._path(name, ".bak")
+        if self._has(path):
+            status, obj = self._read(path)
+            if status == _OK:
+                return obj
+            self._set_aside(path, self._path(name, ".bad"))
+            cut = False
+        elif self._has(bak):
+            status = _OK  # the save stopped between its two renames
+            cut = True
+        else:
+            return default
+        if self._has(bak):
+            bstatus, obj = self._read(bak)
+            if bstatus == _OK:
+                self._say(name, status, True)
+                # The backup becomes the file again, so the next boot is quiet.
+                try:
+                    os.rename(bak, path)
+                except OSError:
+                    pass
+                return obj
+            self._set_aside(bak, self._path(name, ".bak.bad"))
+            if cut:
+                status = bstatus
+        self._say(name, status, False)
+        return default
+
+    def save(self, name, obj):
+        """Write obj atomically; raises OSError if the flash cannot be written."""
+        path = self._path(name, ".json")
+        tmp = self._path(name, ".tmp")
+        bak = self._path(name, ".bak")
+        data = pack(obj)  # encode first: a TypeError leaves the files untouched
+        with open(tmp, "wb") as f:
+            f.write(data)
+            f.flush()
+        sync = getattr(os, "sync", None)
+        if sync is not None:
+            sync()
+        if self._has(path):
+            # Only a good file may replace the backup; a damaged one is set
+            # aside so the backup (perhaps the last good state) survives.
+            status, _ = self._read(path)
+            if status == _OK:
+                os.rename(path, bak)
+            else:
+                self._set_aside(path, self._path(name, ".bad"))
+        os.rename(tmp, path)
+        if sync is not None:
+            sync()
+
+    def exists(self, name):
+        """True if something was saved under name (the file or its backup)."""
+        return self._has(self._path(name, ".json")) or self._has(self._path(name, ".bak"))
+
+    def remove(self, name):
+        """Forget name: its file, backup, leftover tmp and set-aside copies."""
+        for ext in (".json", ".bak", ".tmp", ".bad", ".bak.bad"):
+            p = self._path(name, ext)
+            if self._has(p):
+                os.remove(p)
+
+    def take_problems(self):
+        """The queued problem messages (oldest first); the queue is emptied."""
+        out = self.problems
+        self.problems = []
+        return out
