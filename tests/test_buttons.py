@@ -77,7 +77,7 @@ def test_up_down_auto_repeat_while_held(start):
     reps = [t for t, k, _ in ev if k == B.REPEAT]
     # pressed at ~25 ms (debounce); repeats from ~475 ms to 1000 ms: 475, 585, 695, 805, 915
     assert len(reps) == 5
-    gaps = [b - a for a, b in zip(reps, reps[1:])]
+    gaps = [b - a for a, b in zip(reps, reps[1:], strict=False)]
     assert all(105 <= g <= 115 for g in gaps)
     assert B.CLICK not in ks and B.LONG not in ks
 

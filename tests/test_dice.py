@@ -431,7 +431,8 @@ def _dice_diff():
         '{"dice": [{"name": "d20", "sides": 20}, {"name": "2d8", "count": 2, "sides": 8},'
         ' {"name": "Weather", "faces": ["Sun", "Rain", "Storm"]}, {"name": "bad", "sides": 1},'
         ' {"name": "odd", "faces": ["a", "b", 3, -4, "eightchr", 6, 7]}, {"faces": [1, 2]},'
-        ' {"name": "x", "faces": [1, 2.5]}, {"name": "4dF", "count": 4, "faces": [-1, -1, 0, 0, 1, 1]}]}')
+        ' {"name": "x", "faces": [1, 2.5]},'
+        ' {"name": "4dF", "count": 4, "faces": [-1, -1, 0, 0, 1, 1]}]}')
     out["problems"] = problems
     for d in dice.BUILTIN + custom:
         rng = Rng(seed=len(d.id) * 1000 + 7)
@@ -463,7 +464,7 @@ def _run_cpython(src, fn):
 
 
 def test_micropython_gives_identical_dice(mp):
-    """Seeded rolls, texts, probabilities, custom-dice messages and roll-offs match real MicroPython."""
+    """Seeded rolls, texts, probabilities, custom-dice messages and roll-offs match MicroPython."""
     want = _run_cpython(DIFF_SRC, "_dice_diff")
     got = json.loads(mp.exec(DIFF_SRC + "\nprint(json.dumps(_dice_diff()))\n"))
     assert got == want

@@ -56,8 +56,8 @@ def open_game(app, mod, label, resume=False):
     try:
         before, module = app.open_module(mod)
     except ImportError as exc:
-        if mod.replace(".", "/") in str(exc) or mod in str(exc) or "no module" in str(exc).lower():
-            ui.error(app, "%s is not on this device yet. It comes with a later update." % label, label)
+        if mod in str(exc):  # the game itself is missing, not something it uses
+            ui.error(app, "%s is not on this device yet." % label, label)
             return
         raise
     home._before = before

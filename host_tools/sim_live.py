@@ -1,0 +1,413 @@
+"""The interactive simulator: the real app on a real clock, in a window or a terminal.
+
+``python -m host_tools.sim`` without ``--keys`` lands here. The firmware's
+``App.step(now_ms, levels)`` is called about every 10 ms with a millisecond
+clock wrapped at 2**30 like MicroPython's ``ticks_ms``; the view is redrawn
+when ``step`` reports changed pages or the panel's power/contrast changed.
+
+- A pygame window (``sim_window.py``) when a display is present: true key
+  press and release, so holding a key is holding the button.
+- The terminal (``sim_term.py``) otherwise, or with ``--terminal``: Unicode
+  half blocks, works over SSH and in tmux. A terminal reports no key release,
+  so a key is a tap and holds are keys of their own (see ``TapKeys``).
+
+With ``--runtime micropython`` the same app runs inside real MicroPython
+(the WebAssembly build under Node, one ``exec`` per step, ~0.2 ms each).
+
+This module holds the parts both share: the clock, the devices, the tap/hold
+key model, and start-up/exit (the state folder: kept with --state, else a
+temporary folder that is deleted at the end - both are said on exit).
+"""
+import contextlib
+import io
+import os
+import shutil
+import sys
+import tempfile
+import time
+
+from host_tools import simcore
+
+MASK = 0x3FFFFFFF  # ticks wrap at 2**30, as on the Pico
+STEP_S = simcore.STEP_MS / 1000.0
+
+UP, DOWN, OK, BACK = 0, 1, 2, 3
+
+# Terminal taps: how long a key is "down", and the released gap a following
+# tap of the same key waits for (the firmware debounces 25 ms).
+TAP_MS = simcore.TAP_MS
+LONG_MS = simcore.LONG_MS
+TAP_GAP_MS = 50
+MAX_QUEUED = 2  # a held (auto-repeating) terminal key must not pile up a backlog
+
+
+class Clock:
+    """Milliseconds from ``time.monotonic``, wrapped at 2**30 like ``ticks_ms``.
+
+    It starts at ``start`` (default: a few seconds before the wrap, as the
+    scripted runs do) so every session crosses the wrap early.
+    """
+
+    def __init__(self, start=simcore.START_TICKS, source=time.monotonic):
+        self._source = source
+        self._t0 = source()
+        self._start = start
+
+    def now(self):
+        return (self._start + int((self._source() - self._t0) * 1000)) & MASK
+
+
+def ticks_diff(a, b):
+    """a - b on the 2**30 ring, like wyrm.ticks.ticks_diff."""
+    d = (a - b) & MASK
+    return d - (MASK + 1) if d & (1 << 29) else d
+
+
+class TapKeys:
+    """Button levels from key events that have no release (a terminal).
+
+    - ``tap(key)``: the button goes down for TAP_MS, then up.
+    - ``long(key)``: down for LONG_MS (a long press).
+    - ``toggle_hold(key)``: down until toggled again (hold-to-peek).
+    Taps of one key queue up (each separated by a released gap, so the
+    firmware sees separate presses); each phase starts when ``levels(now)``
+    first observes it, so a slow loop cannot swallow a press.
+    """
+
+    def __init__(self):
+        self.held = 0  # bits toggled down by toggle_hold
+        self._queue = {}  # key -> [duration_ms, ...]
+        self._phase = {}  # key -> (is_down, until_ms)
+
+    def tap(self, key, ms=TAP_MS):
+        q = self._queue.setdefault(key, [])
+        if len(q) >= MAX_QUEUED:
+            return False
+        q.append(ms)
+        return True
+
+    def long(self, key):
+        return self.tap(key, LONG_MS)
+
+    def toggle_hold(self, key):
+        self.held ^= 1 << key
+        return bool(self.held & (1 << key))
+
+    def is_held(self, key):
+        return bool(self.held & (1 << key))
+
+    def busy(self):
+        """True while a tap is still playing or queued."""
+        return bool(self._phase) or any(self._queue.values())
+
+    def levels(self, now):
+        out = self.held
+        for key in list(self._queue) + [k for k in self._phase if k not in self._queue]:
+            while True:
+                ph = self._phase.get(key)
+                if ph is None:
+                    q = self._queue.get(key)
+                    if not q:
+                        break
+                    self._phase[key] = (True, (now + q.pop(0)) & MASK)
+                    continue
+                down, until = ph
+                if ticks_diff(now, until) < 0:
+                    if down:
+                        out |= 1 << key
+                    break
+                if down:
+                    self._phase[key] = (False, (now + TAP_GAP_MS) & MASK)
+                else:
+                    del self._phase[key]
+            if not self._queue.get(key):
+                self._queue.pop(key, None)
+        return out
+
+
+class Device:
+    """The firmware app under CPython, stepped live (wraps simcore.CPythonDevice)."""
+
+    def __init__(self, board, state_dir, seed=None):
+        self.dev = simcore.CPythonDevice(board, state_dir, seed)
+        self.dev.font.LOG = None  # no text log: a live session would grow it forever
+        self.app = self.dev.app
+        self.canvas = self.dev.canvas
+        self.panel = self.dev.panel
+        self.width = self.canvas.width
+        self.height = self.canvas.height
+        self.keys = self.dev.keys
+
+    @property
+    def buffer(self):
+        return self.canvas.buffer
+
+    def step(self, now, levels):
+        return self.app.step(now, levels)
+
+    def panel_state(self):
+        """(on, contrast level): a change of either needs a redraw."""
+        return (bool(self.panel.on), int(self.panel.level))
+
+    def errors(self):
+        return [repr(e) for e in self.app.errors]
+
+
+_MP_SETUP = """
+import json
+from wyrm import font
+from wyrm.canvas import Canvas
+from wyrm.home import make_app
+from wyrm.rng import Rng
+from wyrm.store import Store
+
+class Panel:
+    def __init__(self):
+        self.level = 255
+        self.on = True
+        self.flipped = False
+    def contrast(self, v):
+        self.level = v
+    def rotate(self, f):
+        self.flipped = bool(f)
+    def invert(self, f):
+        pass
+    def poweroff(self):
+        self.on = False
+    def poweron(self):
+        self.on = True
+
+font.LOG = None
+panel = Panel()
+canvas = Canvas(%(w)d, %(h)d)
+app = make_app(canvas, Store('/state'), Rng(seed=%(seed)r), %(keys)d, panel, json.loads(%(board)r))
+_ps = None
+_ne = 0
+
+def _hex(b):
+    return b.hex() if hasattr(b, 'hex') else ''.join('%%02x' %% x for x in b)
+
+def _step(t, lv):
+    global _ps, _ne
+    m = app.step(t, lv)
+    if m:
+        print('F', _hex(canvas.buffer))
+    ps = (panel.on, panel.level)
+    if ps != _ps:
+        _ps = ps
+        print('P', int(panel.on), panel.level)
+    while _ne < len(app.errors):
+        print('E', repr(app.errors[_ne]))
+        _ne += 1
+"""
+
+
+class MicroPythonDevice:
+    """The same app inside real MicroPython (WebAssembly under Node), stepped live.
+
+    The state folder is copied in at the start, copied back half a second after
+    the screen changed, and at the end (Ctrl-C also stops the Node process, so
+    after Ctrl-C the last half-second copy is what remains).
+    """
+
+    SYNC_S = 0.5
+
+    def __init__(self, board, state_dir, seed=None):
+        from host_tools.mprun import MicroPython
+
+        self.state_dir = state_dir
+        self.width, self.height, self.keys = simcore.board_geometry(board)
+        self.buffer = bytearray(self.width * self.height // 8)
+        self._panel = (True, 255)
+        self._errors = []
+        self._dirty_at = None
+        self.mp = MicroPython()
+        self.mp.exec("import os\ntry:\n    os.mkdir('/state')\nexcept OSError:\n    pass\n")
+        for name in sorted(os.listdir(state_dir)):
+            p = os.path.join(state_dir, name)
+            if os.path.isfile(p):
+                with open(p, "rb") as f:
+                    self.mp.write_file("/state/" + name, f.read())
+        import json
+
+        self._read(self.mp.exec(_MP_SETUP % {
+            "w": self.width, "h": self.height, "seed": seed, "keys": self.keys,
+            "board": json.dumps(board)}))
+
+    def _read(self, out):
+        for line in out.splitlines():
+            if line.startswith("F "):
+                self.buffer[:] = bytes.fromhex(line[2:])
+            elif line.startswith("P "):
+                _, on, level = line.split()
+                self._panel = (on == "1", int(level))
+            elif line.startswith("E "):
+                self._errors.append(line[2:])
+            elif line.strip():
+                print(line)  # the firmware's own output (tracebacks): shown after the session
+
+    def step(self, now, levels):
+        out = self.mp.exec("_step(%d,%d)" % (now, levels))
+        self._read(out)
+        frame = out.startswith("F ") or "\nF " in out
+        t = time.monotonic()
+        if frame and self._dirty_at is None:
+            self._dirty_at = t
+        if self._dirty_at is not None and t - self._dirty_at >= self.SYNC_S:
+            self.sync()
+        return 0xFF if frame else 0
+
+    def sync(self):
+        """Copy MicroPython's /state back into the host folder."""
+        self._dirty_at = None
+        names = self.mp.listdir("/state") or []
+        for name in names:
+            data = self.mp.read_file("/state/" + name)
+            if data is not None:
+                with open(os.path.join(self.state_dir, name), "wb") as f:
+                    f.write(data)
+        for name in os.listdir(self.state_dir):
+            if name not in names and os.path.isfile(os.path.join(self.state_dir, name)):
+                os.remove(os.path.join(self.state_dir, name))
+
+    def close(self):
+        from host_tools.mprun import RunnerError
+
+        try:
+            self.sync()
+        except RunnerError:
+            print("sim: MicroPython had already stopped (Ctrl-C stops it too); saved games "
+                  "are as of its last copy, at most %.1f s before the end." % self.SYNC_S,
+                  file=sys.stderr)
+        finally:
+            self.mp.close()
+
+    def panel_state(self):
+        return self._panel
+
+    def errors(self):
+        return list(self._errors)
+
+
+class Session:
+    """Clock + device + the step loop's bookkeeping, shared by both views."""
+
+    def __init__(self, device, clock=None):
+        self.device = device
+        self.clock = clock or Clock()
+        self.frames = 0
+        self._panel = None
+        self._errors = 0
+
+    def step(self, levels):
+        """One app step at the clock's time. Returns True when the view must redraw."""
+        mask = self.device.step(self.clock.now(), levels)
+        ps = self.device.panel_state()
+        changed = bool(mask) or ps != self._panel
+        self._panel = ps
+        if changed:
+            self.frames += 1
+        return changed
+
+    def new_errors(self):
+        errs = self.device.errors()
+        new = errs[self._errors:]
+        self._errors = len(errs)
+        return new
+
+
+def brightness(on, level):
+    """0..1: how bright lit pixels look at contrast ``level`` (0..255); 0 when off."""
+    if not on:
+        return 0.0
+    level = min(max(level, 0), 255)
+    return 0.45 + 0.55 * (level / 255.0) ** 0.5
+
+
+def want_window(args, environ=None):
+    """A pygame window when not --terminal, a display is present and pygame imports."""
+    env = os.environ if environ is None else environ
+    if getattr(args, "terminal", False):
+        return False
+    if not (env.get("DISPLAY") or env.get("WAYLAND_DISPLAY")):
+        return False
+    try:
+        with contextlib.redirect_stdout(io.StringIO()):
+            import pygame  # noqa: F401
+    except Exception:  # noqa: BLE001 - missing or broken pygame: use the terminal
+        return False
+    return True
+
+
+def state_note(state_dir, kept):
+    if kept:
+        return "Saved games and settings are in %s (use --state %s to come back to them)." % (
+            state_dir, state_dir)
+    return ("This session used a temporary folder for the Pico's flash, now deleted; "
+            "pass --state DIR to keep saved games between runs.")
+
+
+def _run_view(device, board, window, args):
+    if window:
+        from host_tools import sim_window
+
+        try:
+            return sim_window.run(device, args)
+        except sim_window.WindowError as exc:
+            from host_tools import sim_term
+
+            problem = sim_term.check_terminal(board)
+            print("sim: %s; %s" % (exc, problem or "using the terminal"), file=sys.stderr)
+            if problem:
+                return 2
+    from host_tools import sim_term
+
+    return sim_term.run(device, args)
+
+
+def main(args):
+    try:
+        board = simcore.load_board(args.board)
+    except simcore.ScriptError as exc:
+        print("sim: %s" % exc, file=sys.stderr)
+        return 2
+    window = want_window(args)
+    if not window:
+        from host_tools import sim_term
+
+        problem = sim_term.check_terminal(board)
+        if problem:
+            print("sim: %s" % problem, file=sys.stderr)
+            return 2
+    kept = args.state is not None
+    state = args.state if kept else tempfile.mkdtemp(prefix="wyrm-state-")
+    os.makedirs(state, exist_ok=True)
+    device = None
+    try:
+        if args.runtime == "micropython":
+            from host_tools.mprun import MicroPythonError, RunnerError
+
+            try:
+                device = MicroPythonDevice(board, state, args.seed)
+                rc = _run_view(device, board, window, args)
+            except (RunnerError, MicroPythonError) as exc:
+                lines = str(exc).strip().splitlines()
+                print("sim: MicroPython failed: %s" % (lines[-1] if lines else exc),
+                      file=sys.stderr)
+                return 3
+        else:
+            device = Device(board, state, args.seed)
+            rc = _run_view(device, board, window, args)
+        errs = device.errors()
+        if errs:
+            print("sim: %d firmware error(s) during the session:" % len(errs), file=sys.stderr)
+            for e in errs:
+                print("  %s" % e, file=sys.stderr)
+            rc = rc or 4
+    finally:
+        if device is not None and hasattr(device, "close"):
+            device.close()
+        print(state_note(state, kept))
+        if not kept:
+            shutil.rmtree(state, ignore_errors=True)
+    return rc
