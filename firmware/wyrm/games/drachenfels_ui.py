@@ -1,0 +1,597 @@
+"""Drachenfels on Wyrm: setup, the knights' progress and the secret princesses.
+
+Screens (pushed by ``open``):
+
+- the game menu: one row per knight, castle check, rainbows, setup, quick
+  reference, new game;
+- setup: players (2-4), which knights play (fewer than four), then the deck
+  (36 or 31 cards), "7 cards each" and the draw pile;
+- a knight: armour received (phase two), moving with a point card (single,
+  or single or double once the knight has entered a rock castle), the castle
+  check;
+- the castle check: the knight and the castle are chosen in the open, then
+  Wyrm goes to that player: "Hold OK to look". The shoe colour is drawn only
+  while OK is held (between its PRESS and RELEASE) and hides by itself after
+  ``app.settings["peek_s"]`` seconds of holding. Every other screen looks the
+  same whatever the princesses' places; the secret is never toasted or
+  printed. After the first failed visit Wyrm reminds everyone that rainbows
+  may now link rainbow rocks and rock castles.
+
+Saved after every change as "drachenfels" (the castles' secret is part of the
+rules state)::
+
+    {"v": 1, "game": drachenfels state, "screen": "menu" | "knight",
+     "knight": 0}
+"""
+from micropython import const
+
+from wyrm import buttons as B
+from wyrm import font, ui
+from wyrm.app import Screen
+from wyrm.games import drachenfels as F
+from wyrm.ticks import ticks_diff
+
+NAME = "drachenfels"
+_VERSION = const(1)
+_SCREENS = ("menu", "knight")
+
+# Knight (and shoe) colours, by colour index 0-3. The rulebook does not name
+# them; these are the names shown on screen.
+COLOURS = ("Red", "Yellow", "Green", "Blue")
+
+# Peek states
+_WAIT = const(0)  # not looked yet
+_SHOW = const(1)  # OK held: the secret is on screen
+_HIDDEN = const(2)  # held too long: hidden again
+_DONE = const(3)  # looked and let go
+
+
+def _text_page(title, lines):
+    """A scrolling page showing ``lines`` exactly as given (<= 21 chars each)."""
+    m = ui.Message(title, "")
+    m.lines = list(lines)
+    return m
+
+
+# -- saved state ---------------------------------------------------------------------
+def _valid(obj):
+    try:
+        if not isinstance(obj, dict) or obj.get("v") != _VERSION:
+            return False
+        F.load(obj["game"])
+        n = len(obj["game"]["knights"])
+        k = obj["knight"]
+        if not isinstance(k, int) or isinstance(k, bool) or not 0 <= k < n:
+            return False
+        if obj["screen"] not in _SCREENS:
+            return False
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+        return False
+    return True
+
+
+class Game:
+    """The saved game plus the app; every screen of the game shares one."""
+
+    def __init__(self, app, state):
+        self.app = app
+        self.state = state
+
+    def save(self):
+        if self.state is not None:
+            self.app.store.save(NAME, self.state)
+
+    def rules(self):
+        return self.state["game"]
+
+    def knights(self):
+        return self.state["game"]["knights"]
+
+    def name(self, k):
+        return self.knights()[k]["name"]
+
+    def at(self, screen, knight=None):
+        st = self.state
+        if st is None:
+            return
+        if knight is None:
+            knight = st["knight"]
+        if st["screen"] != screen or st["knight"] != knight:
+            st["screen"] = screen
+            st["knight"] = knight
+            self.save()
+
+    def start(self, colours, rng):
+        names = [COLOURS[c] for c in colours]
+        game = F.new_game(len(colours), rng, colours, names)
+        self.state = {"v": _VERSION, "game": game, "screen": "menu", "knight": 0}
+        self.save()
+
+
+def _load(app):
+    """(state or None, problem text or None)."""
+    raw = app.store.load(NAME, None)
+    take = getattr(app.store, "take_problems", None)
+    problems = take() if take else []
+    state = None
+    if raw is not None:
+        if _valid(raw):
+            state = raw
+        else:
+            problems.append("The saved Drachenfels game could not be read.")
+    if not problems:
+        return state, None
+    if state is None:
+        if raw is not None:
+            app.store.remove(NAME)
+        problems.append("A new game starts.")
+    return state, " ".join(problems)
+
+
+# -- entry point ---------------------------------------------------------------------
+def open(app, resume=False):  # noqa: A001 - the game module protocol
+    state, problem = _load(app)
+    game = Game(app, state)
+    app.push(GameMenu(game))
+    if resume and state is not None and problem is None and state["screen"] == "knight":
+        app.push(KnightMenu(game, state["knight"]))
+    if problem:
+        ui.error(app, problem, "Saved game")
+
+
+# -- game menu -----------------------------------------------------------------------
+class GameMenu(ui.Menu):
+    def __init__(self, game):
+        super().__init__("Drachenfels", [])
+        self.game = game
+        self._won = False
+        self.refresh()
+
+    def refresh(self):
+        g = self.game
+        if g.state is None:
+            items = [["New game", self.new_game], ["Quick reference", _open_reference]]
+        else:
+            items = []
+            if g.rules()["winner"] is not None:
+                items.append([self._winner_label, lambda app: app.push(Win(g))])
+            for k in range(len(g.knights())):
+                items.append([_knight_label(g, k), _knight_opener(g, k)])
+            items.append(["Castle check", self.castle_check])
+            items.append([self._rainbow_label, self.rainbows])
+            items.append([lambda app: "Setup: %d players" % len(g.knights()), self.setup])
+            items.append(["Quick reference", _open_reference])
+            items.append(["New game", self.new_game])
+        won = g.state is not None and g.rules()["winner"] is not None
+        if self.sel >= len(items) or won != self._won:
+            self.sel = 0  # rows moved: start at the top (the winner, if any)
+        self._won = won
+        self.items = items
+
+    def on_show(self, app):
+        self.refresh()
+        self.game.at("menu")
+
+    def _winner_label(self, app):
+        return "Winner: " + self.game.name(self.game.rules()["winner"])
+
+    def _rainbow_label(self, app):
+        if self.game.rules()["rainbow_rule"]:
+            return "Rainbows: + castles"
+        return "Rainbows"
+
+    def rainbows(self, app):
+        app.push(_text_page("Rainbows may link", F.rainbow_links(self.game.rules())))
+
+    def setup(self, app):
+        app.push(SetupInfo(len(self.game.knights())))
+
+    def castle_check(self, app):
+        g = self.game
+        options = [(g.name(k), k) for k in range(len(g.knights()))]
+        root = []
+
+        def picked(app, k):
+            app.pop(root[0])
+            _castle_check(app, g, k)
+
+        root.append(app.push(Chooser("Which knight?", options, picked)))
+
+    def new_game(self, app):
+        def ask(app):
+            n = len(self.game.knights()) if self.game.state else 2
+            app.push(ui.Spinner("Players", n, F.MIN_PLAYERS, F.MAX_PLAYERS, self._players))
+
+        if self.game.state is None:
+            ask(app)
+        else:
+            app.push(ui.Confirm("Start a new game? The princesses are hidden anew.", ask))
+
+    def _players(self, app, n):
+        if n == F.MAX_PLAYERS:
+            self._start(app, [0, 1, 2, 3])
+        else:
+            app.push(KnightPick(n, self._start))
+
+    def _start(self, app, colours):
+        self.game.start(colours, app.rng)
+        self.refresh()
+        self.sel = 0
+        app.push(SetupInfo(len(colours)))
+
+
+def _knight_label(g, k):
+    def lab(app):
+        kn = g.knights()[k]
+        if not kn["armour"]:
+            what = "no armour"
+        elif kn["castle"]:
+            what = "armour, x2"
+        else:
+            what = "armour"
+        return "%s: %s" % (kn["name"], what)
+
+    return lab
+
+
+def _knight_opener(g, k):
+    def run(app):
+        app.push(KnightMenu(g, k))
+        g.at("knight", k)
+
+    return run
+
+
+class Chooser(ui.Menu):
+    """Pick one of ``options`` [(label, value)]; ``on_pick(app, value)``."""
+
+    def __init__(self, title_text, options, on_pick):
+        items = []
+        for label, value in options:
+            items.append([label, _picker(on_pick, value)])
+        super().__init__(title_text, items)
+
+
+def _picker(on_pick, value):
+    def run(app):
+        on_pick(app, value)
+
+    return run
+
+
+# -- setup -----------------------------------------------------------------------------
+class KnightPick(Screen):
+    """Fewer than four players: which knights (colours) play."""
+
+    def __init__(self, n, on_done):
+        self.n = n
+        self.on_done = on_done
+        self.chosen = [c < n for c in range(F.CASTLES)]
+        self.sel = 0
+
+    def count(self):
+        return sum(1 for c in self.chosen if c)
+
+    def on_event(self, app, kind, key):
+        rows = F.CASTLES + 1
+        if ui.is_up(kind, key):
+            self.sel = (self.sel - 1) % rows
+        elif ui.is_down(kind, key):
+            self.sel = (self.sel + 1) % rows
+        elif ui.is_ok(kind, key):
+            if self.sel < F.CASTLES:
+                self.chosen[self.sel] = not self.chosen[self.sel]
+            elif self.count() != self.n:
+                app.toast("Pick %d knights" % self.n)
+            else:
+                app.pop(self)
+                self.on_done(app, [c for c in range(F.CASTLES) if self.chosen[c]])
+        else:
+            return False
+        app.redraw()
+        return True
+
+    def draw(self, app, fb):
+        ui.title(fb, "Knights in play", "%d/%d" % (self.count(), self.n))
+        shown = ui.rows(app)
+        first = 0 if self.sel < shown else self.sel - shown + 1
+        for r in range(min(shown, F.CASTLES + 1 - first)):
+            i = first + r
+            if i < F.CASTLES:
+                mark = "\x05" if self.chosen[i] else "-"
+                ui.draw_row(fb, r, COLOURS[i], i == self.sel, mark + " ")
+            else:
+                ui.draw_row(fb, r, "Start game", i == self.sel)
+
+
+class SetupInfo(Screen):
+    """Deck size, removed cards, hand size, draw pile; OK: the princesses note."""
+
+    def __init__(self, n):
+        self.n = n
+
+    def on_event(self, app, kind, key):
+        if ui.is_ok(kind, key):
+            app.pop(self)
+            app.push(
+                ui.Message(
+                    "Princesses",
+                    "Wyrm has hidden the 4 princesses. Number the rock castles 1-4 "
+                    "clockwise. Do not lift the pieces: use Castle check.",
+                )
+            )
+            return True
+        return False
+
+    def draw(self, app, fb):
+        n = self.n
+        ui.title(fb, "Setup", "%d players" % n)
+        size = F.deck_size(n)
+        pile = F.draw_pile_size(n)
+        tall = app.height >= 64
+        font.center(fb, "%d cards" % size, 12, 1, 2 if tall else 1)
+        if not tall:
+            font.center(fb, "7 each, pile %d" % pile, 22)
+            return
+        if n < F.MAX_PLAYERS:
+            font.center(fb, "Take out one each of", 30)
+            font.center(fb, "point cards 1 to 5.", 38)
+        else:
+            font.center(fb, "All cards are used.", 34)
+        font.center(fb, "Deal 7 cards each;", 47)
+        font.center(fb, "draw pile: %d cards" % pile, 55)
+
+
+# -- a knight --------------------------------------------------------------------------
+class KnightMenu(ui.Menu):
+    def __init__(self, game, k):
+        self.game = game
+        self.k = k
+        items = [
+            [self._armour_label, self.armour],
+            ["Move: point card", lambda app: app.push(Move(game, k))],
+            ["Castle check", lambda app: _castle_check(app, game, k)],
+            [self._seen_label, self.seen],
+        ]
+        super().__init__(game.name(k) + " knight", items)
+
+    def on_show(self, app):
+        self.game.at("knight", self.k)
+
+    def kn(self):
+        return self.game.knights()[self.k]
+
+    def _armour_label(self, app):
+        return "Armour: " + ("yes" if self.kn()["armour"] else "no")
+
+    def armour(self, app):
+        kn = self.kn()
+        if kn["armour"]:
+            kn["armour"] = False
+        else:
+            F.give_armour(self.game.rules(), self.k)
+        self.game.save()
+
+    def _seen_label(self, app):
+        seen = [str(c + 1) for c in range(F.CASTLES) if self.kn()["visited"] & (1 << c)]
+        return "Castles seen: " + (", ".join(seen) if seen else "none")
+
+    def seen(self, app):
+        app.toast("Rock castles this knight has looked into")
+
+
+class Move(Screen):
+    """Point card value (UP/DOWN) and the fields the knight may move."""
+
+    def __init__(self, game, k):
+        self.game = game
+        self.k = k
+        self.value = 1
+
+    def on_event(self, app, kind, key):
+        if ui.is_up(kind, key):
+            self.value = min(5, self.value + 1)
+        elif ui.is_down(kind, key):
+            self.value = max(1, self.value - 1)
+        elif ui.is_ok(kind, key):
+            app.pop(self)
+        else:
+            return False
+        app.redraw()
+        return True
+
+    def draw(self, app, fb):
+        g = self.game
+        ui.title(fb, g.name(self.k) + " moves")
+        opts = F.move_options(g.rules(), self.k, self.value)
+        tall = app.height >= 64
+        font.center(fb, "Point card: %d" % self.value, 12)
+        if self.value < 5:
+            _arrow(fb, fb.width - 3, 12, -1)
+        if self.value > 1:
+            _arrow(fb, fb.width - 3, 19, 1)
+        if not tall:
+            font.center(fb, " or ".join(str(v) for v in opts) + " fields", 22)
+            return
+        if len(opts) == 1:
+            font.big_center(fb, str(opts[0]), 22)
+            caption = "(x2 after a castle)"
+        else:
+            a = str(opts[0])
+            b = str(opts[1])
+            wa = font.big_width(a)
+            wb = font.big_width(b)
+            gap = 24
+            x = (fb.width - wa - gap - wb) // 2
+            font.big(fb, a, x, 22)
+            font.text(fb, "or", x + wa + 6, 32)
+            font.big(fb, b, x + wa + gap, 22)
+            caption = "fields: single/double"
+        font.center(fb, caption, 55)
+
+
+def _arrow(fb, x, y, d):
+    """A small up (d=-1) or down (d=1) triangle with its tip at x, y."""
+    for i in range(3):
+        fb.hline(x - i, y - d * i, 2 * i + 1, 1)
+
+
+# -- the castle check -------------------------------------------------------------------
+def _castle_check(app, game, k):
+    rules = game.rules()
+    name = game.name(k)
+    if rules["winner"] is not None:
+        app.toast("The game is over")
+        return
+    if not game.knights()[k]["armour"]:
+        app.toast("%s needs armour first" % name)
+        return
+    options = [("Rock castle %d" % (c + 1), c) for c in range(F.CASTLES)]
+    root = []
+
+    def picked(app, c):
+        app.pop(root[0])
+        app.push(Peek(game, k, c))
+
+    root.append(app.push(Chooser(name + ": which castle?", options, picked)))
+
+
+class Peek(Screen):
+    """Hand-over screen: the shoe colour shows only while OK is held."""
+
+    hold_ok = True
+
+    def __init__(self, game, k, castle):
+        self.game = game
+        self.k = k
+        self.castle = castle
+        self.state = _WAIT
+        self.since = 0
+        self.result = None
+        self.released = None
+
+    def on_event(self, app, kind, key):
+        if key == B.OK:
+            if kind == B.PRESS and self.state == _WAIT:
+                if self.result is None:
+                    try:
+                        self.result = F.visit_castle(self.game.rules(), self.k, self.castle)
+                    except ValueError as e:
+                        app.pop(self)
+                        app.toast(str(e))
+                        return True
+                    self.game.save()
+                self.state = _SHOW
+                self.since = app.now
+            elif kind == B.RELEASE and self.state in (_SHOW, _HIDDEN):
+                self.state = _DONE
+                self.released = app.now
+            elif kind == B.CLICK and self.state == _DONE and app.now != self.released:
+                # (a short hold also ends in a CLICK, in the step of its RELEASE)
+                self._finish(app)
+            app.redraw()
+            return True
+        if kind == B.CLICK and (key == B.BACK or (app.keys < 4 and key == B.UP)):
+            if self.state == _WAIT:
+                app.pop(self)  # cancelled before looking
+            elif self.state == _DONE:
+                self._finish(app)
+        return True
+
+    def tick(self, app, now):
+        if self.state == _SHOW:
+            app.keep_awake()
+            if ticks_diff(now, self.since) >= app.settings["peek_s"] * 1000:
+                self.state = _HIDDEN
+                app.redraw()
+
+    def _finish(self, app):
+        app.pop(self)
+        r = self.result
+        if r is None:
+            return
+        if r["won"]:
+            app.push(Win(self.game))
+        elif r["rule_changed"]:
+            lines = ["First castle missed.", "From now on:"] + list(F.RAINBOW_RULE_LINES)
+            app.push(_text_page("Rainbows", lines))
+
+    def draw(self, app, fb):
+        g = self.game
+        ui.title(fb, "Rock castle %d" % (self.castle + 1))
+        tall = app.height >= 64
+        s = self.state
+        r = self.result
+        if s == _SHOW and r is not None:
+            colour = COLOURS[r["colour"]].upper()
+            if not tall:
+                font.center(fb, "Shoes: " + colour, 12)
+                font.center(fb, "YOU WIN!" if r["won"] else "Not yours", 22)
+                return
+            font.center(fb, "The shoes are", 13)
+            font.center(fb, colour, 23, 1, 2)
+            if r["won"]:
+                font.center(fb, "Your princess -", 44)
+                font.center(fb, "you win!", 53)
+            else:
+                font.center(fb, "Not yours. Let go", 44)
+                font.center(fb, "of OK.", 53)
+            return
+        if s == _WAIT:
+            lines = (
+                "Hand Wyrm to %s." % g.name(self.k),
+                "Others look away.",
+                "Hold OK to look",
+                "BACK: cancel" if app.keys >= 4 else "UP: cancel",
+            )
+        elif s == _HIDDEN:
+            lines = ("Hidden again.", "", "Let go of OK.", "")
+        else:
+            lines = ("Done looking?", "Hand Wyrm back.", "", "OK: continue")
+        if not tall:
+            font.center(fb, lines[0], 12)
+            font.center(fb, lines[2] or lines[1], 22)
+            return
+        for i in range(4):
+            if lines[i]:
+                font.center(fb, lines[i], 15 + i * 12 if i < 3 else 55)
+
+
+class Win(Screen):
+    def __init__(self, game):
+        self.game = game
+
+    def on_event(self, app, kind, key):
+        if kind == B.CLICK and (key == B.OK or key == B.BACK):
+            app.pop(self)
+            return True
+        return False
+
+    def draw(self, app, fb):
+        g = self.game
+        k = g.rules()["winner"]
+        ui.title(fb, "Game over")
+        name = g.name(k)
+        tall = app.height >= 64
+        head = name + " wins!"
+        font.center(fb, head, 14, 1, 2 if tall and font.width(head, 2) <= fb.width else 1)
+        if tall:
+            font.center(fb, "%s found the" % name, 38)
+            font.center(fb, "princess!", 47)
+
+
+# -- quick reference ----------------------------------------------------------------------
+def _open_reference(app):
+    from wyrm.games import drachenfels_ref as R
+
+    items = []
+    for title, lines in R.PAGES:
+        items.append([title, _page_opener(title, lines)])
+    app.push(ui.Menu("Quick reference", items))
+
+
+def _page_opener(title, lines):
+    def run(app):
+        app.push(_text_page(title, lines))
+
+    return run

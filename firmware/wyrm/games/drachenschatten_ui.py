@@ -1,0 +1,626 @@
+"""DrachenSchatten on Wyrm: a card tracker that announces the win.
+
+Screens (pushed by ``open``):
+
+- the game menu: one row per player, trade, "Piles empty" (final count),
+  undo, who starts, quick reference, new game;
+- a player's cards: ten object types, slain beasts and treasures. UP/DOWN
+  pick a row, OK edits it (UP adds one, DOWN takes one away, OK leaves); the
+  last row records a lost battle (the whole collection leaves the game);
+- trade: giver, object, partner, object - both sides change at once, so a
+  trade that gives two players 7 different objects makes both winners;
+- the win: as soon as a player has 7 different objects, 3 slain beasts or
+  3 treasures, Wyrm says so (all players who reached it together);
+- the end of the piles: most cards wins, equal most is a draw;
+- who starts: drawn at random when the game is set up.
+
+Every change can be undone from the menu (the last eight). Saved after every
+change as "drachenschatten"::
+
+    {"v": 1, "game": drachenschatten state, "start": 0, "end": False,
+     "won": [players already announced], "undo": [[label, snapshot], ...],
+     "screen": "menu" | "player" | "end", "player": 0}
+"""
+from micropython import const
+
+from wyrm import buttons as B
+from wyrm import font, ui
+from wyrm.app import Screen
+from wyrm.games import drachenschatten as S
+
+NAME = "drachenschatten"
+_VERSION = const(1)
+_UNDO_MAX = const(8)
+_ROWS = const(13)  # 10 objects, beasts, treasures, lost battle
+_BEASTS_ROW = const(10)
+_TREASURES_ROW = const(11)
+_LOST_ROW = const(12)
+_SCREENS = ("menu", "player", "end")
+
+LABELS = (
+    "Torch",
+    "Boots",
+    "Magic wand",
+    "Sword",
+    "Gem",
+    "Spell book",
+    "Key",
+    "Shield",
+    "Helmet",
+    "Magic potion",
+    "Beasts slain",
+    "Treasures",
+    "Lost to a beast",
+)
+
+
+# The win reasons as one short line each ("P1: 7 object types").
+_SHORT = {S.WIN_BY_OBJECTS: "7 object types"}
+
+
+def _pad(left, right, width=20):
+    gap = width - len(left) - len(right)
+    return left + " " * (gap if gap > 0 else 1) + right
+
+
+def _pname(i):
+    return "P%d" % (i + 1)
+
+
+def _text_page(title, lines):
+    """A scrolling page showing ``lines`` exactly as given (<= 21 chars each)."""
+    m = ui.Message(title, "")
+    m.lines = list(lines)
+    return m
+
+
+# -- saved state -----------------------------------------------------------------
+def _snapshot(game_state):
+    return [[p["objects"][:], p["beasts"], p["treasures"]] for p in game_state["players"]]
+
+
+def _restore(game_state, snap):
+    players = game_state["players"]
+    for i in range(len(players)):
+        objs, beasts, treasures = snap[i]
+        players[i]["objects"] = list(objs)
+        players[i]["beasts"] = beasts
+        players[i]["treasures"] = treasures
+
+
+def _snap_ok(snap, n):
+    if not isinstance(snap, list) or len(snap) != n:
+        return False
+    for row in snap:
+        if not isinstance(row, list) or len(row) != 3:
+            return False
+        objs = row[0]
+        if not isinstance(objs, list) or len(objs) != S.N_OBJECTS:
+            return False
+        for v in objs + [row[1], row[2]]:
+            if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+                return False
+    return True
+
+
+def _valid(obj):
+    try:
+        if not isinstance(obj, dict) or obj.get("v") != _VERSION:
+            return False
+        game = obj["game"]
+        if S.validate(game):
+            return False
+        n = len(game["players"])
+        for key in ("start", "player"):
+            v = obj[key]
+            if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < n:
+                return False
+        if not isinstance(obj["end"], bool) or obj["screen"] not in _SCREENS:
+            return False
+        won = obj["won"]
+        if not isinstance(won, list):
+            return False
+        for v in won:
+            if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < n:
+                return False
+        undo = obj["undo"]
+        if not isinstance(undo, list):
+            return False
+        for entry in undo:
+            if not isinstance(entry, list) or len(entry) != 2 or not isinstance(entry[0], str):
+                return False
+            if not _snap_ok(entry[1], n):
+                return False
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+        return False
+    return True
+
+
+class Game:
+    """The saved game plus the app; every screen of the game shares one."""
+
+    def __init__(self, app, state):
+        self.app = app
+        self.state = state
+
+    def save(self):
+        if self.state is not None:
+            self.app.store.save(NAME, self.state)
+
+    def players(self):
+        return self.state["game"]["players"]
+
+    def n(self):
+        return len(self.players())
+
+    def at(self, screen, player=None):
+        st = self.state
+        if st is None:
+            return
+        if player is None:
+            player = st["player"]
+        if st["screen"] != screen or st["player"] != player:
+            st["screen"] = screen
+            st["player"] = player
+            self.save()
+
+    def start(self, n, first):
+        self.state = {
+            "v": _VERSION,
+            "game": S.new_game(n),
+            "start": first,
+            "end": False,
+            "won": [],
+            "undo": [],
+            "screen": "menu",
+            "player": 0,
+        }
+        self.save()
+
+    def remember(self, label):
+        """Keep the state before a change so it can be undone."""
+        undo = self.state["undo"]
+        undo.append([label, _snapshot(self.state["game"])])
+        while len(undo) > _UNDO_MAX:
+            undo.pop(0)
+
+    def undo(self):
+        label, snap = self.state["undo"].pop()
+        _restore(self.state["game"], snap)
+        return label
+
+    def winners(self):
+        return S.winners(self.state["game"])
+
+    def changed(self, app):
+        """Save; announce players who have just reached a winning condition (-> True)."""
+        st = self.state
+        now = [i for i, _r in self.winners()]
+        new = [i for i in now if i not in st["won"]]
+        st["won"] = now
+        self.save()
+        if new:
+            app.push(Win(self))
+        return bool(new)
+
+
+def _load(app):
+    """(state or None, problem text or None)."""
+    raw = app.store.load(NAME, None)
+    take = getattr(app.store, "take_problems", None)
+    problems = take() if take else []
+    state = None
+    if raw is not None:
+        if _valid(raw):
+            state = raw
+        else:
+            problems.append("The saved DrachenSchatten game could not be read.")
+    if not problems:
+        return state, None
+    if state is None:
+        if raw is not None:
+            app.store.remove(NAME)
+        problems.append("A new game starts.")
+    return state, " ".join(problems)
+
+
+# -- entry point -------------------------------------------------------------------
+def open(app, resume=False):  # noqa: A001 - the game module protocol
+    state, problem = _load(app)
+    game = Game(app, state)
+    app.push(GameMenu(game))
+    if resume and state is not None and problem is None:
+        where = state["screen"]
+        if where == "player":
+            app.push(Tracker(game, state["player"]))
+        elif where == "end":
+            app.push(EndCount(game))
+    if problem:
+        ui.error(app, problem, "Saved game")
+
+
+# -- game menu ---------------------------------------------------------------------
+class GameMenu(ui.Menu):
+    def __init__(self, game):
+        super().__init__("DrachenSchatten", [])
+        self.game = game
+        self._won = False
+        self.refresh()
+
+    def refresh(self):
+        g = self.game
+        if g.state is None:
+            items = [["New game", self.new_game], ["Quick reference", _open_reference]]
+        else:
+            items = []
+            if g.winners():
+                items.append([self._won_label, lambda app: app.push(Win(self.game))])
+            for i in range(g.n()):
+                items.append([self._player_label(i), self._player_opener(i)])
+            items.append(["Trade objects", self.trade])
+            if not g.winners():
+                items.append(["Piles empty: count", self.piles_empty])
+            if g.state["undo"]:
+                items.append([self._undo_label, self.undo])
+            items.append([lambda app: "Who starts: " + _pname(g.state["start"]), self.who_starts])
+            items.append(["Quick reference", _open_reference])
+            items.append(["New game", self.new_game])
+        won = g.state is not None and bool(g.winners())
+        if self.sel >= len(items) or won != self._won:
+            self.sel = 0  # rows moved: start at the top (the winners, if any)
+        self._won = won
+        self.items = items
+
+    def on_show(self, app):
+        self.refresh()
+        self.game.at("menu")
+
+    def _won_label(self, app):
+        w = self.game.winners()
+        return "Won: " + "+".join(_pname(i) for i, _r in w)
+
+    def _player_label(self, i):
+        def lab(app):
+            p = self.game.players()[i]
+            k = S.kinds(p)
+            c = S.card_count(p)
+            return "%s: %d card%s, %d kind%s" % (
+                _pname(i), c, "" if c == 1 else "s", k, "" if k == 1 else "s"
+            )
+
+        return lab
+
+    def _player_opener(self, i):
+        def run(app):
+            app.push(Tracker(self.game, i))
+            self.game.at("player", i)
+
+        return run
+
+    def _undo_label(self, app):
+        return "Undo " + self.game.state["undo"][-1][0]
+
+    def undo(self, app):
+        g = self.game
+        label = g.undo()
+        st = g.state
+        st["won"] = [i for i, _r in g.winners()]
+        g.save()
+        self.refresh()
+        app.toast("Undone: " + label)
+
+    def new_game(self, app):
+        def ask_players(app):
+            n = self.game.n() if self.game.state else 2
+            app.push(ui.Spinner("Players", n, S.MIN_PLAYERS, S.MAX_PLAYERS, self._started))
+
+        if self.game.state is None:
+            ask_players(app)
+        else:
+            app.push(ui.Confirm("Start a new game? All cards entered are lost.", ask_players))
+
+    def _started(self, app, n):
+        from wyrm import dice
+
+        first = dice.random_player(app.rng, n)
+        self.game.start(n, first)
+        self.refresh()
+        self.sel = 0
+        app.push(Starter(self.game))
+
+    def who_starts(self, app):
+        app.push(Starter(self.game))
+
+    def trade(self, app):
+        _trade(app, self.game)
+
+    def piles_empty(self, app):
+        g = self.game
+
+        def yes(app):
+            g.state["end"] = True
+            g.save()
+            app.push(EndCount(g))
+
+        if g.state["end"]:
+            yes(app)
+        else:
+            app.push(ui.Confirm("Village and caves empty? Then the most cards win.", yes))
+
+
+# -- who starts --------------------------------------------------------------------
+class Starter(Screen):
+    def __init__(self, game):
+        self.game = game
+
+    def on_event(self, app, kind, key):
+        if ui.is_ok(kind, key):
+            app.pop(self)
+            return True
+        return False
+
+    def draw(self, app, fb):
+        ui.title(fb, "Who starts?")
+        who = _pname(self.game.state["start"])
+        if app.height < 64:
+            font.center(fb, who + " starts (random)", 14)
+            return
+        font.center(fb, who, 13, 1, 3)
+        font.center(fb, "starts (at random)", 40)
+        font.center(fb, "OK: play", 54)
+
+
+# -- a player's cards -----------------------------------------------------------------
+class Tracker(Screen):
+    """Rows of counts; OK edits a row (UP +1, DOWN -1, OK done)."""
+
+    def __init__(self, game, player):
+        self.game = game
+        self.player = player
+        self.sel = 0
+        self.first = 0
+        self.edit = False
+
+    def _p(self):
+        return self.game.players()[self.player]
+
+    def value(self, row):
+        p = self._p()
+        if row < S.N_OBJECTS:
+            return p["objects"][row]
+        if row == _BEASTS_ROW:
+            return p["beasts"]
+        if row == _TREASURES_ROW:
+            return p["treasures"]
+        return None
+
+    def on_event(self, app, kind, key):
+        up = ui.is_up(kind, key)
+        down = ui.is_down(kind, key)
+        if self.edit:
+            if up or down:
+                self._change(app, 1 if up else -1)
+            elif kind == B.CLICK and (key == B.OK or key == B.BACK):
+                self.edit = False
+            else:
+                return False
+        elif up:
+            self.sel = (self.sel - 1) % _ROWS
+        elif down:
+            self.sel = (self.sel + 1) % _ROWS
+        elif ui.is_ok(kind, key):
+            if self.sel == _LOST_ROW:
+                self._lost(app)
+            else:
+                self.edit = True
+        else:
+            return False
+        app.redraw()
+        return True
+
+    def _what(self, row):
+        if row < S.N_OBJECTS:
+            return row
+        return "beasts" if row == _BEASTS_ROW else "treasures"
+
+    def _change(self, app, delta):
+        if delta < 0 and self.value(self.sel) == 0:
+            return
+        g = self.game
+        label = "%s %s %s" % (
+            _pname(self.player),
+            LABELS[self.sel].lower(),
+            "+1" if delta > 0 else "-1",
+        )
+        g.remember(label)
+        try:
+            S.adjust(g.state["game"], self.player, self._what(self.sel), delta)
+        except ValueError as e:
+            g.state["undo"].pop()
+            app.toast(str(e))
+            return
+        if g.changed(app):
+            self.edit = False  # the win is announced on top of this list
+
+    def _lost(self, app):
+        g = self.game
+        who = _pname(self.player)
+
+        def yes(app):
+            g.remember(who + " lost battle")
+            S.defeated(g.state["game"], self.player)
+            g.changed(app)
+
+        q = "%s lost a battle: all of %s's cards leave the game?" % (who, who)
+        app.push(ui.Confirm(q, yes))
+
+    def draw(self, app, fb):
+        p = self._p()
+        right = "\x01+1 \x02-1" if self.edit else "%d kinds" % S.kinds(p)
+        ui.title(fb, _pname(self.player) + " cards", right)
+        shown = ui.rows(app)
+        if self.sel < self.first:
+            self.first = self.sel
+        elif self.sel >= self.first + shown:
+            self.first = self.sel - shown + 1
+        for r in range(min(shown, _ROWS - self.first)):
+            i = self.first + r
+            v = self.value(i)
+            sel = i == self.sel
+            if v is None:
+                txt = ""
+            elif sel and self.edit:
+                txt = "\x04 %d \x03 " % v
+            else:
+                txt = (str(v) if v else "-") + " "
+            ui.draw_row(fb, r, LABELS[i], sel, txt)
+        ui.scroll_marks(fb, self.first, shown, _ROWS)
+
+
+# -- trade ---------------------------------------------------------------------------
+class Chooser(ui.Menu):
+    """Pick one of ``options`` [(label, value)]; ``on_pick(app, value)``."""
+
+    def __init__(self, title_text, options, on_pick):
+        items = []
+        for label, value in options:
+            items.append([label, _picker(on_pick, value)])
+        super().__init__(title_text, items)
+
+
+def _picker(on_pick, value):
+    def run(app):
+        on_pick(app, value)
+
+    return run
+
+
+def _held(player):
+    return [(LABELS[i], i) for i in range(S.N_OBJECTS) if player["objects"][i] > 0]
+
+
+def _trade(app, game):
+    players = game.players()
+    root = []  # the first chooser: popping it closes the whole chain
+
+    def giver(app, p):
+        objs = _held(players[p])
+        if not objs:
+            app.toast("%s has no objects" % _pname(p))
+            return
+        app.push(Chooser(_pname(p) + " gives", objs, lambda app, o: partner(app, p, o)))
+
+    def partner(app, p, o):
+        others = [(_pname(q), q) for q in range(len(players)) if q != p]
+        app.push(Chooser("Trade with", others, lambda app, q: taken(app, p, o, q)))
+
+    def taken(app, p, o, q):
+        objs = _held(players[q])
+        if not objs:
+            app.toast("%s has no objects" % _pname(q))
+            return
+        app.push(Chooser(_pname(p) + " gets", objs, lambda app, o2: done(app, p, o, q, o2)))
+
+    def done(app, p, o, q, o2):
+        app.pop(root[0])
+        label = "trade %s-%s" % (_pname(p), _pname(q))
+        game.remember(label)
+        try:
+            S.trade(game.state["game"], p, o, q, o2)
+        except ValueError as e:
+            game.state["undo"].pop()
+            app.toast(str(e))
+            return
+        if not game.changed(app):
+            app.toast("%s got %s; %s got %s" % (_pname(p), LABELS[o2], _pname(q), LABELS[o]))
+
+    who = [(_pname(i), i) for i in range(len(players))]
+    root.append(app.push(Chooser("Who trades?", who, giver)))
+
+
+# -- the win ---------------------------------------------------------------------------
+class Win(Screen):
+    def __init__(self, game):
+        w = game.winners()
+        names = [_pname(i) for i, _r in w]
+        if len(names) == 1:
+            self.head = names[0] + " wins!"
+        else:
+            self.head = "+".join(names) + " win!"
+        lines = []
+        for i, reasons in w:
+            short = [_SHORT.get(r, r) for r in reasons]
+            lines += ui.wrap("%s: %s" % (_pname(i), ", ".join(short)))
+        lines.append("Wrong entry? Undo it.")
+        self.lines = lines
+
+    def on_event(self, app, kind, key):
+        if kind == B.CLICK and (key == B.OK or key == B.BACK):
+            app.pop(self)
+            return True
+        return False
+
+    def draw(self, app, fb):
+        ui.title(fb, "Game over")
+        tall = app.height >= 64
+        scale = 2 if tall and font.width(self.head, 2) <= fb.width else 1
+        font.center(fb, self.head, 13, 1, scale)
+        if not tall:
+            return
+        for r in range(min(4, len(self.lines))):
+            font.text(fb, self.lines[r], 1, 31 + r * 8)
+
+
+# -- end of the piles ----------------------------------------------------------------
+class EndCount(Screen):
+    def __init__(self, game):
+        self.game = game
+
+    def on_show(self, app):
+        self.game.at("end")
+
+    def on_open(self, app):
+        self.game.at("end")
+
+    def on_event(self, app, kind, key):
+        if kind == B.CLICK and (key == B.OK or key == B.BACK):
+            app.pop(self)
+            return True
+        return False
+
+    def draw(self, app, fb):
+        r = S.end_count(self.game.state["game"])
+        ui.title(fb, "End: most cards")
+        if r["draw"]:
+            head = "Draw!"
+        else:
+            head = _pname(r["winners"][0]) + " wins!"
+        tall = app.height >= 64
+        font.center(fb, head, 13, 1, 2 if tall else 1)
+        if not tall:
+            return
+        counts = r["counts"]
+        y = 31
+        for i in range(len(counts)):
+            mark = " \x03" if i in r["winners"] else ""
+            c = counts[i]
+            line = _pad(_pname(i) + mark, "%d card%s" % (c, "" if c == 1 else "s"), 14)
+            font.center(fb, line, y)
+            y += 8
+
+
+# -- quick reference -----------------------------------------------------------------
+def _open_reference(app):
+    from wyrm.games import drachenschatten_ref as R
+
+    items = []
+    for title, lines in R.PAGES:
+        items.append([title, _page_opener(title, lines)])
+    app.push(ui.Menu("Quick reference", items))
+
+
+def _page_opener(title, lines):
+    def run(app):
+        app.push(_text_page(title, lines))
+
+    return run

@@ -1,0 +1,539 @@
+"""Der Weg nach Drakonia on Wyrm: setup, the final count and the result.
+
+Screens (pushed by ``open``):
+
+- the game menu: setup, final count, result, quick reference, new game;
+- setup: the number of players (2-6) with the heroes-in-play limit for that
+  count and, at six players, the teams A, B, C;
+- the final count: one compact grid per player, 2 rows x 7 columns: healthy
+  heroes on spaces 0-6 and wounded heroes beside spaces 0-5 (no hero lies
+  wounded beside Drakonia). UP/DOWN walk through the cells, OK edits a cell
+  (UP/DOWN change it, OK leaves). A change that breaks a rule (more heroes in
+  play than the limit) is refused with the reason from ``drakonia.check``;
+- the result: the winner, the rule that decided ("tie broken: hero in the
+  Woods"), the ranking with points (halves as .5), each player's points and
+  the team totals at six players.
+
+Saved after every change as "drakonia"::
+
+    {"v": 1, "n": 3, "tallies": [tally, ...], "screen": "menu", "player": 0}
+
+``screen`` ("menu", "count", "grid", "result") and ``player`` let a power
+cut bring the players back to where they were.
+"""
+from micropython import const
+
+from wyrm import buttons as B
+from wyrm import font, ui
+from wyrm.app import Screen
+from wyrm.games import drakonia as D
+
+NAME = "drakonia"
+_VERSION = const(1)
+_COLS = const(7)
+_LAST_WOUNDED = const(5)  # wounded cells exist for spaces 0..5
+_CELLS = const(13)  # 7 healthy + 6 wounded
+_SCREENS = ("menu", "count", "grid", "result")
+
+
+def _pad(left, right, width=20):
+    gap = width - len(left) - len(right)
+    return left + " " * (gap if gap > 0 else 1) + right
+
+
+def _arrow(fb, x, y, d):
+    """A small up (d=-1) or down (d=1) triangle with its tip at x, y."""
+    for i in range(3):
+        fb.hline(x - i, y - d * i, 2 * i + 1, 1)
+
+
+def _text_page(title, lines):
+    """A scrolling page showing ``lines`` exactly as given (<= 21 chars each)."""
+    m = ui.Message(title, "")
+    m.lines = list(lines)
+    return m
+
+
+# -- saved state ---------------------------------------------------------------
+def _new_state(n):
+    return {
+        "v": _VERSION,
+        "n": n,
+        "tallies": [D.new_tally() for _ in range(n)],
+        "screen": "menu",
+        "player": 0,
+    }
+
+
+def _valid(obj):
+    try:
+        if not isinstance(obj, dict) or obj.get("v") != _VERSION:
+            return False
+        n = obj["n"]
+        if not isinstance(n, int) or isinstance(n, bool):
+            return False
+        if n < D.MIN_PLAYERS or n > D.MAX_PLAYERS:
+            return False
+        tallies = obj["tallies"]
+        if not isinstance(tallies, list) or len(tallies) != n:
+            return False
+        errors, _w = D.check(tallies)
+        if errors:
+            return False
+        if obj["screen"] not in _SCREENS:
+            return False
+        p = obj["player"]
+        if not isinstance(p, int) or isinstance(p, bool) or not 0 <= p < n:
+            return False
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+        return False
+    return True
+
+
+class Game:
+    """The saved game plus the app; every screen of the game shares one."""
+
+    def __init__(self, app, state):
+        self.app = app
+        self.state = state  # None: no game yet
+
+    def save(self):
+        if self.state is not None:
+            self.app.store.save(NAME, self.state)
+
+    def at(self, screen, player=None):
+        """Remember where the players are (for resume after a power cut)."""
+        st = self.state
+        if st is None:
+            return
+        if player is None:
+            player = st["player"]
+        if st["screen"] != screen or st["player"] != player:
+            st["screen"] = screen
+            st["player"] = player
+            self.save()
+
+    def names(self):
+        return D.default_names(self.state["n"])
+
+    def has_entries(self):
+        if self.state is None:
+            return False
+        for t in self.state["tallies"]:
+            if D.heroes_on_board(t):
+                return True
+        return False
+
+    def start(self, n):
+        self.state = _new_state(n)
+        self.save()
+
+
+def _load(app):
+    """(state or None, problem text or None)."""
+    raw = app.store.load(NAME, None)
+    take = getattr(app.store, "take_problems", None)
+    problems = take() if take else []
+    state = None
+    if raw is not None:
+        if _valid(raw):
+            state = raw
+        else:
+            problems.append("The saved Drakonia game could not be read.")
+    if not problems:
+        return state, None
+    if state is None:
+        if raw is not None:
+            app.store.remove(NAME)
+        problems.append("A new game starts.")
+    return state, " ".join(problems)
+
+
+# -- entry point -----------------------------------------------------------------
+def open(app, resume=False):  # noqa: A001 - the game module protocol
+    state, problem = _load(app)
+    game = Game(app, state)
+    menu = app.push(GameMenu(game))
+    if resume and state is not None and problem is None:
+        where = state["screen"]
+        if where in ("count", "grid"):
+            count = app.push(CountMenu(game, menu))
+            if where == "grid":
+                count.sel = state["player"]
+                app.push(Grid(game, state["player"]))
+        elif where == "result":
+            menu.show_result(app)
+    if problem:
+        ui.error(app, problem, "Saved game")
+
+
+# -- game menu -------------------------------------------------------------------
+class GameMenu(ui.Menu):
+    def __init__(self, game):
+        super().__init__("Drakonia", [])
+        self.game = game
+        self.refresh()
+
+    def refresh(self):
+        g = self.game
+        if g.state is None:
+            items = [
+                ["New game", self.new_game],
+                ["Quick reference", _open_reference],
+            ]
+        else:
+            items = [
+                [_setup_label(g), self.setup],
+                ["Final count", self.count],
+                ["Result", self.show_result],
+                ["Quick reference", _open_reference],
+                ["New game", self.new_game],
+            ]
+        self.items = items
+        if self.sel >= len(items):
+            self.sel = 0
+
+    def on_show(self, app):
+        self.refresh()
+        self.game.at("menu")
+
+    def new_game(self, app):
+        g = self.game
+        if g.state is None:
+            app.push(Setup(3, self._started))
+            return
+
+        def yes(app):
+            app.push(Setup(g.state["n"], self._started))
+
+        app.push(ui.Confirm("Start a new game? The count so far is lost.", yes))
+
+    def _started(self, app, n):
+        self.game.start(n)
+        self.refresh()
+        self.sel = 1  # "Final count"
+
+    def setup(self, app):
+        g = self.game
+
+        def done(app, n):
+            if n == g.state["n"]:
+                return
+            if g.has_entries():
+
+                def yes(app):
+                    self._started(app, n)
+
+                app.push(ui.Confirm("Change to %d players? The count so far is cleared." % n, yes))
+            else:
+                self._started(app, n)
+
+        app.push(Setup(g.state["n"], done))
+
+    def count(self, app):
+        app.push(CountMenu(self.game, self))
+        self.game.at("count")
+
+    def show_result(self, app):
+        g = self.game
+        errors, _w = D.check(g.state["tallies"], g.names())
+        if errors:
+            ui.error(app, "The count cannot be scored: " + "; ".join(errors), "Result")
+            return
+        app.push(Result(g))
+        g.at("result")
+
+
+def _setup_label(g):
+    n = g.state["n"]
+    return "Setup: %d players" % n
+
+
+# -- setup -------------------------------------------------------------------------
+class Setup(Screen):
+    """Number of players; shows the heroes-in-play limit and the teams at six."""
+
+    def __init__(self, n, on_done):
+        self.n = n
+        self.on_done = on_done
+
+    def on_event(self, app, kind, key):
+        if ui.is_up(kind, key):
+            self.n = min(D.MAX_PLAYERS, self.n + 1)
+        elif ui.is_down(kind, key):
+            self.n = max(D.MIN_PLAYERS, self.n - 1)
+        elif ui.is_ok(kind, key):
+            app.pop(self)
+            self.on_done(app, self.n)
+        else:
+            return False
+        app.redraw()
+        return True
+
+    def draw(self, app, fb):
+        n = self.n
+        ui.title(fb, "Players", "2-6")
+        limit = D.hero_limit(n)
+        if app.height < 64:
+            font.center(fb, "%d players" % n, 12)
+            font.center(fb, "Heroes in play: %d" % limit, 22)
+            return
+        font.center(fb, "%d players" % n, 13, 1, 2)
+        font.center(fb, "Heroes in play: %d" % limit, 31)
+        if D.is_team_game(n):
+            names = D.default_names(n)
+            parts = []
+            for t in range(len(D.TEAM_SEATS)):
+                a, b = D.TEAM_SEATS[t]
+                parts.append("%s=%s+%s" % (D.TEAM_NAMES[t], names[a], names[b]))
+            font.center(fb, "Teams " + parts[0], 40)
+            font.center(fb, parts[1] + " " + parts[2], 48)
+        else:
+            font.center(fb, "each, at once", 40)
+        font.center(fb, "OK: start", 56)
+        if n < D.MAX_PLAYERS:
+            _arrow(fb, fb.width - 3, 15, -1)
+        if n > D.MIN_PLAYERS:
+            _arrow(fb, fb.width - 3, 26, 1)
+
+
+# -- final count -------------------------------------------------------------------
+class CountMenu(ui.Menu):
+    """One row per player (heroes in play, points); the last row scores."""
+
+    def __init__(self, game, menu):
+        self.game = game
+        self.menu = menu
+        n = game.state["n"]
+        items = [[self._label(i), self._open(i)] for i in range(n)]
+        items.append(["Show result", self._result])
+        super().__init__("Final count", items)
+
+    def _label(self, i):
+        def lab(app):
+            st = self.game.state
+            t = st["tallies"][i]
+            left = "P%d  %d/%d" % (i + 1, D.heroes_on_board(t), D.hero_limit(st["n"]))
+            return _pad(left, D.format_points(D.half_points(t)) + " pts")
+
+        return lab
+
+    def _open(self, i):
+        def run(app):
+            app.push(Grid(self.game, i))
+            self.game.at("grid", i)
+
+        return run
+
+    def _result(self, app):
+        self.menu.show_result(app)
+
+    def on_show(self, app):
+        self.game.at("count")
+
+
+def _cell(i):
+    """Cell index 0..12 -> (wounded row?, space)."""
+    if i < _COLS:
+        return 0, i
+    return 1, i - _COLS
+
+
+class Grid(Screen):
+    """A player's final count: healthy (top) and wounded (bottom) per space."""
+
+    def __init__(self, game, player):
+        self.game = game
+        self.player = player
+        self.cur = 0
+        self.edit = False
+
+    def tally(self):
+        return self.game.state["tallies"][self.player]
+
+    def on_event(self, app, kind, key):
+        up = ui.is_up(kind, key)
+        down = ui.is_down(kind, key)
+        if self.edit:
+            if up or down:
+                self._change(app, 1 if up else -1)
+            elif kind == B.CLICK and (key == B.OK or key == B.BACK):
+                self.edit = False
+            else:
+                return False
+        elif down:
+            self.cur = (self.cur + 1) % _CELLS
+        elif up:
+            self.cur = (self.cur - 1) % _CELLS
+        elif ui.is_ok(kind, key):
+            self.edit = True
+        else:
+            return False
+        app.redraw()
+        return True
+
+    def _change(self, app, delta):
+        row, space = _cell(self.cur)
+        key = "wounded" if row else "healthy"
+        t = self.tally()
+        old = t[key][space]
+        new = old + delta
+        if new < 0:
+            return
+        t[key][space] = new
+        g = self.game
+        errors, _w = D.check(g.state["tallies"], g.names())
+        if errors:
+            t[key][space] = old
+            app.toast(errors[0])
+            return
+        g.save()
+
+    def draw(self, app, fb):
+        t = self.tally()
+        name = "P%d" % (self.player + 1)
+        pts = D.format_points(D.half_points(t)) + " pts"
+        tall = app.height >= 64
+        if tall:
+            ui.title(fb, name + " count", pts)
+            y0 = ui.TITLE_H + 1
+        else:
+            font.text(fb, name, 1, 0)  # no room for the points on a 32 px panel
+            y0 = 0
+        x0 = 26
+        cw = 14
+        # column heads: the space numbers
+        for s in range(_COLS):
+            font.text(fb, str(s), x0 + s * cw + 4, y0)
+        fb.hline(0, y0 + 8, fb.width, 1)
+        labels = ("Fit", "Hurt")
+        for row in range(2):
+            y = y0 + 10 + row * 11
+            font.text(fb, labels[row], 1, y + 1)
+            key = "wounded" if row else "healthy"
+            for s in range(_COLS):
+                x = x0 + s * cw
+                i = row * _COLS + s
+                if row and s > _LAST_WOUNDED:
+                    continue
+                v = t[key][s]
+                txt = str(v) if v else "."
+                tx = x + (cw - font.width(txt)) // 2 + 1
+                if i == self.cur:
+                    if self.edit:
+                        fb.fill_rect(x + 1, y - 1, cw - 1, 10, 1)
+                        font.text(fb, txt, tx, y + 1, 0)
+                    else:
+                        fb.rect(x + 1, y - 1, cw - 1, 10, 1)
+                        font.text(fb, txt, tx, y + 1)
+                else:
+                    font.text(fb, txt, tx, y + 1)
+        if not tall:
+            return
+        row, space = _cell(self.cur)
+        what = "%s: %s" % (_space_word(space), "wounded" if row else "healthy")
+        st = self.game.state
+        inplay = "%d/%d" % (D.heroes_on_board(t), D.hero_limit(st["n"]))
+        font.text(fb, what, 1, 45)
+        font.text(fb, inplay, fb.width - 1 - font.width(inplay), 45)
+        if self.edit:
+            hint = "\x01\x02 change  OK: set"
+        else:
+            hint = "\x01\x02 move  OK: edit"
+        font.center(fb, hint, 56)
+
+
+def _space_word(space):
+    if space == D.CITY:
+        return "0 City"
+    if space == D.WOODS:
+        return "5 Woods"
+    if space == D.DRAKONIA:
+        return "6 Drakonia"
+    return "Space %d" % space
+
+
+# -- result -------------------------------------------------------------------------
+class Result(Screen):
+    """Winner in big letters; reason, ranking and points below (UP/DOWN scroll)."""
+
+    def __init__(self, game):
+        st = game.state
+        names = game.names()
+        r = D.score(st["tallies"], names)
+        if r["draw"]:
+            self.head = "Draw!"
+        else:
+            self.head = r["winners"][0] + " wins!"
+        lines = []
+        if r["draw"]:
+            lines += ui.wrap("Shared win: " + ", ".join(r["winners"]))
+        lines += ui.wrap(r["reason"])
+        team = D.is_team_game(st["n"])
+        for s in r["sides"]:
+            lines.append(_pad("%d. %s" % (s["rank"], s["name"]), s["points"]))
+            if team:
+                a, b = s["members"]
+                ta = st["tallies"][a]
+                tb = st["tallies"][b]
+                lines.append(
+                    "  %s %s + %s %s"
+                    % (
+                        names[a],
+                        D.format_points(D.half_points(ta)),
+                        names[b],
+                        D.format_points(D.half_points(tb)),
+                    )
+                )
+        for w in r["warnings"]:
+            lines += ui.wrap("Note: " + w)
+        self.lines = lines
+        self.first = 0
+        self.n = st["n"]
+
+    def _shown(self, app):
+        return 4 if app.height >= 64 else 1
+
+    def on_event(self, app, kind, key):
+        shown = self._shown(app)
+        if ui.is_up(kind, key):
+            self.first = max(0, self.first - 1)
+        elif ui.is_down(kind, key):
+            self.first = max(0, min(len(self.lines) - shown, self.first + 1))
+        elif kind == B.CLICK and (key == B.OK or key == B.BACK):
+            app.pop(self)
+        else:
+            return False
+        app.redraw()
+        return True
+
+    def draw(self, app, fb):
+        ui.title(fb, "Result", "%d players" % self.n)
+        tall = app.height >= 64
+        scale = 2 if tall and font.width(self.head, 2) <= fb.width else 1
+        font.center(fb, self.head, 12 if scale == 2 or not tall else 16, 1, scale)
+        y = 30 if tall else 21
+        shown = self._shown(app)
+        for r in range(min(shown, len(self.lines) - self.first)):
+            font.text(fb, self.lines[self.first + r], 1, y + r * 8)
+        if self.first > 0:
+            _arrow(fb, fb.width - 4, y + 2, -1)
+        if self.first + shown < len(self.lines):
+            _arrow(fb, fb.width - 4, fb.height - 3, 1)
+
+
+# -- quick reference ----------------------------------------------------------------
+def _open_reference(app):
+    from wyrm.games import drakonia_ref as R
+
+    items = []
+    for title, lines in R.PAGES:
+        items.append([title, _page_opener(title, lines)])
+    app.push(ui.Menu("Quick reference", items))
+
+
+def _page_opener(title, lines):
+    def run(app):
+        app.push(_text_page(title, lines))
+
+    return run

@@ -1,0 +1,350 @@
+"""Drachenfels screens: setup, knights, moves and the secret castle check."""
+import pytest
+from drive import Driver
+
+from host_tools import mprun, simcore
+from wyrm.store import Store
+
+OPEN = "down*3,ok"  # 4th entry of the main menu
+# New game, 3 players (Red, Yellow, Green: the first three are preselected), start.
+SETUP3 = OPEN + ",ok,up,ok,down*4,ok"
+PLAY3 = SETUP3 + ",ok,ok"  # past the setup and princesses pages: the game menu
+RED_ARMOUR = ",ok,ok"  # Red's menu, "Armour: yes"
+CHECK_CASTLE2 = ",down*2,ok,down,ok"  # from Red's menu: Castle check, rock castle 2
+COLOURS = ["RED", "YELLOW", "GREEN", "BLUE"]
+
+
+def saved(d):
+    return Store(d.state_dir).load("drachenfels", None)
+
+
+def flat(d):
+    return d.text().replace("\n", " ")
+
+
+def drawn(d):
+    """Every text drawn on the current frame, in drawing order (a toast comes last)."""
+    return " ".join(s for (_x, _y, s, _c, _sc) in d.last().log)
+
+
+def test_setup_for_three_players_is_31_cards_7_each_and_a_pile_of_10(tmp_path):
+    """3 players: one point card each of 1-5 comes out (31 cards), 7 each, 10 in the pile."""
+    d = Driver(tmp_path)
+    d.keys(OPEN + ",ok,up,ok")
+    assert d.text().startswith("== Knights in play ==") and "3/3" in d.text()
+    d.keys("down*4,ok")
+    t = flat(d)
+    assert "31 cards" in t and "one each of point cards 1 to 5." in t
+    assert "Deal 7 cards each;" in t and "draw pile: 10 cards" in t
+    d.keys("ok")
+    assert "Wyrm has hidden the 4 princesses" in flat(d)
+    d.keys("ok,down*5,ok")  # Setup from the game menu shows it again
+    assert "31 cards" in flat(d)
+    assert d.errors() == []
+
+
+@pytest.mark.parametrize("ups, cards, pile", [(0, 31, 17), (2, 36, 8)])
+def test_setup_for_two_and_four_players(tmp_path, ups, cards, pile):
+    """2 players: 31 cards, pile 17; 4 players: all 36 cards, pile 8 (no knights to pick)."""
+    d = Driver(tmp_path)
+    d.keys(OPEN + ",ok" + ",up" * ups + ",ok")
+    if ups == 0:
+        d.keys("down*4,ok")
+    t = flat(d)
+    assert "%d cards" % cards in t and "draw pile: %d cards" % pile in t
+    assert ("All cards are used." in t) == (cards == 36)
+    assert len(saved(d)["game"]["knights"]) == 2 + ups
+    assert d.errors() == []
+
+
+def test_knight_picker_needs_exactly_the_number_of_players(tmp_path):
+    """3 players: starting with four knights ticked is refused; the chosen colours play."""
+    d = Driver(tmp_path)
+    d.keys(OPEN + ",ok,up,ok,down*3,ok")  # tick Blue too: 4/3
+    assert "4/3" in d.text()
+    d.keys("down,ok")
+    assert "Pick 3 knights" in drawn(d)
+    d.keys("wait:1600,up*4,ok,down*4,ok,ok,ok")  # untick Red, start
+    knights = saved(d)["game"]["knights"]
+    assert [k["name"] for k in knights] == ["Yellow", "Green", "Blue"]
+    assert [k["colour"] for k in knights] == [1, 2, 3]
+    assert d.text().startswith("== Drachenfels ==") and "Blue: no armour" in d.text()
+    assert d.errors() == []
+
+
+def test_castle_check_needs_armour_first(tmp_path):
+    """A knight without armour cannot look into a rock castle."""
+    d = Driver(tmp_path)
+    d.keys(PLAY3 + ",down*3,ok,ok")  # Castle check from the game menu, Red
+    assert "Red needs armour first" in drawn(d)
+    assert saved(d)["game"]["knights"][0]["visited"] == 0
+    assert d.errors() == []
+
+
+def _seeds_with_castle2(tmp_path, want):
+    """Seeds whose castle 2 holds the colours in ``want``, in that order (found by playing
+    the setup with each seed)."""
+    found = {}
+    seed = 1
+    while len(found) < len(want) and seed < 60:
+        state = str(tmp_path / ("seed-%d" % seed))
+        simcore.run_script(PLAY3, seed=seed, state=state)
+        c = Store(state).load("drachenfels")["game"]["castles"][1]
+        if c in want and c not in found:
+            found[c] = seed
+        seed += 1
+    return [found[c] for c in want]
+
+
+def _peek_run(tmp_path, seed):
+    d = Driver(tmp_path, seed=seed)
+    d.keys(PLAY3 + RED_ARMOUR + CHECK_CASTLE2)
+    assert "Hold OK to look" in d.text()
+    start = len(d.frames)
+    held = d.keys("press:ok,wait:400")
+    n_held = len(held)
+    d.keys("release:ok")
+    assert "Done looking?" in d.text()
+    d.keys("ok")
+    return d, start, n_held
+
+
+def test_castle_colour_is_shown_only_while_ok_is_held(tmp_path):
+    """Castle check: the shoe colour is drawn only in frames while OK is held; every other
+    frame is the same whichever princess sits in the castle (here green or yellow)."""
+    green, yellow = _seeds_with_castle2(tmp_path, [2, 1])
+    runs = []
+    for seed, colour in ((green, "GREEN"), (yellow, "YELLOW")):
+        path = tmp_path / str(seed)
+        path.mkdir()
+        d, start, n = _peek_run(path, seed)
+        frames = [f for f in d.frames if f is not None]
+        held = d.frames[start : start + n]
+        assert held and all(colour in f.text() and "The shoes are" in f.text() for f in held)
+        assert "Not yours" in held[0].text()
+        others = d.frames[:start] + d.frames[start + n :]
+        for f in others:
+            if f is not None:
+                assert "The shoes are" not in f.text()
+                assert not any(c in f.text() for c in COLOURS), f.text()
+        assert len(frames) > n
+        runs.append((d.frames, start, n))
+        assert d.errors() == []
+    (fa, sa, na), (fb, sb, nb) = runs
+    assert sa == sb and na == nb
+    data = [[f.data if f is not None else None for f in fs] for fs in (fa, fb)]
+    assert data[0][:sa] == data[1][:sb]  # before the peek: identical
+    assert data[0][sa + na :] == data[1][sb + nb :]  # after it: identical
+    assert data[0][sa : sa + na] != data[1][sb : sb + nb]
+
+
+def test_first_failed_castle_visit_brings_the_rainbow_reminder(tmp_path):
+    """After the first failed visit Wyrm says rainbows may now link rainbow rocks and rock
+    castles; the rainbows page says so from then on."""
+    (seed,) = _seeds_with_castle2(tmp_path, [2])
+    (tmp_path / "game").mkdir()
+    d, _s, _n = _peek_run(tmp_path / "game", seed)
+    t = flat(d)
+    assert t.startswith("== Rainbows ==")
+    assert "First castle missed." in t
+    assert "Rainbows may now link rainbow rocks and rock castles too." in t
+    d.keys("ok,back")
+    assert "Rainbows: + castles" in d.text()
+    d.keys("down*4,ok")
+    assert "or rainbow rock to a rock castle" in flat(d)
+    assert saved(d)["game"]["rainbow_rule"] is True
+    assert d.errors() == []
+
+
+def test_peek_hides_itself_after_peek_seconds_of_holding(tmp_path):
+    """Held longer than the "peek hides" setting, the colour disappears while OK is still held."""
+    d = Driver(tmp_path, seed=1)
+    d.app.settings["peek_s"] = 3
+    d.keys(PLAY3 + RED_ARMOUR + CHECK_CASTLE2 + ",press:ok,wait:2000")  # held ~2.7 s
+    assert "The shoes are" in d.text()
+    d.keys("press:ok,wait:500")  # still held, past 3 s
+    assert "The shoes are" not in d.text() and "Hidden again." in d.text()
+    assert not any(c in d.text() for c in COLOURS)
+    d.keys("release:ok")
+    assert "Done looking?" in d.text()
+    assert d.errors() == []
+
+
+def test_back_before_looking_cancels_without_a_visit(tmp_path):
+    """BACK on the hand-over screen before looking records nothing."""
+    d = Driver(tmp_path, seed=1)
+    d.keys(PLAY3 + RED_ARMOUR + CHECK_CASTLE2 + ",back")
+    assert d.text().startswith("== Red knight ==")
+    assert saved(d)["game"]["knights"][0]["visited"] == 0
+    assert d.errors() == []
+
+
+def test_a_quick_peek_waits_for_another_ok(tmp_path):
+    """A short press shows the colour and hides it on release; the screen then waits for
+    another OK instead of closing at once."""
+    d = Driver(tmp_path, seed=1)
+    d.keys(PLAY3 + RED_ARMOUR + CHECK_CASTLE2 + ",press:ok,wait:100,release:ok")
+    assert "Done looking?" in d.text()
+    assert any("The shoes are" in f.text() for f in d.frames[-6:] if f is not None)
+    d.keys("ok")
+    assert d.text().startswith("== Rainbows ==")
+    assert d.errors() == []
+
+
+def test_three_button_board_long_hold_peeks_and_up_cancels(tmp_path):
+    """Three buttons: holding OK past the long-press time keeps the colour on screen (it is
+    not taken as BACK); UP cancels the hand-over screen before looking."""
+    d = Driver(tmp_path, seed=1, board="pico-ssd1306-3btn")
+    d.keys(PLAY3 + RED_ARMOUR + CHECK_CASTLE2)
+    assert "UP: cancel" in d.text()
+    d.keys("up")
+    assert d.text().startswith("== Red knight ==")
+    d.keys("ok,down,ok,press:ok,wait:1500")
+    assert "The shoes are" in d.text()
+    d.keys("release:ok")
+    assert "Done looking?" in d.text()
+    assert d.errors() == []
+
+
+def test_move_offers_double_only_after_entering_a_rock_castle(tmp_path):
+    """The move screen: a 3 moves 3 fields; after a castle visit, 3 or 6."""
+    d = Driver(tmp_path, seed=1)
+    d.keys(PLAY3 + RED_ARMOUR + ",down,ok,up*2")
+    t = d.text()
+    assert "Point card: 3" in t and "(x2 after a castle)" in t and "6" not in t
+    d.keys("up*5")  # stops at 5
+    assert "Point card: 5" in d.text()
+    assert saved(d)["game"]["castles"][1] != 0  # castle 2 is not Red's (seed 1)
+    d.keys("ok,down,ok,down,ok,press:ok,wait:300,release:ok,ok,ok")  # look into castle 2
+    d.keys("up,ok,up*2")  # Move again
+    t = d.text()
+    assert "Point card: 3" in t and "fields: single/double" in t
+    big = [s for (_x, _y, s, _c, scale) in d.last().log if scale == 0]
+    assert big == ["3", "6"]
+    assert d.errors() == []
+
+
+def test_finding_the_own_princess_wins(tmp_path):
+    """Red looks where the red princess is: "you win!" while held, then "Red wins!"."""
+    d = Driver(tmp_path, seed=1)
+    d.keys(PLAY3 + RED_ARMOUR)
+    castle = saved(d)["game"]["castles"].index(0)
+    d.keys("down*2,ok" + (",down*%d" % castle if castle else "") + ",ok,press:ok,wait:300")
+    assert "RED" in d.text() and "Your princess -" in d.text() and "you win!" in d.text()
+    d.keys("release:ok,ok")
+    assert "Red wins!" in d.text()
+    d.keys("ok,back")
+    assert "> Winner: Red" in d.text()
+    d.keys("down*4,ok,down,ok")  # Castle check with Yellow: the game is over
+    assert "The game is over" in drawn(d)
+    assert saved(d)["game"]["winner"] == 0
+    assert d.errors() == []
+
+
+def test_power_cut_keeps_armour_visits_and_the_open_knight(tmp_path):
+    """After a power cut Wyrm reopens the knight's screen; armour, visits and the hidden
+    princesses are unchanged."""
+    d = Driver(tmp_path, seed=1)
+    d.keys(PLAY3 + RED_ARMOUR + CHECK_CASTLE2 + ",press:ok,wait:300,release:ok,ok,ok")
+    before = saved(d)
+    d.reboot()
+    t = d.text()
+    assert t.startswith("== Red knight ==") and "Armour: yes" in t and "Castles seen: 2" in t
+    assert saved(d) == before
+    d.keys("back")
+    assert "Red: armour, x2" in d.text() and "Yellow: no armour" in d.text()
+    assert d.errors() == []
+
+
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        (b"WYRM 1 00000000 5\nhello", "damaged"),
+        ({"v": 1, "game": {"knights": []}, "screen": "menu", "knight": 0}, "could not be read"),
+        (
+            {
+                "v": 1,
+                "screen": "menu",
+                "knight": 0,
+                "game": {
+                    "knights": [
+                        {"name": "Red", "colour": 0, "armour": False, "castle": False,
+                         "visited": 0},
+                        {"name": "Blue", "colour": 0, "armour": False, "castle": False,
+                         "visited": 0},
+                    ],
+                    "castles": [0, 1, 2, 3],
+                    "rainbow_rule": False,
+                    "winner": None,
+                },
+            },
+            "could not be read",
+        ),
+        (17, "could not be read"),
+    ],
+)
+def test_damaged_save_gives_a_message_and_a_fresh_start(tmp_path, content, message):
+    """A damaged or unexpected saved game: a plain message, then a fresh game menu."""
+    if isinstance(content, bytes):
+        with open(str(tmp_path / "drachenfels.json"), "wb") as f:
+            f.write(content)
+    else:
+        Store(str(tmp_path)).save("drachenfels", content)
+    d = Driver(tmp_path)
+    d.keys(OPEN)
+    assert message in flat(d) and "A new game starts." in flat(d)
+    d.keys("ok")
+    assert "> New game" in d.text()
+    assert d.errors() == []
+
+
+def test_new_game_over_an_existing_one_asks_first(tmp_path):
+    """New game over a game asks first; No (the default) keeps the knights' progress."""
+    d = Driver(tmp_path, seed=1)
+    d.keys(PLAY3 + RED_ARMOUR + ",back,up,ok")
+    assert "Start a new game?" in flat(d) and "> No" in d.text()
+    d.keys("ok")
+    assert saved(d)["game"]["knights"][0]["armour"] is True
+    d.keys("ok,up,ok,down,ok,down*4,ok,ok,ok")  # Yes, 2 players, Red + Yellow, start
+    assert saved(d)["game"]["knights"][0]["armour"] is False
+    assert len(saved(d)["game"]["knights"]) == 2
+    assert d.errors() == []
+
+
+def test_quick_reference_lists_the_magic_cards(tmp_path):
+    """The quick reference starts with the five magic cards."""
+    d = Driver(tmp_path)
+    d.keys(OPEN + ",down,ok")
+    for name in ("Rainbow (4)", "Bridge (3)", "Dragon (5)", "Teleport (1)", "Great cloud (1)"):
+        assert name in d.text()
+    d.keys("down*3,ok")
+    assert d.text().startswith("== Teleport (1) ==") and "Swap your knight's" in d.text()
+    assert d.errors() == []
+
+
+def test_same_frames_under_micropython_and_cpython():
+    """Setup, armour, a castle check held and released, then the double move: real MicroPython
+    draws byte-identical frames to CPython."""
+    try:
+        mprun.check_installed()
+    except mprun.RunnerError as e:
+        pytest.fail(str(e), pytrace=False)
+    script = (
+        PLAY3 + RED_ARMOUR + CHECK_CASTLE2 + ",press:ok,wait:300,release:ok,ok,ok,up,ok,up*2"
+    )
+    cp, _w, _h, cp_err = simcore.run_script(script, runtime="cpython", seed=1)
+    mp, _w, _h, mp_err = simcore.run_script(script, runtime="micropython", seed=1)
+    assert cp_err == [] and mp_err == []
+    assert "fields: single/double" in cp[-1].text()
+    assert [f.data for f in mp] == [f.data for f in cp]
+
+
+def test_main_flow_works_on_a_small_panel(tmp_path):
+    """Setup, castle check and the double move run on a 128x32 panel, inside the panel."""
+    d = Driver(tmp_path, seed=1, board="pico-ssd1306-128x32")
+    d.keys(PLAY3 + RED_ARMOUR + CHECK_CASTLE2 + ",press:ok,wait:300")
+    assert "Shoes: GREEN" in d.text()
+    d.keys("release:ok,ok,ok,up,ok,up*2")
+    assert "3 or 6 fields" in d.text()
+    assert max(y for f in d.frames if f for (_x, y, _s, _c, _sc) in f.log) < d.h
+    assert d.errors() == []

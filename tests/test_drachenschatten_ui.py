@@ -1,0 +1,279 @@
+"""DrachenSchatten screens: the card tracker, win announcements, end count, saving."""
+import pytest
+from drive import Driver
+
+from host_tools import mprun, simcore
+from wyrm.store import Store
+
+OPEN = "down*2,ok"  # 3rd entry of the main menu
+NEW2 = OPEN + ",ok,ok,ok"  # New game, 2 players, past "who starts"
+TREASURES = 11  # row of the treasures in a player's list
+BEASTS = 10
+LOST = 12
+
+
+def saved(d):
+    return Store(d.state_dir).load("drachenschatten", None)
+
+
+def flat(d):
+    return d.text().replace("\n", " ")
+
+
+def track(rows):
+    """Keys that add counts {row: n} in a freshly opened player list (cursor on row 0)."""
+    keys = []
+    cur = 0
+    for row in sorted(rows):
+        if row > cur:
+            keys.append("down*%d" % (row - cur))
+        keys.append("ok,up*%d,ok" % rows[row])
+        cur = row
+    keys.append("back")
+    return ",".join(keys)
+
+
+def test_new_game_names_a_random_starting_player(tmp_path):
+    """New game: the starting player is drawn at random among the players and kept."""
+    seen = set()
+    for seed in range(1, 16):
+        (tmp_path / str(seed)).mkdir()
+        d = Driver(tmp_path / str(seed), seed=seed)
+        d.keys(OPEN + ",ok,up,ok")  # 3 players
+        t = d.text()
+        assert t.startswith("== Who starts? ==")
+        who = t.splitlines()[1]
+        assert who == "P%d" % (saved(d)["start"] + 1)
+        seen.add(who)
+        d.keys("ok")
+        assert "Who starts: " + who in d.text()
+        assert d.errors() == []
+    assert seen == {"P1", "P2", "P3"}
+
+
+def test_three_treasures_announce_the_win_at_once(tmp_path):
+    """Two treasures: no win; the third: "P1 wins!" with the reason; no second announcement."""
+    d = Driver(tmp_path)
+    d.keys(NEW2 + ",ok,down*%d,ok,up*2" % TREASURES)
+    assert "Game over" not in d.text() and "> Treasures" in d.text()
+    d.keys("up")
+    t = d.text()
+    assert t.startswith("== Game over ==") and "P1 wins!" in t and "P1: 3 treasures" in t
+    d.keys("ok")
+    assert d.text().startswith("== P1 cards ==")
+    d.keys("up*11,ok,up")  # a torch afterwards: still won, not announced again
+    assert d.text().startswith("== P1 cards ==")
+    d.keys("ok,back")
+    assert "Won: P1" in d.text()
+    assert d.errors() == []
+
+
+def test_three_beasts_win_and_two_do_not(tmp_path):
+    """Slain beasts: two is not yet a win, the third is."""
+    d = Driver(tmp_path)
+    d.keys(NEW2 + ",down,ok,down*%d,ok,up*2" % BEASTS)
+    assert "Game over" not in d.text()
+    d.keys("up")
+    assert "P2 wins!" in d.text() and "P2: 3 slain beasts" in d.text()
+    assert d.errors() == []
+
+
+def test_seven_different_objects_win_but_six_kinds_with_doubles_do_not(tmp_path):
+    """Six kinds (one of them twice) is no win; a seventh kind is."""
+    d = Driver(tmp_path)
+    d.keys(NEW2 + ",ok," + track({0: 1, 1: 1, 2: 1, 3: 2, 4: 1})[:-5])
+    d.keys("down,ok,up,ok")  # spell book: 6 kinds
+    assert "6 kinds" in d.text() and "Game over" not in d.text()
+    d.keys("down,ok,up")  # key: 7 kinds
+    assert "P1 wins!" in d.text() and "P1: 7 object types" in flat(d)
+    assert d.errors() == []
+
+
+# P1: torch, boots, wand, 2 swords, gem, spell book; P2: torch, boots, key, shield, helmet,
+# 2 potions - six kinds each. Trading a sword for a potion gives both seven kinds.
+TRADE_SETUP = (
+    NEW2
+    + ",ok,"
+    + track({0: 1, 1: 1, 2: 1, 3: 2, 4: 1, 5: 1})
+    + ",down,ok,"
+    + track({0: 1, 1: 1, 6: 1, 7: 1, 8: 1, 9: 2})
+)
+TRADE = TRADE_SETUP + ",down,ok,ok,down*3,ok,ok,down*5,ok"
+
+
+def test_a_trade_that_gives_two_players_seven_objects_makes_both_win(tmp_path):
+    """Trade sword for magic potion: both players reach 7 different objects - both win."""
+    d = Driver(tmp_path)
+    d.keys(TRADE_SETUP)
+    assert "P1: 7 cards, 6 kinds" in d.text() and "P2: 7 cards, 6 kinds" in d.text()
+    d.keys("down,ok,ok")
+    assert d.text().startswith("== P1 gives ==") and "> Torch" in d.text()
+    d.keys("down*3")
+    assert "> Sword" in d.text()
+    d.keys("ok,ok")
+    assert d.text().startswith("== P1 gets ==") and "Magic potion" in d.text()
+    d.keys("down*5,ok")
+    t = flat(d)
+    assert "P1+P2 win!" in t and "P1: 7 object types" in t and "P2: 7 object types" in t
+    g = saved(d)["game"]["players"]
+    assert g[0]["objects"] == [1, 1, 1, 1, 1, 1, 0, 0, 0, 1]
+    assert g[1]["objects"] == [1, 1, 0, 1, 0, 0, 1, 1, 1, 1]
+    d.keys("ok")
+    assert "> Won: P1+P2" in d.text()
+    assert d.errors() == []
+
+
+def test_empty_piles_equal_most_cards_is_a_draw(tmp_path):
+    """Piles empty with 1 card each: "Draw!"; both marked, each with its count."""
+    d = Driver(tmp_path)
+    d.keys(NEW2 + ",ok," + track({0: 1}) + ",down,ok," + track({TREASURES: 1}))
+    d.keys("down*2,ok")
+    assert "Village and caves" in d.text() and "> No" in d.text()
+    d.keys("up,ok")
+    t = d.text()
+    assert t.startswith("== End: most cards ==") and "Draw!" in t
+    assert "P1" in t and "P2" in t and t.count("1 card") == 2
+    assert d.errors() == []
+
+
+def test_empty_piles_most_cards_wins(tmp_path):
+    """Piles empty: 3 cards beat 2 (objects, beasts and treasures all count)."""
+    d = Driver(tmp_path)
+    d.keys(NEW2 + ",ok," + track({0: 1, BEASTS: 1, TREASURES: 1}) + ",down,ok,")
+    d.keys(track({4: 2}) + ",down*2,ok,up,ok")
+    t = d.text()
+    assert "P1 wins!" in t and "3 cards" in t and "2 cards" in t
+    d.reboot()  # the end count is where the players come back to
+    assert "P1 wins!" in d.text()
+    assert d.errors() == []
+
+
+def test_minus_corrects_and_undo_restores_the_last_change(tmp_path):
+    """DOWN in edit mode takes one away (never below 0); Undo in the menu reverts."""
+    d = Driver(tmp_path)
+    d.keys(NEW2 + ",ok,ok,up,up,down,down,down")
+    assert saved(d)["game"]["players"][0]["objects"][0] == 0
+    d.keys("up,up,ok,back")
+    assert "Undo P1 torch +1" in d.text()
+    d.keys("down*4,ok")
+    assert "Undone: P1 torch +1" in flat(d)
+    assert saved(d)["game"]["players"][0]["objects"][0] == 1
+    assert d.errors() == []
+
+
+def test_lost_battle_clears_the_collection_after_confirmation(tmp_path):
+    """"Lost to a beast" asks first; Yes removes all the player's cards; undo brings them back."""
+    d = Driver(tmp_path)
+    d.keys(NEW2 + ",ok," + track({0: 2, TREASURES: 2})[:-5] + ",down,ok")
+    assert "P1 lost a battle" in flat(d)
+    d.keys("up,ok")
+    p = saved(d)["game"]["players"][0]
+    assert p["objects"] == [0] * 10 and p["treasures"] == 0
+    d.keys("back")
+    assert "Undo P1 lost battle" in d.text()
+    d.keys("down*4,ok")
+    p = saved(d)["game"]["players"][0]
+    assert p["objects"][0] == 2 and p["treasures"] == 2
+    assert d.errors() == []
+
+
+def test_the_eighth_treasure_is_refused(tmp_path):
+    """Only seven treasures exist: an eighth is refused with the reason."""
+    d = Driver(tmp_path)
+    d.keys(OPEN + ",ok,up*2,ok,ok")  # 4 players
+    for p in range(3):
+        d.keys(("down," if p else "") + "ok,down*%d,ok,up*2,ok,back" % TREASURES)
+    d.keys("down,ok,down*%d,ok,up*2" % TREASURES)
+    assert "Only 7 treasures" in flat(d)
+    assert saved(d)["game"]["players"][3]["treasures"] == 1
+    assert d.errors() == []
+
+
+def test_power_cut_keeps_every_count_and_the_open_player(tmp_path):
+    """After a power cut Wyrm reopens P2's list with every count and the undo list kept."""
+    d = Driver(tmp_path)
+    d.keys(NEW2 + ",ok," + track({0: 1, 3: 2}) + ",down,ok,down*7,ok,up")
+    before = saved(d)
+    d.reboot()
+    t = d.text()
+    assert t.startswith("== P2 cards ==") and "1 kind" in t
+    assert saved(d) == before
+    d.keys("back")
+    assert "P1: 3 cards, 2 kinds" in d.text() and "Undo P2 shield +1" in d.text()
+    assert d.errors() == []
+
+
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        (b"WYRM 1 00000000 5\nhello", "damaged"),
+        ({"v": 1, "game": {"players": []}}, "could not be read"),
+        ({"v": 1, "game": {"players": [{"name": "P1"}, {"name": "P2"}]}, "start": 0},
+         "could not be read"),
+        ("just text", "could not be read"),
+    ],
+)
+def test_damaged_save_gives_a_message_and_a_fresh_start(tmp_path, content, message):
+    """A damaged or unexpected saved game: a plain message, then a fresh game menu."""
+    if isinstance(content, bytes):
+        with open(str(tmp_path / "drachenschatten.json"), "wb") as f:
+            f.write(content)
+    else:
+        Store(str(tmp_path)).save("drachenschatten", content)
+    d = Driver(tmp_path)
+    d.keys(OPEN)
+    assert message in flat(d) and "A new game starts." in flat(d)
+    d.keys("ok")
+    assert "> New game" in d.text()
+    d.keys("ok,ok,ok")
+    assert len(saved(d)["game"]["players"]) == 2
+    assert d.errors() == []
+
+
+def test_new_game_over_an_existing_one_asks_first(tmp_path):
+    """New game over entered cards asks; No (the default) keeps them."""
+    d = Driver(tmp_path)
+    d.keys(NEW2 + ",ok," + track({0: 1}) + ",up,ok")
+    assert "Start a new game?" in flat(d) and "> No" in d.text()
+    d.keys("ok")
+    assert saved(d)["game"]["players"][0]["objects"][0] == 1
+    d.keys("ok,up,ok,ok,ok")
+    assert saved(d)["game"]["players"][0]["objects"][0] == 0
+    assert d.errors() == []
+
+
+def test_quick_reference_has_objects_battle_and_winning(tmp_path):
+    """The quick reference lists each object and the battle and win pages."""
+    d = Driver(tmp_path)
+    d.keys(OPEN + ",down,ok")
+    assert "Torch" in d.text()
+    d.keys("up*2,ok")
+    assert d.text().startswith("== Winning ==") and "7 different objects" in d.text()
+    d.keys("ok,up*2,ok")
+    assert d.text().startswith("== Battle ==")
+    assert d.errors() == []
+
+
+def test_same_frames_under_micropython_and_cpython():
+    """Set up two collections and trade so both reach seven objects: real MicroPython draws
+    byte-identical frames to CPython."""
+    try:
+        mprun.check_installed()
+    except mprun.RunnerError as e:
+        pytest.fail(str(e), pytrace=False)
+    cp, _w, _h, cp_err = simcore.run_script(TRADE, runtime="cpython", seed=4)
+    mp, _w, _h, mp_err = simcore.run_script(TRADE, runtime="micropython", seed=4)
+    assert cp_err == [] and mp_err == []
+    assert "P1+P2 win!" in cp[-1].text()
+    assert [f.data for f in mp] == [f.data for f in cp]
+
+
+@pytest.mark.parametrize("board", ["pico-ssd1306-128x32", "pico-ssd1306-3btn"])
+def test_main_flow_works_on_small_panel_and_three_buttons(tmp_path, board):
+    """Tracker, trade and the double win run on a 128x32 panel and a three-button board,
+    inside the panel and without errors."""
+    d = Driver(tmp_path, board=board)
+    d.keys(TRADE)
+    assert "P1+P2 win!" in d.text()
+    assert max(y for f in d.frames if f for (_x, y, _s, _c, _sc) in f.log) < d.h
+    assert d.errors() == []

@@ -1,0 +1,304 @@
+"""Der Weg nach Drakonia screens: setup, the final count grid, the result, saving."""
+import pytest
+from drive import Driver
+
+from host_tools import mprun, simcore
+from wyrm.store import Store
+
+OPEN = "down*4,ok"  # 5th entry of the main menu
+NEW3 = OPEN + ",ok,ok"  # New game, 3 players (the setup default)
+
+
+def selected(text):
+    return [line[2:] for line in text.splitlines() if line.startswith("> ")]
+
+
+def saved(d):
+    return Store(d.state_dir).load("drakonia", None)
+
+
+def grid(healthy, wounded=None):
+    """Keys that fill a freshly opened grid (cursor on healthy 0) and leave it."""
+    wounded = wounded or [0] * 6
+    cells = list(healthy) + list(wounded)
+    keys = []
+    cur = 0
+    for i, v in enumerate(cells):
+        if v:
+            if i > cur:
+                keys.append("down*%d" % (i - cur))
+            keys.append("ok,up*%d,ok" % v)
+            cur = i
+    keys.append("back")
+    return ",".join(keys)
+
+
+# P1: healthy on 5 (Woods) and 6, one wounded beside the Woods: 5 + 6 + 2.5 = 13.5
+P1 = grid([0, 0, 0, 0, 0, 1, 1], [0, 0, 0, 0, 0, 1])
+# P2: healthy on 3, 4 and 6, one wounded beside space 1: 3 + 4 + 6 + 0.5 = 13.5
+P2 = grid([0, 0, 0, 1, 1, 0, 1], [0, 1, 0, 0, 0, 0])
+# From the game menu after setup ("Final count" selected): P1, P2, P3 left empty, result.
+MAIN = NEW3 + ",ok,ok," + P1 + ",down,ok," + P2 + ",down*2,ok"
+
+
+def test_setup_shows_hero_limit_for_every_player_count_and_teams_at_six(tmp_path):
+    """Setup: 2 players 6 heroes, 3-4 players 5, 5-6 players 4; teams A, B, C only at six."""
+    d = Driver(tmp_path)
+    d.keys(OPEN + ",ok")
+    assert "3 players" in d.text() and "Heroes in play: 5" in d.text()
+    expect = {2: 6, 3: 5, 4: 5, 5: 4, 6: 4}
+    d.keys("down")
+    for n in range(2, 7):
+        t = d.text()
+        assert "%d players" % n in t and "Heroes in play: %d" % expect[n] in t, t
+        assert ("Teams" in t) == (n == 6), t
+        d.keys("up")
+    t = d.text()  # UP at six stays at six
+    assert "6 players" in t and "A=P1+P4" in t and "B=P2+P5" in t and "C=P3+P6" in t
+    d.keys("down*6")  # DOWN stops at two
+    assert "2 players" in d.text()
+    d.keys("ok")
+    assert saved(d)["n"] == 2 and len(saved(d)["tallies"]) == 2
+    assert d.errors() == []
+
+
+def test_final_count_shows_half_points_winner_and_tie_break_rule(tmp_path):
+    """3 players, 13.5 each (one wounded hero beside the Woods = 2.5): the second-best hero
+    (Woods vs space 4) breaks the tie, and the result says so in words."""
+    d = Driver(tmp_path)
+    d.keys(NEW3 + ",ok,ok," + P1)
+    t = d.text()
+    assert t.startswith("== Final count ==")
+    assert "P1  3/5" in t and "13.5 pts" in t
+    d.keys("down,ok," + P2 + ",down*2,ok")
+    t = d.text()
+    assert t.startswith("== Result ==")
+    assert "P1 wins!" in t
+    assert "tie broken: 2nd hero" in t and "in the Woods" in t
+    assert [ln for ln in t.splitlines() if ln.startswith("1. ")] == ["1. P1           13.5"]
+    assert [ln for ln in t.splitlines() if ln.startswith("2. ")] == ["2. P2           13.5"]
+    d.keys("down*3")
+    assert "3. P3              0" in d.text()
+    st = saved(d)
+    assert st["tallies"][0] == {"healthy": [0, 0, 0, 0, 0, 1, 1], "wounded": [0, 0, 0, 0, 0, 1, 0]}
+    assert d.errors() == []
+
+
+def test_grid_cursor_walks_cells_and_ok_toggles_edit_mode(tmp_path):
+    """UP/DOWN move the cursor over 13 cells (wounded beside Drakonia is not offered);
+    OK enters edit mode where UP/DOWN change the count, OK leaves it."""
+    d = Driver(tmp_path)
+    d.keys(NEW3 + ",ok,ok")
+    assert "0 City: healthy" in d.text()
+    d.keys("down*6")
+    assert "6 Drakonia: healthy" in d.text()
+    d.keys("down")
+    assert "0 City: wounded" in d.text()
+    d.keys("down*5")
+    assert "5 Woods: wounded" in d.text()
+    d.keys("down")  # wraps to the first cell
+    assert "0 City: healthy" in d.text()
+    d.keys("up")
+    assert "5 Woods: wounded" in d.text()
+    d.keys("ok,up,up,down")
+    assert "OK: set" in d.text() and "1/5" in d.text() and "2.5 pts" in d.text()
+    d.keys("ok,up")  # out of edit mode: UP moves again
+    assert "Space 4: wounded" in d.text() and "OK: edit" in d.text()
+    d.keys("ok,down")  # no count below 0
+    assert saved(d)["tallies"][0]["wounded"] == [0, 0, 0, 0, 0, 1, 0]
+    assert d.errors() == []
+
+
+def test_more_heroes_than_the_limit_are_refused_with_the_reason(tmp_path):
+    """3 players: a sixth hero (healthy or wounded) is refused, the reason is shown and
+    the count stays at five."""
+    d = Driver(tmp_path)
+    d.keys(NEW3 + ",ok,ok,down,ok,up*5")
+    assert "5/5" in d.text()
+    d.keys("up")
+    assert "P1: 6 in play, max 5" in d.text().replace("\n", " ")
+    d.keys("wait:1600")
+    assert "5/5" in d.text()
+    d.keys("ok,down*7,ok,up")  # wounded beside space 2 also counts
+    assert "P1: 6 in play, max 5" in d.text().replace("\n", " ")
+    st = saved(d)
+    assert st["tallies"][0]["healthy"] == [0, 5, 0, 0, 0, 0, 0]
+    assert st["tallies"][0]["wounded"] == [0] * 7
+    assert d.errors() == []
+
+
+def test_two_player_limit_is_six(tmp_path):
+    """2 players may have six heroes in play; the seventh is refused."""
+    d = Driver(tmp_path)
+    d.keys(OPEN + ",ok,down,ok,ok,ok,down*2,ok,up*7")
+    assert "6/6" in d.text()
+    assert saved(d)["tallies"][0]["healthy"][2] == 6
+    assert d.errors() == []
+
+
+def test_identical_heroes_are_a_true_draw(tmp_path):
+    """Two players with one healthy hero each in Drakonia: "Draw!" and the draw rule."""
+    d = Driver(tmp_path)
+    one = grid([0, 0, 0, 0, 0, 0, 1])
+    d.keys(OPEN + ",ok,down,ok,ok,ok," + one + ",down,ok," + one + ",down,ok")
+    t = d.text()
+    assert "Draw!" in t and "Shared win: P1, P2" in t and "draw: heroes on same" in t
+    assert d.errors() == []
+
+
+def test_six_players_score_as_teams_with_each_players_points(tmp_path):
+    """Six players: teams A (P1+P4), B, C; team totals with both members' points."""
+    d = Driver(tmp_path)
+    d.keys(OPEN + ",ok,up*3,ok,ok")
+    keys = [
+        grid([0, 0, 0, 0, 0, 0, 1]),  # P1: 6
+        grid([0, 0, 0, 0, 1, 0, 0]),  # P2: 4
+        grid([0, 0, 0, 1, 0, 0, 0]),  # P3: 3
+        grid([0] * 7, [0, 0, 0, 0, 0, 1]),  # P4: wounded by the Woods 2.5
+        grid([0, 0, 0, 0, 0, 1, 0]),  # P5: 5
+        grid([0, 0, 1, 0, 0, 0, 0]),  # P6: 2
+    ]
+    for i, k in enumerate(keys):
+        d.keys(("down," if i else "") + "ok," + k)
+    d.keys("down,ok")
+    t = d.text()
+    assert "Team B wins!" in t and "most points" in t  # B 9 > A 8.5 > C 5
+    seen = []  # every line of the list, scrolling down
+    for _ in range(8):
+        for ln in d.text().splitlines()[2:]:
+            ln = " ".join(ln.split())
+            if ln not in seen:
+                seen.append(ln)
+        d.keys("down")
+    assert seen[1:] == [
+        "1. Team B 9",
+        "P2 4 + P5 5",
+        "2. Team A 8.5",
+        "P1 6 + P4 2.5",
+        "3. Team C 5",
+        "P3 3 + P6 2",
+    ]
+    assert d.errors() == []
+
+
+def test_no_hero_in_drakonia_is_noted_but_scored(tmp_path):
+    """A count without a hero in Drakonia is scored, with a note under the ranking."""
+    d = Driver(tmp_path)
+    d.keys(OPEN + ",ok,down,ok,ok,ok," + grid([0, 0, 1, 0, 0, 0, 0]) + ",down*2,ok,down*5")
+    assert "P1 wins!" in d.text() and "Note: No hero in" in d.text()
+    assert d.errors() == []
+
+
+def test_power_cut_in_the_grid_comes_back_to_the_same_player_with_the_count(tmp_path):
+    """After a power cut Wyrm reopens Drakonia in P2's grid with every entry kept."""
+    d = Driver(tmp_path)
+    d.keys(NEW3 + ",ok,ok," + P1 + ",down,ok,down*3,ok,up,ok")
+    before = saved(d)
+    d.reboot()
+    t = d.text()
+    assert t.startswith("== P2 count ==") and "3 pts" in t
+    assert saved(d) == before
+    d.keys("back")
+    assert "13.5 pts" in d.text() and "> P2  1/5" in d.text()
+    d.keys("back,down*2,ok")  # Result from the game menu
+    assert "P1 wins!" in d.text()
+    d.reboot()
+    assert "P1 wins!" in d.text()
+    assert d.errors() == []
+
+
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        (b"WYRM 1 00000000 5\nhello", "damaged"),
+        ({"v": 1, "n": 9, "tallies": [], "screen": "menu", "player": 0}, "could not be read"),
+        ({"v": 1, "n": 2, "tallies": [{"healthy": [7] * 7, "wounded": [0] * 7}] * 2,
+          "screen": "menu", "player": 0}, "could not be read"),
+        (["not", "a", "game"], "could not be read"),
+    ],
+)
+def test_damaged_save_gives_a_message_and_a_fresh_start(tmp_path, content, message):
+    """A damaged or unexpected saved game: a plain message, then a fresh game menu."""
+    if isinstance(content, bytes):
+        with open(str(tmp_path / "drakonia.json"), "wb") as f:
+            f.write(content)
+    else:
+        Store(str(tmp_path)).save("drakonia", content)
+    d = Driver(tmp_path)
+    d.keys(OPEN)
+    t = d.text().replace("\n", " ")
+    assert message in t and "A new game starts." in t
+    d.keys("ok")
+    assert d.text().startswith("== Drakonia ==") and selected(d.text()) == ["New game"]
+    d.keys(",ok,ok")
+    assert saved(d)["n"] == 3
+    assert d.errors() == []
+
+
+def test_new_game_over_an_existing_one_asks_first(tmp_path):
+    """New game over a count asks; No (the default) keeps the count, Yes clears it."""
+    d = Driver(tmp_path)
+    d.keys(NEW3 + ",ok,ok," + P1 + ",back,down*3,ok")
+    assert "Start a new game?" in d.text() and "> No" in d.text()
+    d.keys("ok")
+    assert saved(d)["tallies"][0]["healthy"][6] == 1
+    d.keys("ok,up,ok")  # Yes
+    assert d.text().startswith("== Players ==")
+    d.keys("ok")
+    assert saved(d)["tallies"][0]["healthy"][6] == 0
+    assert d.errors() == []
+
+
+def test_changing_the_player_count_keeps_or_clears_with_confirmation(tmp_path):
+    """Setup: a different player count over entered heroes asks before clearing."""
+    d = Driver(tmp_path)
+    d.keys(NEW3 + ",ok,ok," + P1 + ",back,up,ok,up,ok")
+    assert "Change to 4 players?" in d.text()
+    d.keys("ok")  # No
+    assert saved(d)["n"] == 3 and "Setup: 3 players" in d.text()
+    d.keys("ok,up,ok,up,ok")
+    assert saved(d)["n"] == 4 and saved(d)["tallies"][0]["healthy"][6] == 0
+    assert d.errors() == []
+
+
+def test_quick_reference_pages_open_from_a_menu(tmp_path):
+    """The quick reference lists the four adventure cards and the turn; a page scrolls."""
+    d = Driver(tmp_path)
+    d.keys(OPEN + ",down,ok")
+    t = d.text()
+    for name in ("Warrior card", "Thief card", "Cleric card", "Mage card"):
+        assert name in t
+    d.keys("down*3,ok")
+    t = d.text()
+    drawn = [s for (_x, _y, s, _c, _sc) in d.last().log]
+    assert t.startswith("== Mage card ==") and "   the space behind" in drawn  # indent kept
+    d.keys("down*3")
+    assert "the Mage itself)" in d.text()
+    d.keys("ok,down*2,ok")
+    assert d.text().startswith("== Your turn ==")
+    assert d.errors() == []
+
+
+def test_same_frames_under_micropython_and_cpython():
+    """Setup, a final count with a wounded hero and the tie-broken result: real MicroPython
+    draws byte-identical frames to CPython."""
+    try:
+        mprun.check_installed()
+    except mprun.RunnerError as e:
+        pytest.fail(str(e), pytrace=False)
+    cp, _w, _h, cp_err = simcore.run_script(MAIN, runtime="cpython", seed=3)
+    mp, _w, _h, mp_err = simcore.run_script(MAIN, runtime="micropython", seed=3)
+    assert cp_err == [] and mp_err == []
+    assert "tie broken" in cp[-1].text()
+    assert [f.data for f in mp] == [f.data for f in cp]
+
+
+@pytest.mark.parametrize("board", ["pico-ssd1306-128x32", "pico-ssd1306-3btn"])
+def test_main_flow_works_on_small_panel_and_three_buttons(tmp_path, board):
+    """Setup, count and result run on a 128x32 panel and a three-button board, inside the
+    panel and without errors."""
+    d = Driver(tmp_path, board=board)
+    d.keys(MAIN)
+    assert "P1 wins!" in d.text()
+    assert max(y for f in d.frames if f for (_x, y, _s, _c, _sc) in f.log) < d.h
+    assert d.errors() == []
