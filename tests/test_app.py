@@ -185,10 +185,15 @@ def _tmp():
 
 def test_leaving_a_game_unloads_its_modules(tmp_path):
     """Opening a game imports its module; leaving it drops the module again."""
+    for name in [m for m in sys.modules if m.startswith("wyrm.games.")]:
+        del sys.modules[name]
     d = Driver(tmp_path)
-    d.keys("down*5,ok")  # Dice
-    loaded = [m for m in sys.modules if m.startswith("wyrm.dice")]
-    d.keys("back")
+    d.keys("down*2,ok")  # DrachenSchatten
+    assert "wyrm.games.drachenschatten_ui" in sys.modules
+    for _ in range(6):
+        if d.text().startswith("== Wyrm =="):
+            break
+        d.keys("back")
     assert d.text().startswith("== Wyrm ==")
-    if loaded:  # the Dice module exists
-        assert "wyrm.dice_ui" not in sys.modules
+    assert not [m for m in sys.modules if m.startswith("wyrm.games.drachenschatten")]
+    assert d.errors() == []
