@@ -100,10 +100,10 @@ def test_unusual_just_past_critical_value():
 
 
 def test_verdict_texts():
-    """The verdicts read "Looks fair", "Too few rolls to tell" and "Unusual - keep rolling"."""
+    """The verdicts read "Looks fair", "Too few rolls to tell" and "Unusual: keep rolling"."""
     assert stats.verdict_text(stats.FAIR) == "Looks fair"
     assert stats.verdict_text(stats.TOO_FEW) == "Too few rolls to tell"
-    assert stats.verdict_text(stats.UNUSUAL) == "Unusual - keep rolling"
+    assert stats.verdict_text(stats.UNUSUAL) == "Unusual: keep rolling"
     for t in stats.VERDICT_TEXT:
         assert len(t) <= 22
 
@@ -116,7 +116,7 @@ def test_loaded_die_is_caught():
     for _ in range(20000):
         t.add(loaded.roll(rng))
     assert t.verdict()[0] == stats.UNUSUAL
-    assert t.verdict_text() == "Unusual - keep rolling"
+    assert t.verdict_text() == "Unusual: keep rolling"
 
 
 # ----- Tally -----------------------------------------------------------------------

@@ -21,7 +21,7 @@ whose true tail probability lies between 0.00096 and 0.001 there.
 Verdicts:
 - "Too few rolls to tell" while any face's expected count is below 5 (the
   usual rule for when the chi-square approximation can be trusted);
-- "Unusual - keep rolling" when X2 exceeds the critical value;
+- "Unusual: keep rolling" when X2 exceeds the critical value;
 - "Looks fair" otherwise.
 """
 
@@ -45,7 +45,7 @@ FAIR = const(0)
 TOO_FEW = const(1)
 UNUSUAL = const(2)
 
-VERDICT_TEXT = ("Looks fair", "Too few rolls to tell", "Unusual - keep rolling")
+VERDICT_TEXT = ("Looks fair", "Too few rolls to tell", "Unusual: keep rolling")
 
 
 def critical_value(df):
