@@ -1,0 +1,264 @@
+"""Drachenhort party cards: deal one to each of 2-7 players, pass round, peek.
+
+Called by the Drachenhort game screens (``wyrm.games.drachenhort_ui``):
+
+    from wyrm import party_ui
+    party_ui.start_deal(app, players, on_done)   # asks first if a deal exists
+    party_ui.resume_flow(app, on_done)            # after a power cut: True if resumed
+    party_ui.peek_again(app)                      # choose player, confirm, hold OK
+    party_ui.card_names(app, card)                # 3 colour names (final reveal)
+    party_ui.card_adventurers(app, card)          # 3 adventurer indices (scoring)
+    party_ui.unseen_cards(app)                    # the cards nobody holds (reveal)
+    party_ui.load(app)                            # deal.PartyDeal or None
+
+The deal is saved (store name "party") BEFORE anything is shown, with the card
+list as adventurer indices, so editing the settings file mid-game cannot change
+who holds what; each player's "seen" flag is saved as they pass on, so a power
+cut resumes the round with the first player who has not seen their card - the
+same cards, never a re-deal. Saved: ``{"cards": [card per player], "seen":
+[0/1 per player], "sets": [[3 adventurer indices] x 7]}``.
+
+Settings file ``party_cards.json`` in the store folder (plain JSON, optional)::
+
+    {"colours": ["green", "red", "white", "blue", "orange", "yellow", "purple"],
+     "cards": [["green", "red", "white"], ...seven cards of three colours...]}
+
+It is checked by ``deal.validate_cards``; problems are shown once (per boot)
+as a message and the defaults are used. The file is read once per boot.
+"""
+
+import json
+
+from micropython import const
+
+from wyrm import deal, peek, ui
+
+_STORE = "party"  # -> party.json; the settings file is party_cards.json
+SETTINGS_FILE = "party_cards.json"
+_MAX_BYTES = const(2048)
+
+_fopen = open
+
+
+def _root(app):
+    root = getattr(app.store, "root", "") or ""
+    if root and not root.endswith("/"):
+        root += "/"
+    return root
+
+
+def read_settings(app):
+    """(config, problems) from the settings file; never raises."""
+    try:
+        with _fopen(_root(app) + SETTINGS_FILE, "rb") as f:
+            data = f.read(_MAX_BYTES + 1)
+    except OSError:
+        return deal.default_config(), []
+    if len(data) > _MAX_BYTES:
+        return deal.default_config(), [
+            "%s is longer than %d bytes" % (SETTINGS_FILE, _MAX_BYTES),
+            "Using default cards",
+        ]
+    try:
+        obj = json.loads(data.decode())
+    except (ValueError, UnicodeError):
+        return deal.default_config(), [
+            "%s is not valid JSON" % SETTINGS_FILE,
+            "Using default cards",
+        ]
+    return deal.validate_cards(obj)
+
+
+def _cache(app):
+    # Kept on the app (read once per boot), not in this module: the module is
+    # dropped and re-imported with its game, the message is shown only once.
+    c = getattr(app, "party_cards", None)
+    if c is None:
+        cfg, problems = read_settings(app)
+        c = {"cfg": cfg, "problems": problems, "shown": False}
+        app.party_cards = c
+    return c
+
+
+def _get(app):
+    return _cache(app)["cfg"]
+
+
+def _tell(app):
+    c = _cache(app)
+    if c["problems"] and not c["shown"]:
+        c["shown"] = True
+        ui.error(app, ["Card settings file:"] + c["problems"], "Party cards")
+
+
+def config(app):
+    """The validated card config (colours + cards); problems shown once via ui.error."""
+    cfg = _get(app)
+    _tell(app)
+    return cfg
+
+
+def colours(app):
+    return _get(app)["colours"]
+
+
+# -- the saved deal ----------------------------------------------------------------
+def _load_obj(app):
+    obj = app.store.load(_STORE, None)
+    if obj is None:
+        return None, None
+    try:
+        d = deal.PartyDeal.load(obj)
+        sets = _check_sets(obj.get("sets"))
+    except (ValueError, AttributeError):
+        app.store.remove(_STORE)
+        ui.error(app, "The saved party cards were damaged. Please deal again.", "Party cards")
+        return None, None
+    return d, sets
+
+
+def _check_sets(sets):
+    if sets is None:
+        return None  # saved without its card list: use the settings
+    if not isinstance(sets, list) or len(sets) != deal.PARTY_CARDS:
+        raise ValueError("bad sets")
+    for s in sets:
+        if not isinstance(s, list) or len(s) != deal.CARD_SIZE:
+            raise ValueError("bad sets")
+        for a in s:
+            if type(a) is not int or not 0 <= a < deal.PARTY_CARDS or s.count(a) != 1:
+                raise ValueError("bad sets")
+    return sets
+
+
+def load(app):
+    """The saved deal (deal.PartyDeal) or None; a damaged save gives a message."""
+    return _load_obj(app)[0]
+
+
+def exists(app):
+    return app.store.exists(_STORE)
+
+
+def _save(app, d, sets):
+    obj = d.to_json()
+    obj["sets"] = sets
+    app.store.save(_STORE, obj)
+
+
+def forget(app):
+    """Drop the deal (a new game without dealt cards)."""
+    app.store.remove(_STORE)
+
+
+def _sets(app, saved):
+    if saved is not None:
+        return saved
+    return [list(t) for t in deal.card_indices(_get(app))]
+
+
+def card_adventurers(app, card):
+    """Card ``card`` (0..6) as 3 adventurer indices, as dealt."""
+    saved = _load_obj(app)[1]
+    return list(_sets(app, saved)[card])
+
+
+def card_names(app, card):
+    """Card ``card`` (0..6) as its 3 colour names (for the final reveal)."""
+    names = colours(app)
+    return [names[a] for a in card_adventurers(app, card)]
+
+
+def unseen_cards(app):
+    """Cards nobody holds (final reveal only); [] when nothing is dealt."""
+    d = load(app)
+    return d.unseen_cards() if d is not None else []
+
+
+# -- dealing and peeking ----------------------------------------------------------
+def _secret(d, sets):
+    def lines(app, k):
+        names = colours(app)
+        return [names[a] for a in sets[d.card_of(k)]]
+
+    return lines
+
+
+def _run(app, d, sets, players, on_done, who):
+    total = d.players
+
+    def seen(app, k):
+        d.mark_seen(k)
+        _save(app, d, sets)
+
+    peek.peek_flow(
+        app,
+        players,
+        _secret(d, sets),
+        on_done,
+        who,
+        "Your card",
+        seen,
+        "Party cards",
+        "your card",
+        "All cards dealt",
+        total,
+    )
+
+
+def start_deal(app, players, on_done=None, who=None):
+    """Deal one card to each of ``players`` (2..7) and pass the device round.
+
+    An existing deal is only replaced after "Deal new cards? The old deal is
+    lost." is answered Yes.
+    """
+
+    def go(app):
+        sets = [list(t) for t in deal.card_indices(_get(app))]
+        try:
+            d = deal.deal_party(players, app.rng)
+        except ValueError as exc:  # not 2..7 players
+            ui.error(app, str(exc), "Party cards")
+            return
+        _save(app, d, sets)  # before anything is shown
+        _run(app, d, sets, list(range(players)), on_done, who)
+        _tell(app)  # a settings problem shows on top of the first pass screen
+
+    if exists(app):
+        app.push(ui.Confirm("Deal new cards? The old deal is lost.", go))
+    else:
+        go(app)
+
+
+def resume_flow(app, on_done=None, who=None):
+    """Continue an unfinished pass round (after a power cut). True if one was resumed."""
+    d, saved = _load_obj(app)
+    if d is None or d.all_seen():
+        return False
+    sets = _sets(app, saved)
+    players = [k for k in range(d.players) if not d.is_seen(k)]
+    _run(app, d, sets, players, on_done, who)
+    _tell(app)
+    return True
+
+
+def peek_again(app, who=None):
+    """Choose a player, confirm, hold OK to see their card again."""
+    d, saved = _load_obj(app)
+    if d is None:
+        ui.error(app, "No party cards dealt yet.", "Party cards")
+        return
+    sets = _sets(app, saved)
+    name = who or peek.player_name
+    secret = _secret(d, sets)
+
+    def chooser(k):
+        def run(app):
+            app.pop(menu)
+            peek.peek_one(app, k, secret, who)
+
+        return run
+
+    items = [[name(k), chooser(k)] for k in range(d.players)]
+    menu = ui.Menu("Who looks?", items)
+    app.push(menu)

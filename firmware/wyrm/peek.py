@@ -1,0 +1,399 @@
+"""Pass-and-peek: show each player a secret that only they ever see.
+
+    from wyrm import peek
+    peek.peek_flow(app, [0, 1, 2], lines_of, on_done=done, on_seen=saved)
+    peek.peek_one(app, 2, lines_of)          # a later re-peek from a game menu
+
+``secret_lines(app, k)`` returns player k's secret as a list of short lines.
+It is called ONLY inside ``PeekScreen.draw`` while OK is physically held on
+the peek screen (between OK's PRESS and RELEASE); its result is drawn and
+dropped - never kept, put into a toast or a title, or printed.
+
+One screen (``PeekScreen``, ``hold_ok = True``) walks through these states;
+the texts are what tests and players read:
+
+- pass:  title <heading> k/n; "Pass to", <name> (large), "Press OK when only
+         you can see the screen." - OK: ready. BACK (three buttons: hold OK)
+         asks "Stop passing round?" (the deal stays saved).
+- ready: title <name>; "Hold OK" (large), "to see your card". While OK is held
+         the secret is shown: title <title>, one line per secret line (large when
+         it fits). Releasing OK hides it at once. Held longer than
+         ``app.settings["peek_s"]`` seconds, it hides by itself: "Hidden",
+         "Release OK". BACK (three buttons: UP): back to the pass screen.
+- seen:  "Seen it?" (large), "OK: pass on" ("OK: finish" for the last player,
+         "OK: done" for a single peek), "Hold OK: see again" (the secret comes
+         back after a long press, so a short OK never flashes it).
+- done:  a check mark, "All cards dealt", "OK: continue" -> ``on_done(app)``.
+
+``showing`` is True exactly when the last ``draw`` drew the secret of player
+``owner`` (the secrecy tests read it per frame).
+"""
+
+from micropython import const
+
+from wyrm import buttons as B
+from wyrm import font, ui
+from wyrm.app import Screen
+from wyrm.ticks import ticks_diff
+
+_PASS = const(0)
+_READY = const(1)
+_SEEN = const(2)
+_DONE = const(3)
+
+_BIG_CHARS = const(10)  # characters per line at scale 2 (12 px cells)
+_BIG_ROW = const(17)  # line pitch at scale 2
+STATE_NAMES = ("pass", "ready", "seen", "done")
+
+
+def player_name(k):
+    return "Player %d" % (k + 1)
+
+
+class PeekScreen(Screen):
+    """The pass-and-peek round for ``players`` (or one re-peek: ``single``)."""
+
+    hold_ok = True
+
+    def __init__(
+        self,
+        players,
+        secret_lines,
+        on_done=None,
+        who=None,
+        title="Your card",
+        on_seen=None,
+        single=False,
+        heading="Secret deal",
+        what="your card",
+        done_text="All cards dealt",
+        total=None,
+    ):
+        self.total = total  # players in the game: the pass screen shows k/total
+        self.players = list(players)
+        self.secret_lines = secret_lines
+        self.on_done = on_done
+        self.who = who or player_name
+        self.title = title
+        self.on_seen = on_seen
+        self.single = single
+        self.heading = heading
+        self.what = what
+        self.done_text = done_text
+        self.i = 0
+        self.state = _READY if single else _PASS
+        if not self.players:
+            self.state = _DONE
+        self.holding = False  # OK went down on this screen and is still down
+        self.press_state = -1  # the state in which OK last went down
+        self.shown_at = 0
+        self.timed_out = False
+        self.first = 0  # scroll position of a long secret
+        self.showing = False  # the last draw() drew the secret
+
+    # -- what the tests and callers may read ------------------------------------
+    @property
+    def owner(self):
+        """The player whose turn it is (None when the round is over)."""
+        if self.i < len(self.players):
+            return self.players[self.i]
+        return None
+
+    @property
+    def state_name(self):
+        return STATE_NAMES[self.state]
+
+    # -- hooks ------------------------------------------------------------------
+    def on_open(self, app):
+        self._hide(app)
+
+    def on_show(self, app):
+        self._hide(app)  # something covered us: whatever OK did meanwhile was not ours
+
+    def _hide(self, app):
+        self.holding = False
+        self.press_state = -1
+        app.redraw()
+
+    def _show(self, app):
+        self.holding = True
+        self.timed_out = False
+        self.shown_at = app.now
+        self.first = 0
+        app.redraw()
+
+    def tick(self, app, now):
+        if not self.holding:
+            return
+        if not app.buttons.held(B.OK):  # a release we did not hear: hide
+            self.holding = False
+            app.redraw()
+        elif not self.timed_out and ticks_diff(now, self.shown_at) >= app.settings["peek_s"] * 1000:
+            self.timed_out = True
+            app.redraw()
+
+    def on_event(self, app, kind, key):
+        st = self.state
+        three = app.keys < 4
+        if key == B.OK:
+            if kind == B.PRESS:
+                self.press_state = st
+                if st == _READY:
+                    self._show(app)
+                return True
+            if kind == B.RELEASE:
+                if self.holding:
+                    self.holding = False
+                    if st == _READY:
+                        self.state = _SEEN
+                    app.redraw()
+                return True
+            if kind == B.LONG:
+                if st == _SEEN and self.press_state == _SEEN:
+                    self._show(app)
+                elif st == _PASS and three:
+                    self._ask_stop(app)
+                elif st == _DONE and three:
+                    self._finish(app)
+                return True
+            if kind == B.CLICK:
+                if st == _PASS:
+                    self.state = _READY
+                    app.redraw()
+                elif st == _SEEN and self.press_state == _SEEN:
+                    self._next(app)
+                elif st == _DONE and self.press_state == _DONE:
+                    self._finish(app)
+                return True
+            return True
+        if self.holding:
+            # While the secret is up only UP/DOWN (scrolling) do anything.
+            if ui.is_up(kind, key):
+                self.first = max(0, self.first - 1)
+                app.redraw()
+            elif ui.is_down(kind, key):
+                self.first += 1
+                app.redraw()
+            return True
+        if kind != B.CLICK:
+            return True
+        back = key == B.BACK or (three and key == B.UP)
+        if not back:
+            return True
+        if st == _PASS:
+            self._ask_stop(app)
+        elif st == _READY:
+            if self.single:
+                app.pop(self)
+            else:
+                self.state = _PASS
+                app.redraw()
+        elif st == _SEEN and key == B.BACK:
+            if self.single:
+                self._finish(app)
+            else:
+                self._ask_stop(app)
+        elif st == _DONE and key == B.BACK:
+            self._finish(app)
+        return True
+
+    # -- moving on --------------------------------------------------------------
+    def _next(self, app):
+        k = self.owner
+        if self.on_seen is not None:
+            self.on_seen(app, k)
+        self.i += 1
+        self.press_state = -1
+        if self.i >= len(self.players):
+            if self.single or self.done_text is None:
+                self._finish(app)
+                return
+            self.state = _DONE
+        else:
+            self.state = _PASS
+        app.redraw()
+
+    def _finish(self, app):
+        app.pop(self)
+        if self.on_done is not None:
+            self.on_done(app)
+
+    def _ask_stop(self, app):
+        def stop(app):
+            app.pop(self)
+
+        app.push(
+            ui.Confirm("Stop passing round? Cards stay dealt; go on later from the menu.", stop)
+        )
+
+    # -- drawing ----------------------------------------------------------------
+    def draw(self, app, fb):
+        self.showing = False
+        tall = app.height >= 64
+        if self.holding and app.buttons.held(B.OK):
+            if self.timed_out:
+                self._draw_hidden(app, fb, tall)
+            else:
+                self._draw_secret(app, fb, tall)
+            return
+        st = self.state
+        if st == _PASS:
+            self._draw_pass(app, fb, tall)
+        elif st == _READY:
+            self._draw_ready(app, fb, tall)
+        elif st == _SEEN:
+            self._draw_seen(app, fb, tall)
+        else:
+            self._draw_done(app, fb, tall)
+
+    def _draw_secret(self, app, fb, tall):
+        lines = self.secret_lines(app, self.owner)
+        self.showing = True
+        big = tall and len(lines) <= 3
+        if big:
+            for line in lines:
+                if len(line) > _BIG_CHARS:
+                    big = False
+        if big:
+            ui.title(fb, self.title)
+            for i, line in enumerate(lines):
+                font.center(fb, line, ui.TITLE_H + 2 + i * _BIG_ROW, 1, 2)
+            return
+        out = []
+        for line in lines:
+            out += ui.wrap(line)
+        if tall:
+            ui.title(fb, self.title)
+            top = ui.TITLE_H
+            shown = ui.rows(app)
+            pitch = ui.ROW
+        else:  # 128x32: no title bar, four lines
+            top = 0
+            shown = app.height // font.LINE
+            pitch = font.LINE
+        self.first = max(0, min(self.first, len(out) - shown))
+        for r in range(min(shown, len(out) - self.first)):
+            font.text(fb, out[self.first + r], 2, top + r * pitch + (1 if tall else 0))
+        ui.scroll_marks(fb, self.first, shown, len(out))
+
+    def _draw_hidden(self, app, fb, tall):
+        ui.title(fb, self.who(self.owner))
+        if tall:
+            font.center(fb, "Hidden", 20, 1, 2)
+            font.center(fb, "Release OK", 44)
+        else:
+            font.center(fb, "Hidden - release OK", 16)
+
+    def _name(self, fb, name, y):
+        scale = 2 if font.width(name, 2) <= fb.width else 1
+        font.center(fb, name, y, 1, scale)
+
+    def _draw_pass(self, app, fb, tall):
+        k = self.owner
+        n = len(self.players)
+        if self.total:
+            right = "%d/%d" % (k + 1, self.total)
+        else:
+            right = None if n < 2 else "%d/%d" % (self.i + 1, n)
+        name = self.who(k)
+        if tall:
+            ui.title(fb, self.heading, right)
+            font.center(fb, "Pass to", 12)
+            self._name(fb, name, 21)
+            for i, line in enumerate(ui.wrap("Press OK when only you can see the screen.")):
+                font.text(fb, line, 2, 39 + i * 8)
+        else:
+            ui.title(fb, "Pass to " + name, right)
+            font.text(fb, "OK when only you", 2, 12)
+            font.text(fb, "can see the screen.", 2, 21)
+
+    def _back_hint(self, app):
+        if app.keys < 4:
+            return "UP: back"
+        return "BACK: back"
+
+    def _draw_ready(self, app, fb, tall):
+        ui.title(fb, self.who(self.owner))
+        if tall:
+            font.center(fb, "Hold OK", 16, 1, 2)
+            font.center(fb, "to see " + self.what, 36)
+            font.center(fb, self._back_hint(app), 54)
+        else:
+            font.text(fb, "Hold OK", 2, 12)
+            font.text(fb, "to see " + self.what, 2, 21)
+
+    def _ok_line(self):
+        if self.single:
+            return "OK: done"
+        if self.i + 1 >= len(self.players):
+            return "OK: finish"
+        return "OK: pass on"
+
+    def _draw_seen(self, app, fb, tall):
+        ui.title(fb, self.who(self.owner))
+        if tall:
+            font.center(fb, "Seen it?", 14, 1, 2)
+            font.center(fb, self._ok_line(), 38)
+            font.center(fb, "Hold OK: see again", 50)
+        else:
+            font.text(fb, "Seen it? " + self._ok_line(), 2, 12)
+            font.text(fb, "Hold OK: see again", 2, 21)
+
+    def _draw_done(self, app, fb, tall):
+        ui.title(fb, self.heading)
+        if tall:
+            font.center(fb, font.CHECK, 13, 1, 3)
+            font.center(fb, self.done_text or "Done", 40)
+            font.center(fb, "OK: continue", 52)
+        else:
+            font.text(fb, self.done_text or "Done", 2, 12)
+            font.text(fb, "OK: continue", 2, 21)
+
+
+def peek_flow(
+    app,
+    players,
+    secret_lines,
+    on_done=None,
+    who=None,
+    title="Your card",
+    on_seen=None,
+    heading="Secret deal",
+    what="your card",
+    done_text="All cards dealt",
+    total=None,
+):
+    """Push the pass-and-peek round for ``players`` (player indices, in order).
+
+    ``on_seen(app, k)`` runs when player k has seen their secret and passes on
+    (save it: a power cut then resumes with the next player). After the last
+    player the "All cards dealt" screen (``done_text``; None skips it) and then
+    ``on_done(app)``. ``total``: the number of players in the game, so that a
+    round resumed after a power cut still says "3/4" (default: position in
+    ``players``). Returns the screen.
+    """
+    return app.push(
+        PeekScreen(
+            players,
+            secret_lines,
+            on_done,
+            who,
+            title,
+            on_seen,
+            False,
+            heading,
+            what,
+            done_text,
+            total,
+        )
+    )
+
+
+def peek_one(app, k, secret_lines, who=None, title="Your card", what="your card", on_done=None):
+    """A later peek by player k: "Only Player k should look. Continue?" then hold OK."""
+    name = (who or player_name)(k)
+
+    def go(app):
+        app.push(PeekScreen([k], secret_lines, on_done, who, title, None, True, name, what))
+
+    return app.push(ui.Confirm("Only %s should look. Continue?" % name, go))
