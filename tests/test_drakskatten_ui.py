@@ -1,0 +1,865 @@
+"""Drakskatten screens driven through ``step`` from the main menu, as a user would.
+
+The expected outcomes below come from the rulebook's tables (written out here
+again), and are checked against the numbers the screens show.
+"""
+import os
+import re
+
+import pytest
+from drive import Driver
+
+from host_tools import shots, simcore
+
+OPEN = "down,ok"  # main menu: Drakskatten is the 2nd entry
+START = OPEN + ",ok"  # ... and OK on "How many players?" (2)
+
+
+# ----- the rulebook's tables, independent of the firmware -----------------------------
+
+
+def attack_table(total):
+    if total <= 9:
+        return "MISS"
+    if total <= 11:
+        return "LIGHT INJURY"
+    if total == 12:
+        return "INJURY"
+    if total == 13:
+        return "SEVERE INJURY"
+    return "DEATH"
+
+
+CARDS_LOST = {"LIGHT INJURY": 1, "INJURY": 2, "SEVERE INJURY": 3}
+INJURY_LABEL = {"LIGHT INJURY": "LIGHT", "INJURY": "INJURY", "SEVERE INJURY": "SEVERE"}
+MOVE = {"LIGHT INJURY": 3, "INJURY": 2, "SEVERE INJURY": 2}
+
+
+def treasure_table(total):
+    if total <= 1:
+        return 0
+    if total <= 3:
+        return 1
+    if total <= 6:
+        return 2
+    if total <= 8:
+        return 3
+    return 4
+
+
+def cards_text(n):
+    if n == 0:
+        return "no treasure card"
+    return "1 treasure card" if n == 1 else "%d treasure cards" % n
+
+
+# ----- helpers ---------------------------------------------------------------------------
+
+
+def selected(text):
+    return [line[2:] for line in text.splitlines() if line.startswith("> ")]
+
+
+def lines(d):
+    return d.text().splitlines()
+
+
+def goto(d, label, limit=16):
+    """Press DOWN until the selected row contains ``label`` (reading the screen)."""
+    for _ in range(limit):
+        if any(label in s for s in selected(d.text())):
+            return
+        d.keys("down")
+    raise AssertionError("no %r in\n%s" % (label, d.text()))
+
+
+def pick(d, label):
+    goto(d, label)
+    d.keys("ok")
+
+
+def start(tmp_path, seed=1, players=2, **kw):
+    os.makedirs(str(tmp_path), exist_ok=True)
+    d = Driver(tmp_path, seed=seed, **kw)
+    d.keys(OPEN)
+    assert "How many players?" in d.text()
+    d.keys("up*%d,ok" % (players - 2) if players > 2 else "ok")
+    assert lines(d)[0].startswith("== Drakskatten ==")
+    return d
+
+
+def to_menu(d):
+    for _ in range(6):
+        if lines(d)[0].startswith("== Drakskatten =="):
+            return
+        d.keys("back")
+    raise AssertionError(d.text())
+
+
+def player_screen(d, name="Red"):
+    to_menu(d)
+    pick(d, "%s: " % name)
+    assert lines(d)[0] == "== %s ==" % name
+
+
+def set_cards(d, n):
+    player_screen(d)
+    pick(d, "Treasure cards")
+    d.keys("up*%d,ok" % n)
+    assert "Treasure cards: %d" % n in d.text()
+    to_menu(d)
+
+
+def give(d, *names):
+    player_screen(d)
+    pick(d, "Magic items")
+    for name in names:
+        goto(d, name)
+        d.keys("ok")
+        assert "\x05 " + name in d.text()
+    to_menu(d)
+
+
+def set_injury(d, steps):
+    player_screen(d)
+    pick(d, "Injury")
+    d.keys("up*%d,ok" % steps)
+    to_menu(d)
+
+
+def own_dice(d):
+    to_menu(d)
+    pick(d, "My own dice")
+    assert "My own dice: on" in d.text()
+    goto(d, "Fight:")
+
+
+def fight_screen(d):
+    to_menu(d)
+    goto(d, "Fight:")
+    d.keys("ok")
+    assert lines(d)[0].startswith("== Red fights")
+
+
+def new_monster(d, up_def, up_att):
+    """On the fight screen: New monster, DEFENCE and ATTACK spinners (+ = up)."""
+    pick(d, "New monster")
+    assert "Monster DEFENCE" in d.text()
+    d.keys(("up*%d," % up_def if up_def > 0 else "down*%d," % -up_def if up_def else "") + "ok")
+    assert "Monster ATTACK" in d.text()
+    d.keys(("up*%d," % up_att if up_att > 0 else "down*%d," % -up_att if up_att else "") + "ok")
+
+
+def player_field(d, label, name="Red"):
+    player_screen(d, name)
+    for line in lines(d):
+        s = line[2:] if line.startswith("> ") else line
+        if s.startswith(label):
+            to_menu(d)
+            return s[len(label):].strip()
+    goto(d, label)
+    s = selected(d.text())[0]
+    to_menu(d)
+    return s[len(label):].strip()
+
+
+# ----- opening ---------------------------------------------------------------------------
+
+
+def test_second_main_menu_entry_opens_the_game_and_asks_players(tmp_path):
+    """From power-on DOWN, OK opens Drakskatten; it asks for 1..6 players and lists them."""
+    d = Driver(tmp_path)
+    d.keys(OPEN)
+    assert lines(d)[0] == "== How many players? =="
+    d.keys("up*9,ok")  # held at the top: 6 players at most
+    t = d.text()
+    assert selected(t) == ["Fight: DEF 7 ATT 0"]
+    assert "Player: Red" in t
+    pick(d, "Players (")
+    assert "Players (6)" not in d.text()
+    names = [line.split(":")[0].lstrip("> ") for line in lines(d)[1:]]
+    assert names == ["Red", "Blue", "Green", "Yellow", "White", "Black"]
+    assert "Add player" not in d.text()
+    assert d.errors() == []
+
+
+def test_player_entry_cycles_the_current_player(tmp_path):
+    """OK on "Player: Red" makes the next player current; the title shows whose turn it is."""
+    d = start(tmp_path, players=3)
+    goto(d, "Player:")
+    d.keys("ok")
+    assert "Player: Blue" in d.text() and lines(d)[0].endswith("> Blue")
+    d.keys("ok,ok")
+    assert "Player: Red" in d.text()
+    assert d.errors() == []
+
+
+# ----- the fight --------------------------------------------------------------------------
+
+# From the game menu: Red gets 3 treasure cards, monster DEF 7->6, ATT 0->5.
+SETUP = (
+    START
+    + ",down*2,ok,down,ok,up*3,ok,back"  # Red: Treasure cards 3
+    + ",up*2,ok"  # Fight
+    + ",down,ok,down,ok,up*5,ok"  # New monster: DEF 6, ATT 5
+)
+
+
+def _run_fight(seed, tmp):
+    """Run the full sequence; return the driver and the texts after each step."""
+    d = Driver(tmp, seed=seed)
+    d.keys(SETUP)
+    seen = {"setup": d.text()}
+    d.keys("ok")
+    seen["attack"] = d.text()
+    if "MISS" not in seen["attack"]:
+        return d, seen
+    d.keys("ok")
+    seen["strike"] = d.text()
+    d.keys("ok")
+    seen["menu"] = d.text()
+    d.keys("ok,ok")
+    seen["again"] = d.text()
+    return d, seen
+
+
+def _wanted(seen):
+    strike = seen.get("strike", "")
+    return ("MISS" in seen["attack"]
+            and any(("\n> %s\n" % n) in strike for n in ("LIGHT INJURY", "INJURY", "SEVERE INJURY"))
+            and "HIT" in seen.get("again", ""))
+
+
+@pytest.fixture(scope="module")
+def fight_seed(tmp_path_factory):
+    """A seed whose fight goes: miss, the monster injures Red, then a hit (searched once)."""
+    for seed in range(1, 400):
+        d, seen = _run_fight(seed, tmp_path_factory.mktemp("s%d" % seed))
+        if _wanted(seen):
+            return seed
+    raise AssertionError("no seed gives miss / injury / hit")
+
+
+def test_full_fight_miss_injury_then_hit_and_treasure(tmp_path, fight_seed):
+    """Set the monster, attack, miss, the injury is applied; fight again: hit and treasure."""
+    d, seen = _run_fight(fight_seed, tmp_path)
+    assert selected(seen["setup"]) == ["Fight! DEF 6 ATT 5"]
+    # The player's attack: 2d6 above DEFENCE 6 misses.
+    a = seen["attack"].splitlines()
+    assert a[0] == "== Red attacks =="
+    roll = int(re.match(r"Roll (\d+)$", a[1]).group(1))
+    assert a[2] == "%d > DEFENCE 6" % roll and roll > 6
+    assert "OK: roll its attack" in seen["attack"]
+    # The monster strikes back: 2d6 + 5, read from the table.
+    s = seen["strike"].splitlines()
+    assert s[0] == "== Monster attacks Red =="
+    m = re.match(r"Roll (\d+) \+ ATT 5 = (\d+)$", s[1])
+    mroll, total = int(m.group(1)), int(m.group(2))
+    assert total == mroll + 5 and 2 <= mroll <= 12
+    name = attack_table(total)
+    assert s[2] == "> " + name
+    lost = CARDS_LOST[name]
+    assert s[3] == "lose %d treasure card%s" % (lost, "" if lost == 1 else "s")
+    assert s[4] == "now %s - move %d" % (INJURY_LABEL[name], MOVE[name])
+    # Applied: the game menu, and the player screen, show it.
+    assert "Move: %d squares" % MOVE[name] in seen["menu"]
+    assert "Fight: DEF 6 ATT 5" in seen["menu"]
+    # The same monster again: a hit, and treasure 1d6 + 5.
+    h = seen["again"].splitlines()
+    hroll = int(re.match(r"Roll (\d+)$", h[1]).group(1))
+    assert h[2] == "%d <= DEFENCE 6" % hroll
+    assert h[3] == "HIT"
+    t = re.match(r"1d6 (\d) \+ ATT 5 = (\d+)$", h[4])
+    assert int(t.group(2)) == int(t.group(1)) + 5
+    won = treasure_table(int(t.group(2)))
+    assert h[5] == cards_text(won)
+    d.keys("ok")
+    assert player_field(d, "Treasure cards:") == str(3 - lost + won)
+    assert player_field(d, "Injury:") == INJURY_LABEL[name]
+    assert d.errors() == []
+
+
+def test_repeat_fight_reaches_its_result_in_three_presses(tmp_path):
+    """From the game menu a fight against the last monster ends in a result after at most 3 keys."""
+    outcomes = set()
+    for seed in range(1, 9):
+        d = start(tmp_path / str(seed), seed=seed)
+        fight_screen(d)
+        new_monster(d, 0, 3)  # DEF 7 ATT 3, then one fight to make them the last values
+        d.keys("ok")
+        to_menu(d)
+        assert selected(d.text()) == ["Fight: DEF 7 ATT 3"]
+        presses = ["ok", "ok"]  # Fight [OK], OK: roll the attack
+        d.keys(",".join(presses))
+        if "HIT" in d.text():
+            assert "treasure card" in d.text()
+            outcomes.add("hit")
+        else:
+            assert "MISS" in d.text()
+            presses.append("ok")  # OK: the monster's attack
+            d.keys("ok")
+            assert lines(d)[0] == "== Monster attacks Red =="
+            outcomes.add("struck")
+        assert len(presses) <= 3
+        assert d.errors() == []
+    assert outcomes == {"hit", "struck"}
+
+
+def test_new_monster_values_cost_one_press_per_step_plus_confirm(tmp_path):
+    """Each UP/DOWN in a value spinner is one step; one OK confirms; the values are remembered."""
+    d = start(tmp_path)
+    fight_screen(d)
+    pick(d, "New monster")  # the DEFENCE spinner opens with the last value
+    assert "7" in lines(d)
+    for v in (8, 9, 10):
+        d.keys("up")
+        assert str(v) in lines(d)
+    d.keys("ok")  # 3 steps + 1 confirm
+    assert lines(d)[0] == "== Monster ATTACK =="
+    assert "0" in lines(d)
+    d.keys("down")
+    d.keys("down")
+    assert "-2" in lines(d)
+    d.keys("ok")  # 2 steps + 1 confirm
+    assert selected(d.text()) == ["Fight! DEF 10 ATT -2"]
+    d.keys("back")
+    assert "Fight: DEF 10 ATT -2" in d.text()
+    d.reboot()  # the game comes back by itself
+    assert selected(d.text()) == ["Fight: DEF 10 ATT -2"]
+    assert d.errors() == []
+
+
+def test_own_dice_boundaries(tmp_path):
+    """My own dice: typed rolls decide: 8 misses DEF 7, 7 hits; monster 10 is LIGHT, 9 a MISS."""
+    d = start(tmp_path)
+    own_dice(d)
+    d.keys("ok")  # fight screen
+    d.keys("ok")  # Fight!: enter my 2d6
+    assert lines(d)[0] == "== Red: your 2d6 =="
+    d.keys("up,ok")  # 7 -> 8
+    assert "8 > DEFENCE 7" in d.text() and "MISS" in lines(d)
+    assert "OK: enter its 2d6" in d.text()
+    d.keys("ok")
+    assert lines(d)[0] == "== Monster's 2d6 =="
+    d.keys("up*3,ok")  # 10 + ATT 0
+    t = d.text()
+    assert "Roll 10 + ATT 0 = 10" in t and "> LIGHT INJURY" in t
+    assert "now LIGHT - move 3" in t
+    d.keys("ok")  # end of turn
+    d.keys("ok,ok,up,ok,ok,up*2,ok")  # again: typed 8 misses, monster typed 9
+    t = d.text()
+    assert "Roll 9 + ATT 0 = 9" in t and "MISS" in lines(d) and "nothing happens" in t
+    d.keys("ok")
+    d.keys("ok,ok,ok")  # typed 7 = DEF 7: a hit
+    t = d.text()
+    assert "7 <= DEFENCE 7" in t and "HIT" in lines(d) and "Roll 1d6 for treasure" in t
+    d.keys("ok")  # the treasure die is typed too
+    assert lines(d)[0] == "== Treasure: your 1d6 =="
+    d.keys("down*2,ok")  # 1 + ATT 0 = 1: no card
+    t = d.text()
+    assert "HIT" in lines(d) and "1d6 1 + ATT 0 = 1" in t and "no treasure card" in t
+    d.keys("ok")
+    assert player_field(d, "Injury:") == "LIGHT"
+    assert d.errors() == []
+
+
+def test_own_dice_attack_on_an_amulet_and_a_sword(tmp_path):
+    """Items apply by themselves: sword -1 on the player's roll, amulet -1 on the monster's."""
+    d = start(tmp_path)
+    give(d, "Magic Sword", "Magic Amulet")
+    own_dice(d)
+    d.keys("ok")
+    assert "Sword -1, Amulet -1" in d.text()
+    new_monster(d, 1, 2)  # DEF 8 ATT 2
+    d.keys("ok,up*2,ok")  # typed 9: 9 - 1 = 8 <= 8 (rulebook example)
+    t = d.text()
+    assert "Roll 9 -1 sword = 8" in t and "8 <= DEFENCE 8" in t and "HIT" in lines(d)
+    d.keys("ok,ok")  # treasure typed 3: 3 + 2 = 5 -> 2 cards
+    assert "1d6 3 + ATT 2 = 5" in d.text() and "2 treasure cards" in d.text()
+    d.keys("ok,ok,ok,up*3,ok")  # typed 10: 9 > 8, a miss
+    assert "9 > DEFENCE 8" in d.text()
+    d.keys("ok,up*3,ok")  # monster typed 10: 10 + 2 - 1 = 11
+    t = d.text()
+    assert "Roll 10 + ATT 2" in t and "-1 amulet = 11" in t and "> LIGHT INJURY" in t
+    assert "lose 1 treasure card" in t
+    d.keys("ok")
+    assert player_field(d, "Treasure cards:") == "1"
+    assert d.errors() == []
+
+
+def test_death_resets_the_player(tmp_path):
+    """DEATH (12 + ATT 2 = 14) sends the player back with no silver, cards, items or injury."""
+    d = start(tmp_path)
+    set_cards(d, 4)
+    give(d, "Magic Sword", "Crystal Ball")
+    player_screen(d)
+    pick(d, "Silver")
+    d.keys("up*5,ok")
+    assert "Silver: 50" in d.text()
+    set_injury(d, 1)
+    own_dice(d)
+    d.keys("ok")
+    new_monster(d, 0, 2)
+    d.keys("ok,up*2,ok")  # typed 9 - 1 sword = 8 > 7: miss
+    d.keys("ok,up*5,ok")  # monster typed 12 + 2 = 14
+    t = d.text()
+    assert "Roll 12 + ATT 2 = 14" in t and "DEATH" in lines(d)
+    assert "start over at your" in t
+    d.keys("ok")
+    assert "Fight: DEF 7 ATT 2" in d.text()
+    assert "Move: roll 1d6" in d.text()  # healthy again
+    assert player_field(d, "Silver:") == "0"
+    assert player_field(d, "Treasure cards:") == "0"
+    assert player_field(d, "Magic items:") == "0"
+    assert player_field(d, "Injury:") == "healthy"
+    assert d.errors() == []
+
+
+def test_severe_injury_plus_light_is_death(tmp_path):
+    """A player with a SEVERE injury who takes a LIGHT one dies (injuries combine)."""
+    d = start(tmp_path)
+    set_injury(d, 3)
+    own_dice(d)
+    d.keys("ok,ok,up*5,ok,ok,up*3,ok")  # miss with 12, monster 10: LIGHT on SEVERE
+    t = d.text()
+    assert "> LIGHT INJURY" in t and "+ SEVERE = DEATH" in t
+    d.keys("ok")
+    assert player_field(d, "Injury:") == "healthy"
+    assert d.errors() == []
+
+
+def test_poison_powder_and_healing_potion_are_used_up(tmp_path):
+    """Poison Powder beats the monster without a roll and is gone; the potion heals, is gone."""
+    d = start(tmp_path)
+    give(d, "Poison Powder", "Healing Potion", "Sticky Floor")
+    set_injury(d, 2)
+    fight_screen(d)
+    pick(d, "Healing Potion")
+    assert "healed" in d.text()
+    d.wait(1600)
+    assert "Healing Potion" not in d.text()
+    pick(d, "Poison Powder")
+    t = d.text()
+    assert "Poison Powder thrown:" in t and "DEFEATED" in lines(d)
+    assert re.search(r"1d6 \d \+ ATT 0 = \d", t) and "treasure card" in t
+    d.keys("ok")
+    fight_screen(d)
+    t = d.text()
+    assert "Poison Powder" not in t and "Healing Potion" not in t
+    assert "Sticky: take treasure" in t  # Sticky Floor is kept
+    assert player_field(d, "Injury:") == "healthy"
+    player_screen(d)
+    pick(d, "Magic items")
+    t = d.text()
+    assert "\x05 Poison Powder" not in t and "\x05 Healing Potion" not in t
+    goto(d, "Sticky Floor")
+    assert selected(d.text()) == ["\x05 Sticky Floor"]
+    assert d.errors() == []
+
+
+def test_sticky_floor_stops_the_monster_striking_back(tmp_path):
+    """With Sticky Floor a missed attack is not answered: no injury, the fight goes on."""
+    d = start(tmp_path)
+    give(d, "Sticky Floor")
+    own_dice(d)
+    d.keys("ok,ok,up*5,ok")  # typed 12: a miss
+    t = d.text()
+    assert "MISS" in lines(d) and "Sticky Floor: it" in t and "cannot attack you" in t
+    d.keys("ok")
+    assert player_field(d, "Injury:") == "healthy"
+    fight_screen(d)
+    assert "Flee (roll to leave)" in d.text()
+    pick(d, "Sticky: take treasure")
+    assert "STUCK" in lines(d) and "OK: enter it" in d.text()
+    d.keys("ok,ok")  # typed treasure 3
+    assert "STUCK" in lines(d) and "1 treasure card" in d.text()
+    d.keys("ok")
+    assert player_field(d, "Treasure cards:") == "1"
+    assert d.errors() == []
+
+
+def test_flee_ends_the_fight_and_shows_the_move(tmp_path):
+    """Flee is offered while a fight goes on; it ends the fight and shows how far to move."""
+    d = start(tmp_path)
+    set_injury(d, 1)
+    own_dice(d)
+    d.keys("ok,ok,up*5,ok,ok,ok")  # miss, monster 7: miss
+    fight_screen(d)
+    assert lines(d)[0] == "== Red fights ==  > again"
+    pick(d, "Flee")
+    assert lines(d)[:2] == ["== Flee ==", "3"] and "LIGHT injury: no roll" in d.text()
+    d.keys("ok")
+    fight_screen(d)
+    assert "Flee" not in d.text()
+    assert d.errors() == []
+
+
+# ----- turn helpers -----------------------------------------------------------------------
+
+
+def test_move_honours_injuries_and_the_carpet(tmp_path):
+    """Injured players move 3 or 2 without a roll; the Flying Carpet rolls 2d6 despite injuries."""
+    d = start(tmp_path, seed=4)
+    pick(d, "Move: roll 1d6")  # healthy: the d6 roll screen, rolled at once
+    t = lines(d)
+    assert t[0].startswith("== d6 ==") and t[1] in ("1", "2", "3", "4", "5", "6")
+    set_injury(d, 1)
+    pick(d, "Move: 3 squares")
+    assert lines(d)[:2] == ["== Move ==", "3"] and "LIGHT injury: no roll" in d.text()
+    set_injury(d, 1)  # LIGHT -> INJURY
+    assert "Move: 2 squares" in d.text()
+    give(d, "Flying Carpet")
+    pick(d, "Move: 2d6 (carpet)")
+    assert lines(d)[0].startswith("== 2d6 ==")
+    for _ in range(4):
+        m = re.search(r"^(\d)\+(\d)=(\d+)$", d.text(), re.M)
+        a, b, t = int(m.group(1)), int(m.group(2)), int(m.group(3))
+        assert a + b == t and 1 <= a <= 6 and 1 <= b <= 6
+        d.keys("ok")  # roll again
+    assert d.errors() == []
+
+
+def _door(d):
+    """(number, found) read from the door search screen."""
+    t = lines(d)
+    v = int([s for s in t[1:4] if s.isdigit()][0])
+    return v, "FOUND" in t
+
+
+def test_door_search_finds_on_one_to_three(tmp_path):
+    """Door search rolls 1d6: 1-3 finds the secret door; typed 3 finds it, typed 4 does not."""
+    d = start(tmp_path, seed=2)
+    pick(d, "Door search")
+    seen = set()
+    for _ in range(12):
+        v, found = _door(d)
+        assert found == (v <= 3)
+        seen.add(found)
+        d.keys("ok")
+    assert seen == {True, False}
+    own_dice(d)
+    pick(d, "Door search")
+    d.keys("ok")  # typed 3
+    assert lines(d)[:2] == ["== Door search ==", "3"] and "3: door FOUND!" in d.text()
+    to_menu(d)
+    pick(d, "Door search")
+    d.keys("up,ok")  # typed 4
+    assert "4: not found" in d.text()
+    assert d.errors() == []
+
+
+def test_crystal_ball_look_ahead_keeps_monster_and_treasure(tmp_path):
+    """Crystal Ball: monster entered and treasure rolled first; the next fight uses both."""
+    d = start(tmp_path)
+    to_menu(d)
+    assert "Crystal Ball" not in d.text()
+    give(d, "Crystal Ball")
+    own_dice(d)
+    pick(d, "Crystal Ball")
+    d.keys("up,ok,up*2,ok")  # DEF 8, ATT 2
+    assert lines(d)[0] == "== Treasure: your 1d6 =="
+    d.keys("ok")  # typed 3: 3 + 2 = 5 -> 2 cards
+    t = d.text()
+    assert "DEFENCE 8 ATTACK 2" in t and "1d6 3 + ATT 2 = 5" in t
+    assert "Win: 2 treasure cards" in t
+    d.keys("ok")
+    assert "Fight: DEF 8 ATT 2" in d.text()
+    d.reboot()  # kept over a power cut: the game comes back by itself
+    fight_screen(d)
+    assert "Crystal: 2 cards" in d.text()
+    d.keys("ok,ok")  # typed 7 <= 8: a hit, no treasure die asked
+    t = d.text()
+    assert "HIT" in lines(d) and "Crystal Ball said:" in t and "2 treasure cards" in t
+    d.keys("ok")
+    assert player_field(d, "Treasure cards:") == "2"
+    fight_screen(d)
+    assert "Crystal:" not in d.text()
+    assert d.errors() == []
+
+
+# ----- win ---------------------------------------------------------------------------------
+
+
+def _silver(d, target):
+    """Add silver on the silver screen up to ``target`` (hold for steps of 50, then tens)."""
+    player_screen(d)
+    pick(d, "Silver")
+    d.keys("hold:up:%d" % (450 + 110 * (target // 50 - 2)))
+    now = int(re.search(r"-> (\d+) silver", d.text()).group(1))
+    delta = (target - now) // 10
+    if delta:
+        d.keys(("up*%d" if delta > 0 else "down*%d") % abs(delta))
+    assert "-> %d silver" % target in d.text()
+    d.keys("ok")
+
+
+def test_1500_silver_prompts_the_return_and_the_staircase_declares_the_winner(tmp_path):
+    """1,490 silver is not enough; at 1,500 Red is told to go back; confirming declares the win."""
+    d = start(tmp_path)
+    _silver(d, 1490)
+    assert "Silver: 1490" in d.text()
+    to_menu(d)
+    assert "Back at staircase" not in d.text()
+    player_screen(d)
+    pick(d, "Silver")
+    d.keys("up,ok")
+    t = d.text()
+    assert lines(d)[0] == "== 1,500 silver! =="
+    assert "Go back to staircase 1" in t.replace("\n", " ")
+    d.keys("ok")
+    to_menu(d)
+    pick(d, "Back at staircase")
+    assert "Is Red back at staircase 1 with 1500" in d.text().replace("\n", " ")
+    d.keys("ok")  # No is the default
+    assert "WINS!" not in d.text()
+    pick(d, "Back at staircase")
+    d.keys("up,ok")
+    assert lines(d)[:2] == ["RED", "WINS!"] and "1500 silver" in d.text()
+    d.reboot()  # the win screen comes back after a power cut
+    assert "WINS!" in d.text()
+    d.keys("ok")
+    assert "Red won!" in d.text()
+    assert d.errors() == []
+
+
+# ----- saving ------------------------------------------------------------------------------
+
+
+def test_power_cut_mid_fight_loses_nothing(tmp_path):
+    """After a power cut: players, silver, items, dice mode, monster values, the pending strike."""
+    d = start(tmp_path, players=3)
+    goto(d, "Player:")
+    d.keys("ok")  # Blue's turn
+    player_screen(d, "Blue")
+    pick(d, "Silver")
+    d.keys("up*12,ok")
+    pick(d, "Magic items")
+    d.keys("ok")  # Magic Sword
+    own_dice(d)
+    d.keys("ok")
+    new_monster(d, 2, 3)  # DEF 9 ATT 3
+    d.keys("ok,up*5,ok")  # typed 12 - 1 = 11 > 9: a miss, the strike is pending
+    before = d.text()
+    assert "OK: enter its 2d6" in before
+    d.reboot()
+    assert d.text() == before
+    d.keys("ok,ok")  # the monster's 2d6, typed 7: 7 + 3 = 10
+    assert "Roll 7 + ATT 3 = 10" in d.text() and "> LIGHT INJURY" in d.text()
+    d.keys("ok")
+    t = d.text()
+    assert lines(d)[0] == "== Drakskatten ==  > Blue"
+    assert "Fight: DEF 9 ATT 3" in t and "Move: 3 squares" in t
+    d.reboot()
+    t = d.text()
+    assert "Blue: 120 silver" in t
+    goto(d, "My own dice: on")
+    goto(d, "Players (3)")
+    assert player_field(d, "Magic items:", "Blue") == "1"
+    fight_screen_blue = "ok"
+    goto(d, "Fight:")
+    d.keys(fight_screen_blue)
+    d.reboot()  # on the fight list itself
+    assert lines(d)[0] == "== Blue fights ==  > again"
+    assert d.errors() == []
+
+
+def test_damaged_save_starts_fresh_with_a_message(tmp_path):
+    """A save that is not a Drakskatten game gives a plain message and a new game, no crash."""
+    from wyrm.store import Store
+
+    Store(str(tmp_path)).save("drakskatten", {"v": 1, "players": "lots"})
+    d = Driver(tmp_path)
+    d.keys(OPEN)
+    assert "could not be read" in d.text().replace("\n", " ")
+    d.keys("ok")
+    assert "How many players?" in d.text()
+    d.keys("ok")
+    assert "Player: Red" in d.text()
+    assert d.errors() == []
+
+
+def test_garbled_save_file_after_power_cut_resumes_fresh(tmp_path):
+    """A garbled save file, with the game open at the power cut: a message, then a new game."""
+    from wyrm.store import Store
+
+    Store(str(tmp_path)).save("open", ["wyrm.games.drakskatten_ui", "Drakskatten"])
+    with open(os.path.join(str(tmp_path), "drakskatten.json"), "wb") as f:
+        f.write(b"\x00garbage{")
+    d = Driver(tmp_path)
+    assert "damaged" in d.text().replace("\n", " ")
+    d.keys("ok")
+    assert "How many players?" in d.text()
+    assert d.errors() == []
+
+
+def test_new_game_asks_first(tmp_path):
+    """New game over a running one asks (No by default); Yes clears the players."""
+    d = start(tmp_path, players=3)
+    set_cards(d, 2)
+    pick(d, "New game")
+    assert "Start a new game?" in d.text()
+    d.keys("ok")  # No
+    assert "Players (3)" in d.text()
+    d.keys("ok,up,ok")  # Yes
+    assert "How many players?" in d.text()
+    d.keys("down*2,ok")  # 3 -> 1 player
+    assert player_field(d, "Treasure cards:") == "0"
+    goto(d, "Players (1)")
+    assert d.errors() == []
+
+
+def test_players_can_be_added_recoloured_and_removed(tmp_path):
+    """Players: roll-off, add one (next free colour), recolour to a free one, remove (asked)."""
+    d = start(tmp_path)
+    pick(d, "Players (2)")
+    pick(d, "Who starts: roll-off")  # the shared Drakskatten roll-off screen
+    assert lines(d)[0].startswith("== Roll-off ==")
+    d.keys("back")
+    pick(d, "Add player")
+    assert "Green: 0s 0c" in d.text()
+    pick(d, "Blue:")
+    pick(d, "Colour: Blue")
+    assert "Colour: Yellow" in d.text()  # Green is taken
+    pick(d, "Staircase: 2")
+    assert "Staircase: 3" in d.text()
+    pick(d, "Remove player")
+    d.keys("up,ok")
+    t = d.text()
+    assert "Yellow" not in t and "Green: 0s 0c" in t
+    d.keys("back")
+    assert "Players (2)" in d.text()
+    assert d.errors() == []
+
+
+# ----- reference -----------------------------------------------------------------------------
+
+
+def test_reference_tables_show_the_rulebook_rows(tmp_path):
+    """Tables: the monster attack and treasure rows with every boundary, then the magic items."""
+    d = start(tmp_path)
+    pick(d, "Tables & items")
+    pick(d, "Monster attack")
+    t = d.text()
+    for row in ("<=9  MISS", "10-11  LIGHT  -1 card", "12  INJURY -2 cards",
+                "13  SEVERE -3 cards", ">=14  DEATH"):
+        assert row in t
+    d.keys("down*3")
+    assert "ATT added if above 0." in d.text()
+    d.keys("back")
+    pick(d, "Treasure")
+    t = d.text()
+    for row in ("<=1  none", "2-3  1 card", "4-6  2 cards", "7-8  3 cards", ">=9  4 cards"):
+        assert row in t
+    d.keys("back")
+    pick(d, "Magic items")
+    assert "Magic Sword: -1 on" in d.text()
+    assert d.errors() == []
+
+
+def test_reference_lines_fit_21_characters():
+    """Every reference line fits the 21-character OLED line (tables: both columns together)."""
+    from wyrm.games import drakskatten_ref as ref
+
+    for table in (ref.ATTACK, ref.TREASURE):
+        col = max(len(left) for left, _ in table[1:])
+        for left, right in table:
+            assert (col + 1 + len(right) if left else len(right)) <= 21, right
+    for text in ref.INJURIES + ref.ITEMS + ref.READINGS:
+        assert len(text) <= 21, text
+
+
+# ----- other boards, determinism, shots, MicroPython ------------------------------------------
+
+
+def test_small_screen_and_three_keys(tmp_path):
+    """On a 128x32 panel and on a three-key board a fight runs and long OK goes back."""
+    d = start(tmp_path, board="pico-ssd1306-128x32")
+    own_dice(d)
+    d.keys("ok,ok,up*5,ok,ok,up*3,ok")
+    assert lines(d) == ["== Monster attacks Red ==", "> LIGHT INJURY", "Roll 10 + ATT 0 = 10"]
+    d.keys("down*3")  # the rest scrolls into view
+    assert lines(d)[1:] == ["now LIGHT - move 3", "OK: end of turn"]
+    assert d.errors() == []
+    d3 = start(tmp_path / "k3", board="pico-ssd1306-3btn")
+    d3.keys("ok")
+    assert lines(d3)[0] == "== Red fights =="
+    d3.keys("long:ok")
+    assert lines(d3)[0].startswith("== Drakskatten")
+    assert d3.errors() == []
+
+
+FIGHT_SCRIPT = SETUP + ",ok,ok,ok,ok,ok,ok"
+
+
+def test_seeded_fight_gives_the_same_frames_every_run(tmp_path):
+    """The same seed and keys give byte-identical frames."""
+    os.makedirs(str(tmp_path / "a"))
+    os.makedirs(str(tmp_path / "b"))
+    a = Driver(tmp_path / "a", seed=11)
+    a.keys(FIGHT_SCRIPT)
+    b = Driver(tmp_path / "b", seed=11)
+    b.keys(FIGHT_SCRIPT)
+    assert [f.data for f in a.frames if f] == [f.data for f in b.frames if f]
+    assert a.errors() == []
+
+
+def test_shots_render_without_errors(tmp_path):
+    """Every Drakskatten screenshot script runs cleanly and ends on the screen it names."""
+    path = os.path.join(shots.GAME_SHOTS_DIR, "drakskatten.txt")
+    names = []
+    for name, (script, seed, board) in shots.all_shots().items():
+        if not name.startswith("drakskatten"):
+            continue
+        frames, w, h, errors = simcore.run_script(script, board, "cpython", seed)
+        assert errors == [], name
+        names.append(name)
+        text = frames[-1].text()
+        if "table" in name:
+            assert "sum" in text
+    assert os.path.exists(path) and len(names) >= 4
+
+
+def test_fight_frames_identical_under_micropython():
+    """A full fight gives byte-identical frames under real MicroPython and CPython."""
+    cp, _, _, cerr = simcore.run_script(FIGHT_SCRIPT, runtime="cpython", seed=11)
+    mp, _, _, merr = simcore.run_script(FIGHT_SCRIPT, runtime="micropython", seed=11)
+    assert cerr == [] and merr == []
+    assert len(cp) == len(mp) > 20
+    assert [f.data for f in cp] == [f.data for f in mp]
+
+
+def test_long_names_and_extreme_values_stay_on_the_screen(tmp_path):
+    """With a 6-letter colour, DEF 15 / ATT -5 and items, no text runs off the 128 px screen."""
+    d = start(tmp_path, players=6)
+    goto(d, "Player:")
+    d.keys("ok*3")  # Yellow
+    assert lines(d)[0] == "== Drakskatten ==  > Yellow"
+    player_screen(d, "Yellow")
+    pick(d, "Magic items")
+    d.keys("ok,down,ok,down,ok")  # sword, amulet, potion
+    to_menu(d)
+    player_screen(d, "Yellow")
+    pick(d, "Injury")
+    d.keys("up*3,ok")
+    own_dice(d)
+    d.keys("ok")
+    assert lines(d)[0] == "== Yellow fights =="
+    new_monster(d, 9, -9)  # DEF 15, ATT -5 (the spinners stop at their ends)
+    assert selected(d.text()) == ["Fight! DEF 15 ATT -5"]
+    d.keys("ok,up*5,ok")  # typed 12 - 1 = 11 <= 15: a hit
+    d.keys("ok,up*3,ok,ok")  # treasure 6 - 5 = 1: none
+    to_menu(d)
+    goto(d, "Fight:")
+    d.keys("ok")
+    new_monster(d, -15, 14)  # DEF 0, ATT 9
+    d.keys("ok,up*5,ok")  # a miss
+    d.keys("ok,up*5,ok")  # monster typed 12 + 9 - 1 = 20
+    t = d.text()
+    assert lines(d)[0] == "== Monster vs Yellow ==" and "-1 amulet = 20" in t and "DEATH" in t
+    for f in d.frames:
+        if f is None:
+            continue
+        for x, _y, s, _c, scale in f.log:
+            if scale:
+                assert x >= 0 and x + 6 * scale * len(s) <= 129, (s, x)
+    assert d.errors() == []
