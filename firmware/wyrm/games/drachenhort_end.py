@@ -1,0 +1,362 @@
+"""Drachenhort's final reveal (loaded only after the second escape).
+
+Screens: the choice "One by one" / "All at once"; one by one: each player in
+turn (pass, enter the printed card, then their adventurers as silver + gold,
+gems and the total); all at once: a table of every card, gems and total; then
+the ranking, equal totals sharing the win. The game and where the players are
+live in ``drachenhort_ui.Session`` (saved there).
+"""
+from micropython import const
+
+from wyrm import buttons as B
+from wyrm import font, ui
+from wyrm.app import Screen
+from wyrm.games import drachenhort_ui as H
+
+# the same layout as the board (private consts do not cross modules on MicroPython)
+_ADV = const(7)
+_DENSE = const(8)
+_X_T = const(122)
+
+
+def resume(app, s, where, arg):
+    """Back to the reveal screen the players were on before a power cut."""
+    g = s.game
+    if where == "ranking":
+        if s.all_cards() is not None:
+            app.push(Ranking(s))
+        return
+    choice = app.push(RevealMenu(s))
+    if where == "reveal":
+        k = 0
+        phase = "pass"
+        if isinstance(arg, dict):
+            got = arg.get("k")
+            if type(got) is int and 0 <= got < g.players:
+                k = got
+            if arg.get("ph") == "show":
+                phase = "show"
+        app.push(RevealFlow(s, choice, k, phase))
+    elif where == "all":
+        choice.sel = 1
+        app.push(AllCards(s, choice))
+
+
+def _card_label(s, card):
+    names = [s.name(a) for a in card]
+    text = " ".join(names)
+    if len(text) > 20:
+        text = " ".join([n[:6] for n in names])
+    return text
+
+
+# -- the reveal ------------------------------------------------------------------
+class RevealMenu(ui.Menu):
+    def __init__(self, s):
+        super().__init__("Final reveal", [])
+        self.s = s
+        self.items = [["One by one", self.one], ["All at once", self.all]]
+
+    def on_open(self, app):
+        self._check(app)
+        self.s.at("choice")
+
+    def on_show(self, app):
+        self.s.at("choice")
+
+    def _check(self, app):
+        s = self.s
+        if s.game.mode == "dealt" and s.deal_state() == "missing":
+            s.to_printed()
+            ui.error(app, "Wyrm's deal is missing. Each player enters their printed card.")
+
+    def one(self, app):
+        app.push(RevealFlow(self.s, self, 0, "pass"))
+
+    def all(self, app):
+        app.push(AllCards(self.s, self))
+
+
+def _player_rows(s, k, card):
+    g = s.game
+    rows = []
+    for a in card:
+        sv = g.silver(a) or 0
+        gv = g.gold(a) or 0
+        rows.append([H._fit(s.name(a), 10), "%d + %d = %2d" % (sv, gv, sv + gv)])
+    rows.append(["Gems", "%2d" % g.gems(k)])
+    rows.append(["Total", "%2d" % g.score(k, card)])
+    return rows
+
+
+class RevealFlow(Screen):
+    """Each player in turn: pass (and enter the printed card), then their score."""
+
+    def __init__(self, s, parent, k, phase):
+        self.s = s
+        self.parent = parent
+        self.k = k
+        self.phase = phase
+        self.first = 0
+
+    def on_open(self, app):
+        if self.phase == "show" and self.s.card_of(self.k) is None:
+            self.phase = "pass"
+        self._mark()
+
+    def on_show(self, app):
+        self._mark()
+
+    def _mark(self):
+        self.s.at("reveal", {"k": self.k, "ph": self.phase})
+
+    def on_event(self, app, kind, key):
+        s = self.s
+        n = s.game.players
+        if ui.is_ok(kind, key):
+            if self.phase == "pass":
+                if s.game.mode == "printed":
+                    app.push(CardPick(s, self.k, self._picked))
+                    return True
+                self.phase = "show"
+            elif self.k + 1 < n:
+                self.k += 1
+                self.phase = "pass"
+            else:
+                _show_ranking(app, s, self.parent)
+                return True
+        elif kind == B.CLICK and key == B.BACK:
+            if self.phase == "show":
+                self.phase = "pass"
+            elif self.k > 0:
+                self.k -= 1
+                self.phase = "show"
+            else:
+                app.pop(self)
+                return True
+        elif self.phase == "show" and (ui.is_up(kind, key) or ui.is_down(kind, key)):
+            d = -1 if ui.is_up(kind, key) else 1
+            self.first = max(0, min(6 - ui.rows(app), self.first + d))
+        else:
+            return False
+        self.first = 0 if self.phase == "pass" else self.first
+        self._mark()
+        app.redraw()
+        return True
+
+    def _picked(self, app):
+        self.phase = "show"
+        self.first = 0
+        self._mark()
+        app.redraw()
+
+    def draw(self, app, fb):
+        s = self.s
+        n = s.game.players
+        who = "Player %d" % (self.k + 1)
+        if self.phase == "pass":
+            ui.title(fb, "Final reveal", "%d/%d" % (self.k + 1, n))
+            font.center(fb, who, ui.TITLE_H + 4, 1, 2)
+            if app.height >= 64:
+                if s.game.mode == "printed":
+                    font.center(fb, "OK: enter your card,", 40)
+                    font.center(fb, "then all can see it", 49)
+                else:
+                    font.center(fb, "OK: show your card", 40)
+                    font.center(fb, "to everyone", 49)
+            return
+        card = s.card_of(self.k)
+        ui.title(fb, who, "%d/%d" % (self.k + 1, n))
+        rows = _player_rows(s, self.k, card)
+        rows.append(["OK: next player" if self.k + 1 < n else "OK: ranking", ""])
+        H._draw_rows(app, fb, rows, self.first, 4)
+
+
+class CardPick(ui.Menu):
+    """Which printed card a player holds: one of the configured cards, or 3 colours."""
+
+    def __init__(self, s, k, on_done):
+        super().__init__("Player %d: card?" % (k + 1), [])
+        self.s = s
+        self.k = k
+        self.on_done = on_done
+        cards = s.card_list()
+        cur = s.cards[k]
+        for i, c in enumerate(cards):
+            self.items.append([_card_label(s, c), self._take(list(c))])
+            if cur is not None and sorted(cur) == list(c):
+                self.sel = i
+        self.items.append(["Other: 3 colours", self._colours])
+
+    def _take(self, card):
+        def run(app):
+            self.done(app, card)
+
+        return run
+
+    def done(self, app, card):
+        card = sorted(card)
+        self.s.cards[self.k] = card
+        self.s.save()
+        app.pop(self)
+        self.on_done(app)
+
+    def _colours(self, app):
+        app.push(ColourPick(self.s, self))
+
+
+class ColourPick(ui.Menu):
+    """Tick the three adventurers on the card."""
+
+    def __init__(self, s, parent):
+        super().__init__("Pick 3 colours", [])
+        self.s = s
+        self.parent = parent
+        self.chosen = []
+        for a in range(_ADV):
+            self.items.append([self._label(a), self._toggle(a)])
+
+    def _label(self, a):
+        def lab(app):
+            mark = font.CHECK if a in self.chosen else " "
+            return mark + " " + H._fit(self.s.name(a), 18)
+
+        return lab
+
+    def _toggle(self, a):
+        def run(app):
+            if a in self.chosen:
+                self.chosen.remove(a)
+                return
+            self.chosen.append(a)
+            if len(self.chosen) == 3:
+                app.pop(self)
+                self.parent.done(app, self.chosen)
+
+        return run
+
+    def draw(self, app, fb):
+        super().draw(app, fb)
+        note = "%d/3" % len(self.chosen)
+        font.text(fb, note, fb.width - 1 - font.width(note), 1, 0)
+
+
+class AllCards(Screen):
+    """Every player's card, gems and total in one table; OK: the ranking."""
+
+    def __init__(self, s, parent):
+        self.s = s
+        self.parent = parent
+        self.first = 0
+
+    def on_open(self, app):
+        self.s.at("all")
+        self._next_missing(app)
+
+    def on_show(self, app):
+        self.s.at("all")
+
+    def _missing(self):
+        s = self.s
+        for k in range(s.game.players):
+            if s.card_of(k) is None:
+                return k
+        return None
+
+    def _next_missing(self, app):
+        k = self._missing()
+        if k is not None:
+            app.push(CardPick(self.s, k, self._next_missing))
+        app.redraw()
+
+    def on_event(self, app, kind, key):
+        n = self.s.game.players
+        shown = (app.height - _DENSE) // _DENSE
+        if ui.is_up(kind, key):
+            self.first = max(0, self.first - 1)
+        elif ui.is_down(kind, key):
+            self.first = max(0, min(n - shown, self.first + 1))
+        elif ui.is_ok(kind, key):
+            if self._missing() is not None:
+                self._next_missing(app)
+            else:
+                _show_ranking(app, self.s, self.parent)
+            return True
+        else:
+            return False
+        app.redraw()
+        return True
+
+    def draw(self, app, fb):
+        s = self.s
+        g = s.game
+        n = g.players
+        H._dense_bar(fb, "Cards")
+        H._rtext(fb, "Gem", 104, 0, 0)
+        H._rtext(fb, "VP", _X_T, 0, 0)
+        shown = (app.height - _DENSE) // _DENSE
+        for r in range(min(shown, n - self.first)):
+            k = self.first + r
+            y = _DENSE + r * _DENSE
+            font.text(fb, "P%d" % (k + 1), 2, y)
+            card = s.card_of(k)
+            if card is None:
+                font.text(fb, "?", 20, y)
+                continue
+            font.text(fb, " ".join([s.name(a)[:3] for a in card]), 20, y)
+            H._rtext(fb, str(g.gems(k)), 104, y)
+            H._rtext(fb, str(g.score(k, card)), _X_T, y)
+        if n < shown:
+            hint = "OK: ranking" if self._missing() is None else "OK: enter cards"
+            font.text(fb, hint, 2, app.height - _DENSE)
+        H._marks(app, fb, self.first, shown, n, _DENSE)
+
+
+def _show_ranking(app, s, choice):
+    app.pop(choice)
+    app.push(Ranking(s))
+
+
+class Ranking(Screen):
+    """The winner(s) and every player's total, best first."""
+
+    def __init__(self, s):
+        self.s = s
+        self.first = 0
+        self.rows = None
+
+    def on_open(self, app):
+        s = self.s
+        cards = s.all_cards()
+        if cards is None:
+            app.pop(self)
+            return
+        g = s.game
+        win = ["Player %d" % (p + 1) for p in g.winners(cards)]
+        head = ("Winners: " if len(win) > 1 else "Winner: ") + ", ".join(win)
+        rows = [[line, None] for line in ui.wrap(head)]
+        self.head = len(rows)
+        for place, p, score in g.standings(cards):
+            rows.append(["%d. Player %d" % (place, p + 1), "%d VP" % score])
+        self.rows = rows
+        s.at("ranking")
+
+    def on_event(self, app, kind, key):
+        shown = ui.rows(app)
+        n = len(self.rows or ())
+        if ui.is_up(kind, key):
+            self.first = max(0, self.first - 1)
+        elif ui.is_down(kind, key):
+            self.first = max(0, min(n - shown, self.first + 1))
+        elif ui.is_ok(kind, key):
+            app.pop(self)
+        else:
+            return False
+        app.redraw()
+        return True
+
+    def draw(self, app, fb):
+        if self.rows is None:
+            return
+        ui.title(fb, "Ranking")
+        H._draw_rows(app, fb, self.rows, self.first)

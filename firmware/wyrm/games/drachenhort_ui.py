@@ -1,0 +1,978 @@
+"""Drachenhort on Wyrm: the die, both escapes, gems, undo and the final reveal.
+
+Screens (``open`` pushes the game menu):
+
+- the game menu. Its first entry is always "Roll the die" (main menu OK, OK,
+  OK rolls the Drachenhort die). The title bar is the status line:
+  "Escape 1 / next token 4", "Escape 1 over", "Game over";
+- new game: 2-7 players; party cards dealt by Wyrm (``party_ui.start_deal``)
+  or printed cards (each player enters theirs at the reveal);
+- capture: the adventurers still in the dungeon with the token each would get
+  ("red -> silver 3"); the penultimate capture ends the escape by itself;
+- escape: who left the dungeon (gets 8), then the others one by one, farthest
+  from the dragon first, each with the value it gets; a review, OK saves;
+- the board: all seven adventurers with silver, gold and their sum;
+- gems: per player, UP +1 / DOWN -1 (a refused change shows the reason);
+- undo: names the last event and asks before undoing it (any number of times);
+- start escape 2 (confirmed); the final reveal after the second escape: one
+  by one (each player's card, tokens, gems, total) or all at once (a table),
+  then the ranking (equal totals share the win). Those screens live in
+  ``drachenhort_end`` and are loaded only then.
+
+RAM: the dealer (``party_ui`` with ``peek``) is imported only for a call and
+dropped again; the die's modules are dropped when its screen closes. Colour
+names and cards come from ``party_ui.config`` (the settings file), read once.
+
+Saved after every event and every change of screen as "drachenhort"::
+
+    {"v": 1, "game": Game.to_json(), "cards": [null | [a, b, c], ...],
+     "screen": "menu", "arg": null}
+
+``cards`` holds the printed cards entered at the reveal; ``screen``/``arg``
+bring the players back to where they were after a power cut (an unfinished
+escape order keeps its picks). A save that cannot be read gives a message and
+a fresh start.
+"""
+import sys
+
+from micropython import const
+
+from wyrm import buttons as B
+from wyrm import deal, font, ui
+from wyrm.app import Screen
+from wyrm.games import drachenhort as D
+
+NAME = "drachenhort"
+_PARTY = "party"  # the store name of the deal (party_ui, see notes/DEAL_API.md)
+_VERSION = const(1)
+_ADV = const(7)
+_LINE = const(21)
+_DENSE = const(8)  # row height of the full-screen tables (board, all cards)
+_SCREENS = (
+    "menu",
+    "board",
+    "capture",
+    "escape",
+    "order",
+    "gems",
+    "gems_p",
+    "choice",
+    "reveal",
+    "all",
+    "ranking",
+)
+# right edges of the board's columns
+_X_S = const(84)
+_X_G = const(102)
+_X_T = const(122)
+
+_NOTES = (
+    "Die: 1, 2, 2, 3, 4, 6. A 2 moves any adventurer; 1, 3, 4, 6 only one on "
+    "the Starting Space or in a lit area.",
+    "Tokens each escape: 1, 2, 3, 4, 5, 6, 8. A capture takes the lowest one "
+    "left. An escape: the adventurer out gets 8, the others the highest left, "
+    "farthest from the dragon first. The penultimate capture takes 6, the last "
+    "one in gets 8.",
+    "Gems: 12 per escape, 1 VP each.",
+    "Score: silver + gold of your card's 3 adventurers, plus gems. Equal "
+    "totals share the win.",
+)
+
+
+def _is_int(x):
+    return type(x) is int
+
+
+_NONE = ("no dealer",)  # _with_party's answer when this Wyrm has no dealer
+
+
+def _with_party(app, fn):
+    """``fn(party_ui)`` with the dealer loaded for the call; _NONE if there is none.
+
+    party_ui (with peek) is large, so it leaves the module table again at once;
+    screens it pushed keep the code they use alive until they close.
+    """
+    before = list(sys.modules)
+    try:
+        from wyrm import party_ui
+    except ImportError:
+        return _NONE
+    try:
+        return fn(party_ui)
+    finally:
+        app.unload_since(before)
+
+
+def _rtext(fb, s, right, y, c=1):
+    """Text whose last column ends at ``right``."""
+    font.text(fb, s, right - font.width(s), y, c)
+
+
+def _fit(s, n=_LINE):
+    return s if len(s) <= n else s[: n - 1] + font.ELLIPSIS
+
+
+def _pad(left, right, width=_LINE):
+    gap = width - len(left) - len(right)
+    return left + " " * (gap if gap > 0 else 1) + right
+
+
+def _dense_bar(fb, left):
+    """An 8 px inverted header for the full-screen tables."""
+    fb.fill_rect(0, 0, fb.width, _DENSE, 1)
+    font.text(fb, left, 2, 0, 0)
+
+
+def _note(fb, note):
+    """A note at the right of the title bar, in a dark box that keeps it apart."""
+    x = fb.width - font.width(note)
+    fb.fill_rect(x - 2, 1, fb.width - x + 1, ui.TITLE_H - 3, 0)
+    font.text(fb, note, x, 1, 1)
+
+
+def _marks(app, fb, first, shown, total, top):
+    x = fb.width - 3
+    if first > 0:
+        for i in range(3):
+            fb.hline(x - i, top + 1 + i, 2 * i + 1, 1)
+    if first + shown < total:
+        for i in range(3):
+            fb.hline(x - i, app.height - 2 - i, 2 * i + 1, 1)
+
+
+# -- the saved game ----------------------------------------------------------------
+class Session:
+    """The game, the entered cards and where the players are; shared by all screens."""
+
+    def __init__(self, app):
+        self.app = app
+        self.game = None
+        self.cards = None  # per player: [a, b, c] entered at the reveal, or None
+        self.screen = "menu"
+        self.arg = None
+        self.menu = None
+        self._cfg = None
+        self._dealt = None  # the dealt cards, once read at the reveal
+
+    # settings: colour names and the configured cards
+    def config(self):
+        if self._cfg is None:
+            app = self.app
+            cfg = _with_party(app, lambda p: p.config(app))
+            if not isinstance(cfg, dict) or "colours" not in cfg or "cards" not in cfg:
+                cfg = deal.default_config()
+            self._cfg = cfg
+        return self._cfg
+
+    @property
+    def names(self):
+        return self.config()["colours"]
+
+    def card_list(self):
+        """The configured cards as adventurer-index triples."""
+        return deal.card_indices(self.config())
+
+    # saving
+    def save(self):
+        if self.game is None:
+            return
+        self.app.store.save(
+            NAME,
+            {
+                "v": _VERSION,
+                "game": self.game.to_json(),
+                "cards": self.cards,
+                "screen": self.screen,
+                "arg": self.arg,
+            },
+        )
+
+    def at(self, screen, arg=None):
+        """Remember the screen the players are on (for resume after a power cut)."""
+        if self.game is None:
+            return
+        if screen != self.screen or arg != self.arg:
+            self.screen = screen
+            self.arg = arg
+            self.save()
+
+    def load(self):
+        """Read the save; returns a problem text for the user, or None."""
+        app = self.app
+        queue = getattr(app.store, "problems", None)
+        before = len(queue) if isinstance(queue, list) else 0
+        raw = app.store.load(NAME, None)
+        problems = []
+        if isinstance(queue, list):  # this file's problems: shown here, not at boot
+            problems = queue[before:]
+            del queue[before:]
+        if raw is not None:
+            try:
+                self._take(raw)
+            except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+                self.game = None
+                problems.append("The saved Drachenhort game is damaged.")
+                app.store.remove(NAME)
+        if not problems:
+            return None
+        if self.game is None:
+            problems.append("A new game starts.")
+        return " ".join(problems)
+
+    def _take(self, raw):
+        if not isinstance(raw, dict) or raw.get("v") != _VERSION:
+            raise ValueError("version")
+        game = D.Game.load(raw["game"])
+        cards = raw.get("cards")
+        if cards is None:
+            cards = [None] * game.players
+        if not isinstance(cards, list) or len(cards) != game.players:
+            raise ValueError("cards")
+        for c in cards:
+            if c is not None and not _valid_card(c):
+                raise ValueError("card")
+        screen = raw.get("screen")
+        self.game = game
+        self.cards = cards
+        self.screen = screen if screen in _SCREENS else "menu"
+        self.arg = raw.get("arg")
+
+    # the game
+    def new_game(self, players, mode):
+        """Start afresh; the old game's party cards go with it."""
+        app = self.app
+        if app.store.exists(_PARTY):
+            _with_party(app, lambda p: p.forget(app))
+        self._dealt = None
+        self.game = D.Game(players, mode)
+        self.cards = [None] * players
+        self.screen = "menu"
+        self.arg = None
+        self.save()
+
+    def g(self):
+        """The game (only called while there is one)."""
+        g = self.game
+        if g is None:
+            raise ValueError("no game")
+        return g
+
+    def apply(self, ev):
+        why = self.g().apply(ev)
+        if why is None:
+            self.save()
+        return why
+
+    def undo(self):
+        ev = self.g().undo()
+        self.save()
+        return ev
+
+    # party cards
+    def deal_state(self):
+        """None (printed cards), "ok", "missing" (no usable deal) or "unseen"."""
+        g = self.game
+        if g is None or g.mode != "dealt":
+            return None
+        d = self._deal()
+        if d is None:
+            return "missing"
+        return "ok" if d.all_seen() else "unseen"
+
+    def _deal(self):
+        """The saved deal (party_ui keeps it as "party"), if it is this game's."""
+        obj = self.app.store.load(_PARTY, None)
+        if obj is None:
+            return None
+        try:
+            d = deal.PartyDeal.load(obj)
+        except (ValueError, TypeError, AttributeError):
+            return None
+        return d if d.players == self.g().players else None
+
+    def card_of(self, k):
+        """Player k's three adventurers, or None if not known (printed, not entered).
+
+        Dealt cards are read from the saved deal only here, i.e. only at the
+        final reveal, and kept for the rest of it.
+        """
+        if self.g().mode == "printed":
+            cards = self.cards
+            return cards[k] if cards is not None else None
+        out = self._dealt
+        if out is None:
+            d = self._deal()
+            if d is None:
+                return None
+            app = self.app
+            n = d.players
+            out = _with_party(
+                app, lambda p: [sorted(p.card_adventurers(app, d.card_of(j))) for j in range(n)]
+            )
+            if out is _NONE:
+                out = [list(self.card_list()[d.card_of(j)]) for j in range(n)]
+            self._dealt = out
+        return out[k]
+
+    def all_cards(self):
+        """Every player's card, or None while one is missing."""
+        out = []
+        for k in range(self.g().players):
+            c = self.card_of(k)
+            if c is None:
+                return None
+            out.append(c)
+        return out
+
+    def to_printed(self):
+        """The dealt cards are gone: play on with printed cards entered at the reveal."""
+        g = self.g()
+        self.game = D.Game(g.players, "printed", g.events)
+        self.save()
+
+    # names
+    def name(self, a):
+        return self.names[a]
+
+    def metal(self):
+        return D.METALS[self.g().escape - 1]
+
+    def left_values(self):
+        g = self.g()
+        used = [g.token(g.escape, a) for a in range(_ADV)]
+        return [v for v in D.VALUES if v not in used]
+
+    def describe(self):
+        return self.g().describe(-1, self.names)
+
+
+def _valid_card(c):
+    if not isinstance(c, list) or len(c) != 3:
+        return False
+    for a in c:
+        if not _is_int(a) or not 0 <= a < _ADV or c.count(a) != 1:
+            return False
+    return True
+
+
+def _token_label(s, a, value):
+    name = s.name(a)
+    tail = "%s %d" % (s.metal(), value)
+    text = name + " -> " + tail
+    return text if len(text) <= _LINE else _fit(name + " " + tail)
+
+
+# -- entry point -------------------------------------------------------------------
+def open(app, resume=False):  # noqa: A001 - the game module protocol
+    s = Session(app)
+    problem = s.load()
+    menu = app.push(GameMenu(s))
+    s.menu = menu
+    if problem:
+        ui.error(app, problem, "Drachenhort")
+    elif resume and s.game is not None:
+        _resume(app, s)
+    else:
+        s.at("menu")
+    s.config()  # colour names; a problem with the settings file shows on top
+
+
+def _saved_order(g, arg):
+    """The picks of an unfinished escape order saved as {"a": a, "o": [...]}, or None."""
+    if not isinstance(arg, dict):
+        return None
+    a = arg.get("a")
+    order = arg.get("o")
+    inside = g.in_dungeon()
+    if a not in inside or not isinstance(order, list):
+        return None
+    if len(order) > len(inside) - 2:
+        return None  # one adventurer must be left to place by itself
+    for x in order:
+        if x not in inside or x == a or order.count(x) != 1:
+            return None
+    return list(order)
+
+
+def _resume(app, s):
+    g = s.game
+    menu = s.menu
+    if s.deal_state() == "unseen":
+        menu.continue_deal(app)
+        return
+    where = s.screen
+    arg = s.arg
+    if where == "board":
+        app.push(BoardScreen(s))
+    elif where == "capture" and not g.escape_over:
+        app.push(CaptureMenu(s))
+    elif where in ("escape", "order") and not g.escape_over:
+        esc = app.push(EscapeMenu(s))
+        order = _saved_order(g, arg) if where == "order" else None
+        if order is not None:
+            a = arg["a"]
+            esc.sel = g.in_dungeon().index(a)
+            app.push(OrderScreen(s, esc, a, order))
+    elif where in ("gems", "gems_p") and not g.finished:
+        gm = app.push(GemsMenu(s))
+        if where == "gems_p" and _is_int(arg) and 0 <= arg < g.players:
+            gm.sel = arg
+            app.push(GemScreen(s, arg))
+    elif where in ("choice", "reveal", "all", "ranking") and g.finished:
+        _end().resume(app, s, where, arg)
+
+
+# -- game menu ---------------------------------------------------------------------
+class _Menu(ui.Menu):
+    """A menu with an optional note at the right of the title bar."""
+
+    note = None
+
+    def draw(self, app, fb):
+        super().draw(app, fb)
+        note = self.note(app) if self.note else None
+        if note:
+            _note(fb, note)
+
+
+class GameMenu(_Menu):
+    def __init__(self, s):
+        super().__init__(self._status, [])
+        self.s = s
+        self.note = self._note
+        self.dice = None  # the module table before the die was loaded
+        self.refresh(None)
+
+    def _status(self, app):
+        g = self.s.game
+        if g is None:
+            return "Drachenhort"
+        if g.finished:
+            return "Final reveal"
+        if g.game_over:
+            return "Game over"
+        if g.escape_over:
+            return "Escape %d over" % g.escape
+        return "Escape %d" % g.escape
+
+    def _note(self, app):
+        g = self.s.game
+        if g is None or g.escape_over:
+            return None
+        return "next token %d" % g.next_value()
+
+    def refresh(self, app):
+        s = self.s
+        g = s.game
+        old = self.label(app, self.sel) if self.items and self.sel < len(self.items) else None
+        items = [["Roll the die", _roll]]
+        if g is None:
+            items.append(["New game", self.new_game])
+        else:
+            ds = s.deal_state() if app is not None else None
+            if ds == "missing" and not g.finished:
+                items.append(["Deal the cards", self.deal_again])
+            elif ds == "unseen":
+                items.append(["Continue dealing", self.continue_deal])
+            if not g.escape_over:
+                items.append(["Capture", lambda a: a.push(CaptureMenu(s))])
+                items.append(["Escape", lambda a: a.push(EscapeMenu(s))])
+            elif not g.game_over:
+                items.append(["Start escape 2", self.next_escape])
+            else:
+                items.append(["Final reveal", self.reveal])
+                if g.finished and s.all_cards() is not None:
+                    items.append(["Ranking", lambda a: a.push(_end().Ranking(s))])
+            items.append(["Board", lambda a: a.push(BoardScreen(s))])
+            if not g.finished:
+                items.append(["Gems", lambda a: a.push(GemsMenu(s))])
+            items.append(["Undo", self.undo])
+            if ds == "ok" and not g.finished:
+                items.append(["See my card", _peek_again])
+            items.append(["New game", self.new_game])
+        items.append(["Rules notes", _notes])
+        self.items = items
+        sel = None
+        for i, it in enumerate(items):
+            if it[0] == old:
+                sel = i
+        if sel is None:
+            sel = min(self.sel, len(items) - 1)
+        self.sel = sel
+
+    def on_show(self, app):
+        if self.dice is not None:
+            app.unload_since(self.dice)  # back from the die: free its RAM
+            self.dice = None
+        self.refresh(app)
+        self.s.at("menu")
+
+    def on_open(self, app):
+        self.refresh(app)
+
+    # new game
+    def new_game(self, app):
+        if self.s.game is None:
+            self._ask_players(app)
+            return
+        app.push(ui.Confirm("Start a new game? This game is lost.", self._ask_players))
+
+    def _ask_players(self, app):
+        g = self.s.game
+        n = g.players if g is not None else 4
+        app.push(ui.Spinner("Players", n, D.MIN_PLAYERS, D.MAX_PLAYERS, self._ask_cards))
+
+    def _ask_cards(self, app, n):
+        def dealt(app):
+            app.pop(m)
+            self.s.new_game(n, "dealt")
+            self.refresh(app)
+            self.sel = 0
+            if _with_party(app, lambda p: p.start_deal(app, n, self._deal_done)) is _NONE:
+                self.s.to_printed()
+                self.refresh(app)
+                ui.error(app, "Dealing is not on this Wyrm yet. Use the printed cards.")
+
+        def printed(app):
+            app.pop(m)
+            self.s.new_game(n, "printed")
+            self.refresh(app)
+            self.sel = 0
+            app.toast("Escape 1: good luck!")
+
+        m = ui.Menu("Party cards", [["Dealt by Wyrm", dealt], ["Printed cards", printed]])
+        app.push(m)
+
+    def _deal_done(self, app):
+        self.s._dealt = None
+        self.refresh(app)
+        app.redraw()
+
+    def deal_again(self, app):
+        self.s._dealt = None
+        n = self.s.game.players
+        if _with_party(app, lambda p: p.start_deal(app, n, self._deal_done)) is _NONE:
+            ui.error(app, "Dealing is not on this Wyrm. The cards are entered at the reveal.")
+
+    def continue_deal(self, app):
+        _with_party(app, lambda p: p.resume_flow(app, self._deal_done))
+
+    # during the game
+    def next_escape(self, app):
+        def yes(app):
+            why = self.s.apply(["next_escape"])
+            if why:
+                app.toast(why)
+            else:
+                app.toast("Escape 2: gold tokens")
+            self.refresh(app)
+
+        app.push(ui.Confirm("Start escape 2? Gems of escape 1 are final then.", yes))
+
+    def undo(self, app):
+        s = self.s
+        if not s.game.events:
+            app.toast("Nothing to undo")
+            return
+        what = s.describe()
+
+        def yes(app):
+            s.undo()
+            self.refresh(app)
+            app.toast("Undone: " + what)
+
+        app.push(ui.Confirm("Undo: %s?" % what, yes))
+
+    def reveal(self, app):
+        s = self.s
+        if s.game.finished:
+            app.push(_end().RevealMenu(s))
+            return
+
+        def yes(app):
+            why = s.apply(["finish"])
+            if why:
+                app.toast(why)
+                return
+            self.refresh(app)
+            app.push(_end().RevealMenu(s))
+
+        app.push(ui.Confirm("Final reveal? Gems are final then.", yes))
+
+
+def _roll(app):
+    menu = app.top()
+    before = list(sys.modules)
+    try:
+        from wyrm import dice_ui
+    except ImportError:
+        ui.error(app, "The die is not on this Wyrm yet.")
+        return
+    menu.dice = before  # the dice modules leave again when the menu shows
+    app.push(dice_ui.roll_screen("dh"))
+
+
+def _peek_again(app):
+    _with_party(app, lambda p: p.peek_again(app))
+
+
+def _end():
+    """The final reveal's screens (their own module: loaded only at the end)."""
+    from wyrm.games import drachenhort_end
+
+    return drachenhort_end
+
+
+def _notes(app):
+    app.push(ui.Message("Rules notes", list(_NOTES)))
+
+
+# -- capture and escape ------------------------------------------------------------
+class CaptureMenu(ui.Menu):
+    def __init__(self, s):
+        super().__init__("Who was captured?", [])
+        self.s = s
+        v = s.game.next_value()
+        for a in s.game.in_dungeon():
+            self.items.append([_token_label(s, a, v), self._pick(a)])
+
+    def on_open(self, app):
+        self.s.at("capture")
+
+    def _pick(self, a):
+        def run(app):
+            s = self.s
+            g = s.game
+            value = g.next_value()
+            why = s.apply(["capture", a])
+            app.pop(self)
+            if why:
+                app.toast(why)
+                return
+            if g.escape_over:
+                last = [x for x in range(_ADV) if g.token(g.escape, x) == D.ESCAPE_VALUE][0]
+                metal = s.metal()
+                nxt = "Next: gems, then "
+                nxt += "Start escape 2." if g.escape == 1 else "the final reveal."
+                app.push(
+                    ui.Message(
+                        "Escape %d over" % g.escape,
+                        [
+                            "%s: %s %d" % (s.name(a), metal, value),
+                            "%s: %s 8 (last one in)" % (s.name(last), metal),
+                            nxt,
+                        ],
+                    )
+                )
+            else:
+                app.toast("%s: %s %d" % (s.name(a), s.metal(), value))
+
+        return run
+
+
+class EscapeMenu(ui.Menu):
+    def __init__(self, s):
+        super().__init__("Who escaped?", [])
+        self.s = s
+        for a in s.game.in_dungeon():
+            self.items.append([_token_label(s, a, D.ESCAPE_VALUE), self._pick(a)])
+
+    def on_open(self, app):
+        self.s.at("escape")
+
+    def on_show(self, app):
+        self.s.at("escape")
+
+    def _pick(self, a):
+        def run(app):
+            app.push(OrderScreen(self.s, self, a, []))
+
+        return run
+
+
+class OrderScreen(ui.Menu):
+    """The adventurers still in the dungeon, one by one, farthest from the dragon first."""
+
+    def __init__(self, s, parent, a, order):
+        super().__init__(self._title_text, [])
+        self.s = s
+        self.parent = parent
+        self.a = a
+        self.order = order
+        self.fill()
+
+    def _title_text(self, app):
+        return "Farthest from dragon" if not self.order else "Next farthest"
+
+    def values(self):
+        vals = [v for v in self.s.left_values() if v != D.ESCAPE_VALUE]
+        vals.reverse()
+        return vals
+
+    def rest(self):
+        return [x for x in self.s.game.in_dungeon() if x != self.a and x not in self.order]
+
+    def fill(self):
+        v = self.values()[len(self.order)]
+        self.items = [[_token_label(self.s, x, v), self._pick(x)] for x in self.rest()]
+        self.sel = 0
+        self.first = 0
+
+    def on_open(self, app):
+        if len(self.rest()) <= 1:
+            self._review(app)
+        else:
+            self.s.at("order", {"a": self.a, "o": list(self.order)})
+
+    def on_show(self, app):
+        # back from the review: the last one was placed by itself, take it back
+        # together with the last pick
+        self.order.pop()
+        if self.order:
+            self.order.pop()
+        elif len(self.rest()) <= 1:
+            app.pop(self)
+            return
+        self.fill()
+        self.s.at("order", {"a": self.a, "o": list(self.order)})
+
+    def _pick(self, x):
+        def run(app):
+            self.order.append(x)
+            if len(self.rest()) <= 1:
+                self._review(app)
+                return
+            self.fill()
+            self.s.at("order", {"a": self.a, "o": list(self.order)})
+
+        return run
+
+    def _review(self, app):
+        self.order += self.rest()
+        app.push(Review(self.s, self))
+
+    def on_event(self, app, kind, key):
+        if kind == B.CLICK and key == B.BACK and self.order:
+            self.order.pop()
+            self.fill()
+            self.s.at("order", {"a": self.a, "o": list(self.order)})
+            app.redraw()
+            return True
+        return super().on_event(app, kind, key)
+
+    def commit(self, app):
+        s = self.s
+        g = s.game
+        why = s.apply(["escape", self.a, list(self.order)])
+        app.pop(self.parent)
+        if why:
+            app.toast(why)
+        else:
+            app.toast("Escape %d over" % g.escape)
+
+
+class Review(Screen):
+    """What the escape hands out; OK saves it, BACK changes the order."""
+
+    def __init__(self, s, order_screen):
+        self.s = s
+        self.o = order_screen
+        self.first = 0
+
+    def on_open(self, app):
+        # resume comes back to the order screen with every pick but the automatic last
+        self.s.at("order", {"a": self.o.a, "o": self.o.order[:-1]})
+
+    def rows(self):
+        s = self.s
+        m = s.metal()
+        out = [[s.name(self.o.a), "%s 8 (out)" % m]]
+        vals = self.o.values()
+        for i, x in enumerate(self.o.order):
+            out.append([s.name(x), "%s %d" % (m, vals[i])])
+        return out
+
+    def on_event(self, app, kind, key):
+        n = len(self.rows())
+        shown = ui.rows(app)
+        if ui.is_up(kind, key):
+            self.first = max(0, self.first - 1)
+        elif ui.is_down(kind, key):
+            self.first = max(0, min(n - shown, self.first + 1))
+        elif ui.is_ok(kind, key):
+            self.o.commit(app)  # closes this review with the order and escape screens
+            return True
+        else:
+            return False
+        app.redraw()
+        return True
+
+    def draw(self, app, fb):
+        name = self.s.name(self.o.a)
+        head = name[:1].upper() + name[1:]
+        if len(head) <= 4:
+            head += " escapes"
+        elif len(head) <= 8:
+            head += " out"
+        ui.title(fb, head)
+        _note(fb, "OK: save")
+        _draw_rows(app, fb, self.rows(), self.first)
+
+
+def _draw_rows(app, fb, rows, first, inverted=-1):
+    """[left, right] rows under a title bar; row ``inverted`` drawn inverted."""
+    shown = ui.rows(app)
+    pad = " " if len(rows) > shown else ""  # room for the scroll arrows
+    for r in range(min(shown, len(rows) - first)):
+        i = first + r
+        right = rows[i][1]
+        ui.draw_row(fb, r, rows[i][0], i == inverted, right + pad if right else None)
+    ui.scroll_marks(fb, first, shown, len(rows))
+
+
+# -- board -------------------------------------------------------------------------
+class BoardScreen(Screen):
+    """All seven adventurers: silver, gold and their sum ("-": still in the dungeon)."""
+
+    def __init__(self, s):
+        self.s = s
+        self.first = 0
+
+    def on_open(self, app):
+        self.s.at("board")
+
+    def on_event(self, app, kind, key):
+        shown = (app.height - _DENSE) // _DENSE
+        if ui.is_up(kind, key):
+            self.first = max(0, self.first - 1)
+        elif ui.is_down(kind, key):
+            self.first = max(0, min(_ADV - shown, self.first + 1))
+        elif ui.is_ok(kind, key):
+            app.pop(self)
+        else:
+            return False
+        app.redraw()
+        return True
+
+    def draw(self, app, fb):
+        s = self.s
+        g = s.game
+        _dense_bar(fb, "Board")
+        _rtext(fb, "S", _X_S, 0, 0)
+        _rtext(fb, "G", _X_G, 0, 0)
+        _rtext(fb, "VP", _X_T, 0, 0)
+        shown = (app.height - _DENSE) // _DENSE
+        for r in range(min(shown, _ADV - self.first)):
+            a = self.first + r
+            y = _DENSE + r * _DENSE
+            font.text(fb, _fit(s.name(a), 12), 2, y)
+            _rtext(fb, _tok(g, 1, a), _X_S, y)
+            _rtext(fb, _tok(g, 2, a), _X_G, y)
+            _rtext(fb, str(g.adventurer_total(a)), _X_T, y)
+        _marks(app, fb, self.first, shown, _ADV, _DENSE)
+
+
+def _tok(g, escape, a):
+    v = g.token(escape, a)
+    if v:
+        return str(v)
+    return "-" if escape == g.escape else ""
+
+
+# -- gems --------------------------------------------------------------------------
+class GemsMenu(_Menu):
+    def __init__(self, s):
+        super().__init__(self._title_text, [])
+        self.s = s
+        self.note = self._left
+        for p in range(s.game.players):
+            self.items.append([self._label(p), self._open(p)])
+
+    def _title_text(self, app):
+        return "Gems escape %d" % self.s.game.escape
+
+    def _left(self, app):
+        return "%d left" % self.s.game.gems_left()
+
+    def _label(self, p):
+        def lab(app):
+            g = self.s.game
+            now = g.gems_in(g.escape, p)
+            if g.escape == 1:
+                return _pad("Player %d" % (p + 1), str(now), 20)
+            return _pad("Player %d" % (p + 1), "%d (all %d)" % (now, g.gems(p)), 20)
+
+        return lab
+
+    def _open(self, p):
+        def run(app):
+            app.push(GemScreen(self.s, p))
+
+        return run
+
+    def on_open(self, app):
+        self.s.at("gems")
+
+    def on_show(self, app):
+        self.s.at("gems")
+
+
+class GemScreen(Screen):
+    """One player's gems of this escape: UP +1, DOWN -1, OK done."""
+
+    def __init__(self, s, p):
+        self.s = s
+        self.p = p
+        self.mine = None  # number of events after this screen's last change
+
+    def on_open(self, app):
+        self.s.at("gems_p", self.p)
+
+    def bump(self, app, d):
+        s = self.s
+        g = s.game
+        why = g.refusal(["gems", self.p, d])
+        if why:
+            app.toast(why)
+            return
+        ev = g.events[-1] if g.events else [""]
+        if self.mine == len(g.events) and ev[0] == "gems" and ev[1] == self.p:
+            total = ev[2] + d
+            g.undo()
+            if total:
+                g.apply(["gems", self.p, total])
+                self.mine = len(g.events)
+            else:
+                self.mine = None
+        else:
+            g.apply(["gems", self.p, d])
+            self.mine = len(g.events)
+        s.save()
+
+    def on_event(self, app, kind, key):
+        if ui.is_up(kind, key):
+            self.bump(app, 1)
+        elif ui.is_down(kind, key):
+            self.bump(app, -1)
+        elif ui.is_ok(kind, key):
+            app.pop(self)
+        else:
+            return False
+        app.redraw()
+        return True
+
+    def draw(self, app, fb):
+        g = self.s.game
+        ui.title(fb, "Player %d gems" % (self.p + 1), "esc. %d" % g.escape)
+        n = str(g.gems_in(g.escape, self.p))
+        if app.height >= 64:
+            font.big_center(fb, n, ui.TITLE_H + 3)
+            info = "%d left" % g.gems_left()
+            if g.escape == 2:
+                info = "all %d, %s" % (g.gems(self.p), info)
+            font.center(fb, info, 44)
+            font.center(fb, "UP +1  DOWN -1  OK", 56)
+        else:
+            font.center(fb, n, ui.TITLE_H + 2, 1, 2)
+            font.text(fb, "+", fb.width - 8, ui.TITLE_H + 2)
+            font.text(fb, "-", fb.width - 8, app.height - 8)

@@ -1,0 +1,627 @@
+"""Drachenhort game screens (issue 6), driven from the main menu with key scripts.
+
+Key scripts are written out as a user would press them; the comments say which
+screen each part is on. Menus keep the cursor on the entry last used, so the
+scripts depend on that too (it is part of the behaviour).
+"""
+import re
+
+from drive import Driver
+
+from host_tools import simcore
+from wyrm.store import Store
+
+# Drachenhort is the first main-menu entry. Its game menu during an escape:
+# Roll the die, Capture, Escape, Board, Gems, Undo, [See my card], New game, Rules notes.
+OPEN = "ok"
+NEW_PRINTED_4 = "ok,down,ok,ok,down,ok"  # open, New game, 4 players (default), Printed cards
+NEW_DEALT_4 = "ok,down,ok,ok,ok"  # open, New game, 4 players, Dealt by Wyrm
+PEEK_ROUND_4 = "ok,hold:ok:300,ok," * 4 + "ok"  # each: ready, hold to see, pass on; then done
+# Rulebook: three captures take 1, 2, 3 (white, yellow, purple: red, green and
+# orange stay in), then blue escapes; red is farthest, then green, then orange.
+CAPTURE_WHITE_YELLOW_PURPLE = (
+    "down,ok,down*2,ok,"  # Capture: green red [white] blue orange yellow purple
+    "ok,down*4,ok,"  # Capture: green red blue orange [yellow] purple
+    "ok,down*4,ok"  # Capture: green red blue orange [purple]
+)
+BLUE_ESCAPES = (
+    "down,ok,"  # Escape
+    "down*2,ok,"  # Who escaped? green red [blue] orange
+    "down,ok,"  # Farthest: green [red] orange
+    "ok,"  # Next farthest: [green] orange (orange is placed by itself)
+    "ok"  # review: OK saves
+)
+# After the escape the cursor is on Board (Start escape 2 is entry 2).
+GEMS_1 = (
+    "down,ok,"  # Gems
+    "ok,up*3,ok,"  # Player 1: 3
+    "down,ok,up*2,ok,"  # Player 2: 2
+    "down,ok,up*4,ok,"  # Player 3: 4
+    "back"
+)
+START_2 = "up*2,ok,up,ok"  # Start escape 2, Yes
+CAPTURE_SIX = "ok,ok," * 6 + "ok"  # six captures in dungeon order, then the message
+GEMS_2 = (
+    "down*2,ok,"  # Gems (cursor was on Final reveal)
+    "ok,up*2,ok,"  # Player 1: +2
+    "up,ok,up*3,ok,"  # Player 4: 3
+    "back"
+)
+FINAL = "up*2,ok,up,ok"  # Final reveal, Yes
+ONE_BY_ONE_DEALT_4 = "ok," + "ok,ok," * 3 + "ok,ok"  # one by one: show, next... ranking
+
+FULL_DEALT = ",".join(
+    [
+        NEW_DEALT_4,
+        PEEK_ROUND_4,
+        CAPTURE_WHITE_YELLOW_PURPLE,
+        BLUE_ESCAPES,
+        GEMS_1,
+        START_2,
+        CAPTURE_SIX,
+        GEMS_2,
+        FINAL,
+        ONE_BY_ONE_DEALT_4,
+    ]
+)
+
+COLOURS = ["green", "red", "white", "blue", "orange", "yellow", "purple"]
+# The board after the scripts above, counted by hand from the rules.
+SILVER = {"white": 1, "yellow": 2, "purple": 3, "blue": 8, "red": 6, "green": 5, "orange": 4}
+GOLD = {"green": 1, "red": 2, "white": 3, "blue": 4, "orange": 5, "yellow": 6, "purple": 8}
+GEMS = [3 + 2, 2, 4, 3]
+
+
+def board_rows(text):
+    """{colour: [silver, gold, total]} from the board screen text ('' for no token)."""
+    rows = {}
+    for line in text.splitlines():
+        parts = line.split()
+        if parts and parts[0] in COLOURS:
+            rows[parts[0]] = parts[1:]
+    return rows
+
+
+def flat(d):
+    """The screen's text on one line (a toast wraps over several)."""
+    return " ".join(d.text().splitlines())
+
+
+def start_rulebook(d):
+    d.keys(NEW_PRINTED_4 + "," + CAPTURE_WHITE_YELLOW_PURPLE)
+
+
+def test_die_is_three_presses_from_power_on(tmp_path):
+    """OK, OK, OK from power-on rolls the Drachenhort die (first entries of both menus)."""
+    d = Driver(tmp_path)
+    d.keys("ok,ok,ok")
+    t = d.text()
+    assert "Drachenhort die" in t
+    assert "any adventurer" in t or "lit or start only" in t
+    assert d.errors() == []
+
+
+def test_game_menu_starts_with_the_die_in_every_state(tmp_path):
+    """The game menu's first entry is "Roll the die" with no game, during and after an escape."""
+    d = Driver(tmp_path)
+    d.keys(OPEN)
+    assert d.text().splitlines()[1] == "> Roll the die"
+    d.keys("back," + NEW_PRINTED_4)
+    assert d.text().splitlines()[1] == "> Roll the die"
+    d.keys(CAPTURE_WHITE_YELLOW_PURPLE + "," + BLUE_ESCAPES + ",up*2")
+    assert d.text().splitlines()[1] == "> Roll the die"
+    assert d.errors() == []
+
+
+def test_capture_list_shows_the_token_each_would_get(tmp_path):
+    """The capture list shows every adventurer still in with the next token: "red -> silver 3"."""
+    d = Driver(tmp_path)
+    d.keys(NEW_PRINTED_4 + ",down,ok")
+    t = d.text()
+    for c in COLOURS:
+        assert "%s -> silver 1" % c in t or c in ("purple",)  # 6 rows shown, purple below
+    d.keys("ok")  # green captured
+    assert "green: silver 1" in d.text()  # the toast
+    d.keys("ok,ok")  # red
+    d.keys("ok")
+    t = d.text()
+    assert "red -> silver 3" not in t and "green -> " not in t
+    assert "white -> silver 3" in t
+    assert d.errors() == []
+
+
+def test_status_line_shows_escape_and_next_token(tmp_path):
+    """The game menu's title bar says "Escape 1" and "next token 4" after three captures."""
+    d = Driver(tmp_path)
+    start_rulebook(d)
+    d.wait(2000)  # toast gone
+    first = d.text().splitlines()[0]
+    assert "Escape 1" in first and "next token 4" in first
+    d.keys(BLUE_ESCAPES)
+    d.wait(2000)
+    assert "Escape 1 over" in d.text().splitlines()[0]
+    assert d.errors() == []
+
+
+def test_rulebook_example_through_the_screens(tmp_path):
+    """Captures get 1, 2, 3; blue escapes: blue 8, red 6, green 5, orange 4 on the board."""
+    d = Driver(tmp_path)
+    start_rulebook(d)
+    d.keys("down,ok,down*2,ok")  # Escape, blue
+    assert "red -> silver 6" in d.text() and "== Farthest from dragon ==" in d.text()
+    d.keys("down,ok")  # red is farthest
+    t = d.text()
+    assert "green -> silver 5" in t and "orange -> silver 5" in t
+    d.keys("ok")  # green next; orange last by itself
+    t = d.text()
+    assert "== Blue escapes ==" in t
+    assert "blue  silver 8 (out)" in t
+    assert "red  silver 6" in t and "green  silver 5" in t and "orange  silver 4" in t
+    d.keys("ok,ok")  # save, open the board (the cursor is on Board)
+    rows = board_rows(d.text())
+    assert rows == {
+        "white": ["1", "1"],
+        "yellow": ["2", "2"],
+        "purple": ["3", "3"],
+        "blue": ["8", "8"],
+        "red": ["6", "6"],
+        "green": ["5", "5"],
+        "orange": ["4", "4"],
+    }
+    assert d.errors() == []
+
+
+def test_escape_order_back_takes_a_pick_back(tmp_path):
+    """BACK on the review returns to the last pick; the values follow the new order."""
+    d = Driver(tmp_path)
+    start_rulebook(d)
+    d.keys("down,ok,down*2,ok,down,ok,ok")  # blue; red, green (orange by itself)
+    d.keys("back")  # change: back to choosing the second farthest
+    t = d.text()
+    assert "== Next farthest ==" in t and "green -> silver 5" in t
+    d.keys("down,ok")  # orange second this time: green last
+    t = d.text()
+    assert "orange  silver 5" in t and "green  silver 4" in t
+    d.keys("ok,ok")
+    rows = board_rows(d.text())
+    assert rows["orange"][0] == "5" and rows["green"][0] == "4" and rows["red"][0] == "6"
+    assert d.errors() == []
+
+
+def test_penultimate_capture_ends_the_escape(tmp_path):
+    """The sixth capture takes 6 and gives the last one in 8; the escape is over by itself."""
+    d = Driver(tmp_path)
+    d.keys(NEW_PRINTED_4 + ",down," + "ok,ok," * 5 + "ok")  # five captures, capture list open
+    t = d.text()
+    assert "yellow -> silver 6" in t and "purple -> silver 6" in t
+    d.keys("ok")  # yellow
+    t = d.text()
+    assert "== Escape 1 over ==" in t
+    assert "yellow: silver 6" in t and "purple: silver 8" in t
+    d.keys("ok")
+    t = d.text()
+    assert "Start escape 2" in t and "Capture" not in t and "Escape\n" not in t
+    d.keys("down,ok")  # Board
+    rows = board_rows(d.text())
+    assert [rows[c][0] for c in COLOURS] == ["1", "2", "3", "4", "5", "6", "8"]
+    assert d.errors() == []
+
+
+def test_undo_names_the_event_and_restores_the_board(tmp_path):
+    """Undo asks "Undo: Capture orange (silver 4)?"; Yes gives back the earlier board, twice."""
+    d = Driver(tmp_path)
+    start_rulebook(d)
+    d.keys("down*2,ok")  # Board after three captures
+    three = d.text()
+    d.keys("ok,up*2,ok,down*3,ok")  # close, Capture, orange (green red blue [orange])
+    d.keys("down*2,ok")  # Board
+    four = d.text()
+    assert board_rows(four)["orange"][0] == "4"
+    d.keys("ok,down*2,ok")  # Undo
+    assert d.text().replace("\n", " ").startswith("Undo: Capture orange (silver 4)?")
+    d.keys("up,ok")  # Yes
+    d.keys("up*2,ok")  # Board
+    assert d.text() == three
+    d.keys("ok,down*2,ok")  # Undo again: the capture of purple
+    assert "Undo: Capture purple (silver 3)?" in d.text().replace("\n", " ")
+    d.keys("up,ok,up*2,ok")
+    rows = board_rows(d.text())
+    assert rows["purple"][0] == "-" and rows["yellow"][0] == "2"
+    assert d.errors() == []
+
+
+def test_undo_answer_no_keeps_the_event(tmp_path):
+    """Undo starts on No: OK there keeps the board as it was."""
+    d = Driver(tmp_path)
+    start_rulebook(d)
+    d.keys("down*2,ok")
+    before = d.text()
+    d.keys("ok,down*2,ok,ok,up*2,ok")  # Undo, No, Board
+    assert d.text() == before
+    assert d.errors() == []
+
+
+def test_refused_gem_entry_shows_the_reason(tmp_path):
+    """DOWN at 0 gems shows "Gems can't go below 0"; a 13th gem "Only 12 gems per escape"."""
+    d = Driver(tmp_path)
+    d.keys(NEW_PRINTED_4 + ",down*4,ok,ok")  # Gems, Player 1
+    d.keys("down")
+    assert "Gems can't go below 0" in flat(d)
+    d.wait(2000)
+    d.keys("up*12")
+    assert d.text().splitlines()[1] == "12"
+    d.keys("ok,down,ok,up")  # Player 2: +1
+    assert "Only 12 gems per escape" in flat(d)
+    d.wait(2000)
+    assert d.text().splitlines()[1] == "0"
+    d.keys("ok")
+    assert "0 left" in d.text()
+    assert d.errors() == []
+
+
+def test_gem_presses_are_one_undo_step(tmp_path):
+    """Five presses on one player's gems are undone as one event "Player 1 gems +3"."""
+    d = Driver(tmp_path)
+    d.keys(NEW_PRINTED_4 + ",down*4,ok,ok,up*4,down,ok,back")  # Player 1: +4 -1
+    d.keys("down,ok")  # Undo
+    assert "Undo: Player 1 gems +3?" in d.text().replace("\n", " ")
+    d.keys("up,ok,up,ok")  # Yes, Gems
+    assert "Player 1           0" in d.text()
+    assert d.errors() == []
+
+
+def test_power_cut_on_the_board_comes_back_to_the_board(tmp_path):
+    """After a power cut Wyrm shows the same board screen, pixel for pixel, with nothing lost."""
+    d = Driver(tmp_path)
+    d.keys(NEW_PRINTED_4 + "," + CAPTURE_WHITE_YELLOW_PURPLE + "," + BLUE_ESCAPES + ",ok")
+    before = d.data()
+    text = d.text()
+    assert "blue" in text and "== Board ==" in text
+    d.reboot()
+    d.wait(100)
+    assert d.text() == text and d.data() == before
+    d.keys("ok")  # back to the game menu: still escape 1 over
+    assert "Escape 1 over" in d.text()
+    assert d.errors() == []
+
+
+def test_power_cut_in_the_escape_order_keeps_the_picks(tmp_path):
+    """A power cut while ordering the adventurers comes back to the order with the picks made."""
+    d = Driver(tmp_path)
+    start_rulebook(d)
+    d.keys("down,ok,down*2,ok,down,ok")  # blue escapes, red farthest
+    d.reboot()
+    d.wait(100)
+    t = d.text()
+    assert "== Next farthest ==" in t and "green -> silver 5" in t and "red ->" not in t
+    d.keys("ok,ok,down*2,ok")  # green; save; Board (a fresh menu starts at the top)
+    rows = board_rows(d.text())
+    assert rows["red"][0] == "6" and rows["green"][0] == "5" and rows["orange"][0] == "4"
+    assert d.errors() == []
+
+
+def test_power_cut_after_an_event_keeps_the_board(tmp_path):
+    """Every capture is saved at once: a power cut right after it loses nothing."""
+    d = Driver(tmp_path)
+    start_rulebook(d)
+    d.reboot()
+    d.wait(100)
+    assert "next token 4" in d.text()
+    d.keys("down*3,ok")  # Board (the cursor starts on Roll the die)
+    rows = board_rows(d.text())
+    assert rows["white"][0] == "1" and rows["yellow"][0] == "2" and rows["purple"][0] == "3"
+    assert d.errors() == []
+
+
+def test_damaged_save_gives_a_message_and_a_fresh_start(tmp_path):
+    """A readable but wrong save (an impossible event) says so and starts with no game."""
+    Store(str(tmp_path)).save(
+        "drachenhort",
+        {"v": 1, "game": {"players": 4, "mode": "printed", "events": [["capture", 9]]}},
+    )
+    d = Driver(tmp_path)
+    d.keys(OPEN)
+    t = d.text().replace("\n", " ")
+    assert "damaged" in t and "A new game starts" in t
+    d.keys("ok")
+    t = d.text()
+    assert "New game" in t and "Capture" not in t
+    d.keys("back," + OPEN)  # the message is not shown again
+    assert "damaged" not in d.text()
+    assert d.errors() == []
+
+
+def test_unreadable_save_file_gives_a_message_and_a_fresh_start(tmp_path):
+    """A save file with broken bytes (no backup) says it was damaged and starts afresh."""
+    (tmp_path / "drachenhort.json").write_bytes(b"WYRM 1 00000000 5\n{\"v\":")
+    d = Driver(tmp_path)
+    d.keys(OPEN)
+    t = flat(d)
+    assert "damaged" in t and "A new game starts" in t
+    d.keys("ok")
+    assert "New game" in d.text() and "Undo" not in d.text()
+    assert d.errors() == []
+
+
+def test_new_game_over_a_game_asks_first(tmp_path):
+    """New game during a game asks "Start a new game?"; No keeps the board."""
+    d = Driver(tmp_path)
+    start_rulebook(d)
+    d.keys("down*5,ok")  # New game
+    assert "Start a new game? This game is lost." in d.text().replace("\n", " ")
+    d.keys("ok,up*3,ok")  # No; Board
+    assert board_rows(d.text())["purple"][0] == "3"
+    d.keys("ok,down*3,ok,up,ok,ok,down,ok,wait:2000")  # New game, Yes, 4, printed
+    assert "next token 1" in d.text()
+    assert d.errors() == []
+
+
+def test_second_escape_needs_a_confirmation(tmp_path):
+    """Start escape 2 asks first; Yes gives gold tokens from 1 again."""
+    d = Driver(tmp_path)
+    start_rulebook(d)
+    d.keys(BLUE_ESCAPES + ",up,ok")  # Start escape 2
+    assert "Start escape 2?" in d.text()
+    d.keys("ok")  # No
+    assert "Escape 1 over" in d.text()
+    d.keys("ok,up,ok,wait:2000")
+    assert "next token 1" in d.text() and "Escape 2" in d.text()
+    d.keys("ok")  # Capture (the cursor is on entry 1)
+    assert "green -> gold 1" in d.text()
+    assert d.errors() == []
+
+
+def test_custom_colour_names_from_the_settings_file(tmp_path):
+    """Renamed colours in party_cards.json show in the capture list and on the board."""
+    names = ["Gruen", "Rot", "Weiss", "Blau", "Orange", "Gelb", "Lila"]
+    (tmp_path / "party_cards.json").write_text('{"colours": %s}' % str(names).replace("'", '"'))
+    d = Driver(tmp_path)
+    d.keys(NEW_PRINTED_4 + ",down,ok")
+    assert "Gruen -> silver 1" in d.text()
+    d.keys("ok,down*2,ok")
+    assert "Gruen  1  1" in d.text() and "Lila  -  0" in d.text()
+    assert d.errors() == []
+
+
+def _secret_cards(frames):
+    """The cards the players saw while holding OK in the pass round, in order."""
+    cards = []
+    for f in frames:
+        if f is None:
+            continue
+        lines = f.text().splitlines()
+        if lines and lines[0] == "== Your card ==":
+            card = [x for x in lines[1:] if x in COLOURS]
+            if len(card) == 3 and (not cards or cards[-1] != card):
+                cards.append(card)
+    return cards
+
+
+def _expected_ranking(cards):
+    totals = []
+    for k, card in enumerate(cards):
+        totals.append(sum(SILVER[c] + GOLD[c] for c in card) + GEMS[k])
+    order = sorted(range(len(cards)), key=lambda k: (-totals[k], k))
+    return totals, order
+
+
+def test_full_dealt_game_by_key_script_ranks_the_players(tmp_path):
+    """Deal for 4, two escapes, gems, reveal one by one: totals and ranking match a recount."""
+    d = Driver(tmp_path, seed=5)
+    d.keys(FULL_DEALT)
+    cards = _secret_cards(d.frames)
+    assert len(cards) == 4
+    totals, order = _expected_ranking(cards)
+    t = d.text()
+    lines = t.splitlines()
+    assert lines[0] == "== Ranking =="
+    best = totals[order[0]]
+    winners = [k for k in range(4) if totals[k] == best]
+    head = " ".join(lines[1:]).split(" 1. ")[0]
+    names = ", ".join("Player %d" % (k + 1) for k in winners)
+    assert head == ("Winners: " if len(winners) > 1 else "Winner: ") + names
+    ranked = re.findall(r"(\d)\. Player (\d)  (\d+) VP", t)
+    assert [(int(p), int(s)) for _, p, s in ranked] == [(k + 1, totals[k]) for k in order]
+    assert d.errors() == []
+
+
+def test_reveal_one_by_one_shows_each_card_with_tokens_gems_and_total(tmp_path):
+    """Each player's page lists their three adventurers as silver + gold, gems and the total."""
+    d = Driver(tmp_path, seed=5)
+    d.keys(FULL_DEALT.rsplit(",", 7)[0])  # up to Player 1's page
+    cards = _secret_cards(d.frames)
+    totals, _ = _expected_ranking(cards)
+    t = d.text()
+    assert t.splitlines()[0].startswith("== Player 1 ==")
+    for c in cards[0]:
+        s, g = SILVER[c], GOLD[c]
+        assert "%s  %d + %d = %2d" % (c, s, g, s + g) in t
+    assert "Gems  %d" % GEMS[0] in t
+    assert "> Total  > %d" % totals[0] in t
+    assert d.errors() == []
+
+
+def test_reveal_all_at_once_table(tmp_path):
+    """All at once lists every player's card, gems and total; OK shows the ranking."""
+    d = Driver(tmp_path, seed=5)
+    script = FULL_DEALT.rsplit(",", 9)[0] + ",down,ok"  # All at once
+    d.keys(script)
+    cards = _secret_cards(d.frames)
+    totals, order = _expected_ranking(cards)
+    t = d.text()
+    for k in range(4):
+        ab = " ".join(c[:3] for c in cards[k])
+        assert "P%d  %s  %d  %d" % (k + 1, ab, GEMS[k], totals[k]) in t
+    d.keys("ok")
+    assert d.text().splitlines()[0] == "== Ranking =="
+    assert "1. Player %d  %d VP" % (order[0] + 1, totals[order[0]]) in d.text()
+    assert d.errors() == []
+
+
+def test_shared_win_with_printed_cards(tmp_path):
+    """Printed cards entered at the reveal; equal best totals: "Winners: Player 1, Player 3"."""
+    d = Driver(tmp_path)
+    gems = (
+        "down,ok,"  # Gems
+        "ok,up*2,ok,"  # Player 1: 2
+        "down,ok,up*5,ok,"  # Player 2: 5
+        "down,ok,up*2,ok,"  # Player 3: 2
+        "back"
+    )
+    # The default cards in list order: 0 green red white, 1 green blue orange,
+    # 2 green yellow purple, 3 red blue yellow, 4 red orange purple, ...
+    reveal = (
+        "ok,"  # One by one
+        "ok,down*3,ok,ok,"  # P1 enters card 3 (red blue yellow), next
+        "ok,ok,ok,"  # P2 card 0 (green red white)
+        "ok,down*4,ok,ok,"  # P3 card 4 (red orange purple)
+        "ok,down,ok,ok"  # P4 card 1 (green blue orange), ranking
+    )
+    script = ",".join(
+        [
+            NEW_PRINTED_4,
+            CAPTURE_WHITE_YELLOW_PURPLE,
+            BLUE_ESCAPES,
+            gems,
+            START_2,
+            CAPTURE_SIX,
+            "ok,up,ok",  # Final reveal (the cursor is on it after the message), Yes
+            reveal,
+        ]
+    )
+    d.keys(script)
+    tot = {c: SILVER[c] + GOLD[c] for c in COLOURS}
+    p1 = tot["red"] + tot["blue"] + tot["yellow"] + 2
+    p2 = tot["green"] + tot["red"] + tot["white"] + 5
+    p3 = tot["red"] + tot["orange"] + tot["purple"] + 2
+    p4 = tot["green"] + tot["blue"] + tot["orange"]
+    assert p1 == p3 > p4 > p2  # 30, 30, 27, 23: the script is built for a tie
+    t = d.text()
+    assert "Winners: Player 1, Player 3" in " ".join(t.splitlines()[1:3])
+    assert "1. Player 1  %d VP" % p1 in t and "1. Player 3  %d VP" % p3 in t
+    assert "3. Player 4  %d VP" % p4 in t and "4. Player 2  %d VP" % p2 in t
+    assert d.errors() == []
+
+
+def test_power_cut_during_the_reveal_comes_back_to_that_player(tmp_path):
+    """A power cut at Player 2's page of the reveal comes back to Player 2's reveal."""
+    d = Driver(tmp_path, seed=5)
+    d.keys(FULL_DEALT.rsplit(",", 5)[0])  # Player 2's page shown
+    assert d.text().startswith("== Player 2 ==")
+    page = d.text()
+    d.reboot()
+    d.wait(100)
+    assert d.text() == page
+    assert d.errors() == []
+
+
+def test_power_cut_in_the_deal_resumes_the_pass_round(tmp_path):
+    """A power cut while the cards are passed round continues with the next player."""
+    d = Driver(tmp_path, seed=5)
+    d.keys(NEW_DEALT_4 + ",ok,hold:ok:300,ok")  # Player 1 has seen their card
+    d.reboot()
+    d.wait(100)
+    t = d.text()
+    assert "Pass to" in t and "Player 2" in t
+    d.keys("ok,hold:ok:300,ok," * 3 + "ok")
+    assert "next token 1" in d.text()
+    assert d.errors() == []
+
+
+def test_dealt_game_offers_a_second_look_at_the_card(tmp_path):
+    """With dealt cards the game menu has "See my card": choose a player, confirm, hold OK."""
+    d = Driver(tmp_path, seed=5)
+    d.keys(NEW_DEALT_4 + "," + PEEK_ROUND_4)
+    cards = _secret_cards(d.frames)
+    d.keys("down*6")
+    assert "> See my card" in d.text()
+    d.keys("ok,down*2,ok")  # Player 3
+    assert "Only Player 3 should look." in flat(d)
+    d.keys("up,ok,ok,press:ok")  # Yes, hold OK
+    assert _secret_cards(d.frames)[-1] == cards[2]
+    d.keys("release:ok")
+    assert d.errors() == []
+
+
+# Printed cards, no gems: both escapes, then the final reveal all at once.
+PRINTED_TO_ALL_AT_ONCE = ",".join(
+    [
+        NEW_PRINTED_4,
+        CAPTURE_WHITE_YELLOW_PURPLE,
+        BLUE_ESCAPES,
+        START_2.replace("up*2", "up"),  # the cursor is on Board after the escape
+        CAPTURE_SIX,
+        "ok,up,ok",  # Final reveal, Yes
+        "down,ok",  # All at once
+    ]
+)
+# Cards 0, 1, 2 from the list; Player 4 ticks blue, orange, purple; OK: the ranking.
+PRINTED_CARDS_ALL = "ok,down,ok,down*2,ok,down*7,ok,down*3,ok,down,ok,down*2,ok"
+
+
+def test_all_at_once_with_printed_cards_asks_each_card_first(tmp_path):
+    """All at once with printed cards: each player enters their card, then the table shows."""
+    d = Driver(tmp_path)
+    d.keys(PRINTED_TO_ALL_AT_ONCE)
+    assert d.text().startswith("== Player 1: card? ==")
+    d.keys("ok,down,ok,down*2,ok")  # cards 0, 1, 2
+    assert d.text().startswith("== Player 4: card? ==")
+    d.keys("down*7,ok")  # Other: 3 colours
+    d.keys("down*3,ok,down,ok,down*2,ok")  # blue, orange, purple
+    tot = {c: SILVER[c] + GOLD[c] for c in COLOURS}
+    t = d.text()
+    assert "P1  gre red whi  0  %d" % (tot["green"] + tot["red"] + tot["white"]) in t
+    assert "P4  blu ora pur  0  %d" % (tot["blue"] + tot["orange"] + tot["purple"]) in t
+    assert "OK: ranking" in t
+    assert d.errors() == []
+
+
+def test_board_scrolls_on_a_32_pixel_panel(tmp_path):
+    """On a 128x32 panel the board shows three adventurers and scrolls to the seventh."""
+    d = Driver(tmp_path, board="pico-ssd1306-128x32")
+    d.keys(NEW_PRINTED_4 + ",down*3,ok")
+    t = d.text()
+    assert "green" in t and "purple" not in t
+    d.keys("down*4")
+    assert "purple" in d.text()
+    assert d.errors() == []
+
+
+def test_printed_reveal_same_frames_under_micropython_and_cpython():
+    """Printed cards entered at the reveal, all at once, ranking: the same frames in MicroPython."""
+    script = PRINTED_TO_ALL_AT_ONCE + "," + PRINTED_CARDS_ALL + ",ok"
+    cp, _w, _h, cp_err = simcore.run_script(script, runtime="cpython", seed=2)
+    mp, _w, _h, mp_err = simcore.run_script(script, runtime="micropython", seed=2)
+    assert cp_err == [] and mp_err == []
+    assert cp[-1].text().startswith("== Ranking ==")
+    assert [f.data for f in mp] == [f.data for f in cp]
+
+
+def test_the_die_leaves_memory_when_its_screen_closes(tmp_path):
+    """After rolling from the game menu and going back, the dice code is freed (RAM)."""
+    import sys
+
+    import wyrm
+
+    if "wyrm.dice_ui" in sys.modules:  # imported by another test: start without it
+        del sys.modules["wyrm.dice_ui"]
+        if hasattr(wyrm, "dice_ui"):
+            delattr(wyrm, "dice_ui")
+    d = Driver(tmp_path)
+    d.keys("ok,ok,ok")
+    assert "wyrm.dice_ui" in sys.modules
+    d.keys("back")
+    assert d.text().splitlines()[1] == "> Roll the die"
+    assert "wyrm.dice_ui" not in sys.modules
+    d.keys("ok,ok")  # and it comes back
+    assert "Drachenhort die" in d.text()
+    assert d.errors() == []
+
+
+def test_full_game_same_frames_under_micropython_and_cpython():
+    """The full dealt game script gives byte-identical frames under real MicroPython."""
+    cp, _w, _h, cp_err = simcore.run_script(FULL_DEALT, runtime="cpython", seed=5)
+    mp, _w, _h, mp_err = simcore.run_script(FULL_DEALT, runtime="micropython", seed=5)
+    assert cp_err == [] and mp_err == []
+    assert cp[-1].text().startswith("== Ranking ==")
+    assert [f.data for f in mp] == [f.data for f in cp]
