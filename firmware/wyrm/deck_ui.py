@@ -224,7 +224,7 @@ def _run_pending(app, st):
             seen,
             "Draw one",
             "your card",
-            None,
+            "",
         )
     else:
         peek.peek_flow(

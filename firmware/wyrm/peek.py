@@ -205,7 +205,7 @@ class PeekScreen(Screen):
         self.i += 1
         self.press_state = -1
         if self.i >= len(self.players):
-            if self.single or self.done_text is None:
+            if self.single or not self.done_text:
                 self._finish(app)
                 return
             self.state = _DONE
@@ -290,6 +290,8 @@ class PeekScreen(Screen):
 
     def _draw_pass(self, app, fb, tall):
         k = self.owner
+        if k is None:  # the round is over; the done screen draws instead
+            return
         n = len(self.players)
         if self.total:
             right = "%d/%d" % (k + 1, self.total)
@@ -367,7 +369,7 @@ def peek_flow(
 
     ``on_seen(app, k)`` runs when player k has seen their secret and passes on
     (save it: a power cut then resumes with the next player). After the last
-    player the "All cards dealt" screen (``done_text``; None skips it) and then
+    player the "All cards dealt" screen (``done_text``; "" skips it) and then
     ``on_done(app)``. ``total``: the number of players in the game, so that a
     round resumed after a power cut still says "3/4" (default: position in
     ``players``). Returns the screen.
