@@ -290,9 +290,8 @@ def _words(fb, words, y, h):
 
 
 def _arrow(fb, x, y, d):
-    """A 5 px wide, 3 px tall arrow (d -1: up, 1: down) with its top row at y."""
-    for i in range(3):
-        fb.hline(x - i, y + (i if d < 0 else 2 - i), 2 * i + 1, 1)
+    """An arrow (d -1: up, 1: down) with its top row at y."""
+    ui.arrow(fb, x, y if d < 0 else y + 2, d)
 
 
 def _spin(seed):
@@ -497,18 +496,7 @@ class HistoryScreen(Screen):
         self.first = 0
 
     def on_event(self, app, kind, key):
-        shown = ui.rows(app)
-        n = len(self.hist)
-        if ui.is_up(kind, key):
-            self.first = max(0, self.first - 1)
-        elif ui.is_down(kind, key):
-            self.first = max(0, min(n - shown, self.first + 1))
-        elif ui.is_ok(kind, key):
-            app.pop(self)
-        else:
-            return False
-        app.redraw()
-        return True
+        return ui.scroll_event(self, app, kind, key, len(self.hist), ui.rows(app))
 
     def draw(self, app, fb):
         _title_fit(fb, self.die.name, "history")
@@ -551,16 +539,10 @@ class StatsScreen(Screen):
     def on_event(self, app, kind, key):
         n = len(self.tally.labels)
         shown = self._shown(app)
-        if ui.is_up(kind, key):
-            self.first = max(0, self.first - 1)
-        elif ui.is_down(kind, key):
-            self.first = max(0, min(n - shown, self.first + 1))
-        elif ui.is_ok(kind, key):
-            app.push(ui.Confirm("Reset the counts and history of %s?" % self.die.name, self._reset))
-        else:
-            return False
-        app.redraw()
-        return True
+        return ui.scroll_event(self, app, kind, key, n, shown, self._ask_reset)
+
+    def _ask_reset(self, app):
+        app.push(ui.Confirm("Reset the counts and history of %s?" % self.die.name, self._reset))
 
     def _reset(self, app):
         self.tally.clear()

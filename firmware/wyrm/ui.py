@@ -71,14 +71,33 @@ def scroll_marks(fb, first, shown, total):
     """Small arrows at the right edge when there is more above or below."""
     w = fb.width
     if first > 0:
-        _arrow(fb, w - 4, TITLE_H + 3, -1)
+        arrow(fb, w - 4, TITLE_H + 1, -1)
     if first + shown < total:
-        _arrow(fb, w - 4, fb.height - 4, 1)
+        arrow(fb, w - 4, fb.height - 2, 1)
 
 
-def _arrow(fb, x, y, d):
+def arrow(fb, x, y, d):
+    """A small up (d=-1) or down (d=1) triangle, 5 px wide, with its tip at x, y."""
     for i in range(3):
-        fb.hline(x - i, y + d * (2 - i), 2 * i + 1, 1)
+        fb.hline(x - i, y - d * i, 2 * i + 1, 1)
+
+
+def scroll_event(screen, app, kind, key, total, shown, on_ok=None):
+    """UP/DOWN move ``screen.first`` through ``total`` rows shown ``shown`` at a
+    time; OK runs ``on_ok(app)`` or closes the screen. True when the key was used."""
+    if is_up(kind, key):
+        screen.first = max(0, screen.first - 1)
+    elif is_down(kind, key):
+        screen.first = max(0, min(total - shown, screen.first + 1))
+    elif is_ok(kind, key):
+        if on_ok is None:
+            app.pop(screen)
+        else:
+            on_ok(app)
+    else:
+        return False
+    app.redraw()
+    return True
 
 
 def draw_toast(fb, text):
@@ -198,9 +217,9 @@ class Spinner(Screen):
         if app.height >= 64:
             font.center(fb, hint, app.height - 8)
         if self.value < self.hi:
-            _arrow(fb, fb.width - 6, TITLE_H + 6, -1)
+            arrow(fb, fb.width - 6, TITLE_H + 4, -1)
         if self.value > self.lo:
-            _arrow(fb, fb.width - 6, app.height - 12 if app.height >= 64 else app.height - 4, 1)
+            arrow(fb, fb.width - 6, app.height - 10 if app.height >= 64 else app.height - 2, 1)
 
 
 class Confirm(Screen):
@@ -261,19 +280,14 @@ class Message(Screen):
         self.first = 0
 
     def on_event(self, app, kind, key):
-        shown = rows(app)
-        if is_up(kind, key):
-            self.first = max(0, self.first - 1)
-        elif is_down(kind, key):
-            self.first = max(0, min(len(self.lines) - shown, self.first + 1))
-        elif kind == B.CLICK and (key == B.OK or key == B.BACK):
-            app.pop(self)
-            if self.on_ok:
-                self.on_ok(app)
-        else:
-            return False
-        app.redraw()
-        return True
+        if kind == B.CLICK and key == B.BACK:
+            key = B.OK  # BACK closes a message just like OK
+        return scroll_event(self, app, kind, key, len(self.lines), rows(app), self._close)
+
+    def _close(self, app):
+        app.pop(self)
+        if self.on_ok:
+            self.on_ok(app)
 
     def draw(self, app, fb):
         title(fb, self.title)
@@ -301,3 +315,27 @@ class BigView(Screen):
 def error(app, text, title_text="Problem"):
     """Show a plain-language problem; never a traceback."""
     return app.push(Message(title_text, text))
+
+
+def load_saved(app, name, valid, label):
+    """A game's save: (state or None, problem text or None).
+
+    ``valid(raw)`` checks the shape. The store's own problems (a damaged file
+    set aside) and a save of the wrong shape become one plain message; an
+    unusable save is removed so the next start is clean.
+    """
+    raw = app.store.load(name, None)
+    problems = app.store.take_problems()
+    state = None
+    if raw is not None:
+        if valid(raw):
+            state = raw
+        else:
+            problems.append("The saved %s game could not be read." % label)
+    if not problems:
+        return state, None
+    if state is None:
+        if raw is not None:
+            app.store.remove(name)
+        problems.append("A new game starts.")
+    return state, " ".join(problems)

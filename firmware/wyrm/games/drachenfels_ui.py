@@ -110,22 +110,7 @@ class Game:
 
 def _load(app):
     """(state or None, problem text or None)."""
-    raw = app.store.load(NAME, None)
-    take = getattr(app.store, "take_problems", None)
-    problems = take() if take else []
-    state = None
-    if raw is not None:
-        if _valid(raw):
-            state = raw
-        else:
-            problems.append("The saved Drachenfels game could not be read.")
-    if not problems:
-        return state, None
-    if state is None:
-        if raw is not None:
-            app.store.remove(NAME)
-        problems.append("A new game starts.")
-    return state, " ".join(problems)
+    return ui.load_saved(app, NAME, _valid, "Drachenfels")
 
 
 # -- entry point ---------------------------------------------------------------------
@@ -407,9 +392,9 @@ class Move(Screen):
         tall = app.height >= 64
         font.center(fb, "Point card: %d" % self.value, 12)
         if self.value < 5:
-            _arrow(fb, fb.width - 3, 12, -1)
+            ui.arrow(fb, fb.width - 3, 12, -1)
         if self.value > 1:
-            _arrow(fb, fb.width - 3, 19, 1)
+            ui.arrow(fb, fb.width - 3, 19, 1)
         if not tall:
             font.center(fb, " or ".join(str(v) for v in opts) + " fields", 22)
             return
@@ -428,12 +413,6 @@ class Move(Screen):
             font.big(fb, b, x + wa + gap, 22)
             caption = "fields: single/double"
         font.center(fb, caption, 55)
-
-
-def _arrow(fb, x, y, d):
-    """A small up (d=-1) or down (d=1) triangle with its tip at x, y."""
-    for i in range(3):
-        fb.hline(x - i, y - d * i, 2 * i + 1, 1)
 
 
 # -- the castle check -------------------------------------------------------------------

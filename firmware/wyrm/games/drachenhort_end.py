@@ -270,22 +270,14 @@ class AllCards(Screen):
         app.redraw()
 
     def on_event(self, app, kind, key):
-        n = self.s.game.players
         shown = (app.height - _DENSE) // _DENSE
-        if ui.is_up(kind, key):
-            self.first = max(0, self.first - 1)
-        elif ui.is_down(kind, key):
-            self.first = max(0, min(n - shown, self.first + 1))
-        elif ui.is_ok(kind, key):
-            if self._missing() is not None:
-                self._next_missing(app)
-            else:
-                _show_ranking(app, self.s, self.parent)
-            return True
+        return ui.scroll_event(self, app, kind, key, self.s.game.players, shown, self._ok)
+
+    def _ok(self, app):
+        if self._missing() is not None:
+            self._next_missing(app)
         else:
-            return False
-        app.redraw()
-        return True
+            _show_ranking(app, self.s, self.parent)
 
     def draw(self, app, fb):
         s = self.s
@@ -342,18 +334,7 @@ class Ranking(Screen):
         s.at("ranking")
 
     def on_event(self, app, kind, key):
-        shown = ui.rows(app)
-        n = len(self.rows or ())
-        if ui.is_up(kind, key):
-            self.first = max(0, self.first - 1)
-        elif ui.is_down(kind, key):
-            self.first = max(0, min(n - shown, self.first + 1))
-        elif ui.is_ok(kind, key):
-            app.pop(self)
-        else:
-            return False
-        app.redraw()
-        return True
+        return ui.scroll_event(self, app, kind, key, len(self.rows or ()), ui.rows(app))
 
     def draw(self, app, fb):
         if self.rows is None:

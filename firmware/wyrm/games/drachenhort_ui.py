@@ -793,19 +793,8 @@ class Review(Screen):
         return out
 
     def on_event(self, app, kind, key):
-        n = len(self.rows())
-        shown = ui.rows(app)
-        if ui.is_up(kind, key):
-            self.first = max(0, self.first - 1)
-        elif ui.is_down(kind, key):
-            self.first = max(0, min(n - shown, self.first + 1))
-        elif ui.is_ok(kind, key):
-            self.o.commit(app)  # closes this review with the order and escape screens
-            return True
-        else:
-            return False
-        app.redraw()
-        return True
+        # OK commits: that closes this review with the order and escape screens.
+        return ui.scroll_event(self, app, kind, key, len(self.rows()), ui.rows(app), self.o.commit)
 
     def draw(self, app, fb):
         name = self.s.name(self.o.a)
@@ -842,17 +831,7 @@ class BoardScreen(Screen):
         self.s.at("board")
 
     def on_event(self, app, kind, key):
-        shown = (app.height - _DENSE) // _DENSE
-        if ui.is_up(kind, key):
-            self.first = max(0, self.first - 1)
-        elif ui.is_down(kind, key):
-            self.first = max(0, min(_ADV - shown, self.first + 1))
-        elif ui.is_ok(kind, key):
-            app.pop(self)
-        else:
-            return False
-        app.redraw()
-        return True
+        return ui.scroll_event(self, app, kind, key, _ADV, (app.height - _DENSE) // _DENSE)
 
     def draw(self, app, fb):
         s = self.s

@@ -206,22 +206,7 @@ class Game:
 
 def _load(app):
     """(state or None, problem text or None)."""
-    raw = app.store.load(NAME, None)
-    take = getattr(app.store, "take_problems", None)
-    problems = take() if take else []
-    state = None
-    if raw is not None:
-        if _valid(raw):
-            state = raw
-        else:
-            problems.append("The saved DrachenSchatten game could not be read.")
-    if not problems:
-        return state, None
-    if state is None:
-        if raw is not None:
-            app.store.remove(NAME)
-        problems.append("A new game starts.")
-    return state, " ".join(problems)
+    return ui.load_saved(app, NAME, _valid, "DrachenSchatten")
 
 
 # -- entry point -------------------------------------------------------------------

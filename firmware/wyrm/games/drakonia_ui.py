@@ -41,12 +41,6 @@ def _pad(left, right, width=20):
     return left + " " * (gap if gap > 0 else 1) + right
 
 
-def _arrow(fb, x, y, d):
-    """A small up (d=-1) or down (d=1) triangle with its tip at x, y."""
-    for i in range(3):
-        fb.hline(x - i, y - d * i, 2 * i + 1, 1)
-
-
 def _text_page(title, lines):
     """A scrolling page showing ``lines`` exactly as given (<= 21 chars each)."""
     m = ui.Message(title, "")
@@ -131,22 +125,7 @@ class Game:
 
 def _load(app):
     """(state or None, problem text or None)."""
-    raw = app.store.load(NAME, None)
-    take = getattr(app.store, "take_problems", None)
-    problems = take() if take else []
-    state = None
-    if raw is not None:
-        if _valid(raw):
-            state = raw
-        else:
-            problems.append("The saved Drakonia game could not be read.")
-    if not problems:
-        return state, None
-    if state is None:
-        if raw is not None:
-            app.store.remove(NAME)
-        problems.append("A new game starts.")
-    return state, " ".join(problems)
+    return ui.load_saved(app, NAME, _valid, "Drakonia")
 
 
 # -- entry point -----------------------------------------------------------------
@@ -292,9 +271,9 @@ class Setup(Screen):
             font.center(fb, "each, at once", 40)
         font.center(fb, "OK: start", 56)
         if n < D.MAX_PLAYERS:
-            _arrow(fb, fb.width - 3, 15, -1)
+            ui.arrow(fb, fb.width - 3, 15, -1)
         if n > D.MIN_PLAYERS:
-            _arrow(fb, fb.width - 3, 26, 1)
+            ui.arrow(fb, fb.width - 3, 26, 1)
 
 
 # -- final count -------------------------------------------------------------------
@@ -517,9 +496,9 @@ class Result(Screen):
         for r in range(min(shown, len(self.lines) - self.first)):
             font.text(fb, self.lines[self.first + r], 1, y + r * 8)
         if self.first > 0:
-            _arrow(fb, fb.width - 4, y + 2, -1)
+            ui.arrow(fb, fb.width - 4, y + 2, -1)
         if self.first + shown < len(self.lines):
-            _arrow(fb, fb.width - 4, fb.height - 3, 1)
+            ui.arrow(fb, fb.width - 4, fb.height - 3, 1)
 
 
 # -- quick reference ----------------------------------------------------------------
