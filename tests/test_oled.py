@@ -598,3 +598,20 @@ def oled_t_measure():
 oled_t_measure()
 """)
     assert out.split() == ["0", "0", "0"]
+
+
+def test_rotate_to_the_same_orientation_sends_nothing():
+    """Re-applying the current orientation (as every wake does) costs no bus traffic."""
+    from panel_model import RecordingI2C
+
+    from wyrm.oled import Oled
+
+    for rotated in (False, True):
+        i2c = RecordingI2C()
+        d = Oled(i2c, rotate=rotated)
+        d.fill(1)
+        d.show()
+        before = d.bytes_sent
+        assert d.rotate(rotated) == 0
+        assert d.bytes_sent == before
+        assert d.rotate(not rotated) > 1000  # a real change resends the panel memory

@@ -243,8 +243,11 @@ class Oled(Canvas):
 
         Sends segment remap + COM scan direction, then rewrites the panel RAM
         with what it showed before (the shadow) at the new column offset.
-        Returns the bytes sent.
+        Returns the bytes sent: 0 when the orientation is already right (the
+        app re-applies its settings on every wake).
         """
+        if bool(flag) == self.rotated:
+            return 0
         before = self.bytes_sent
         self.rotated = bool(flag)
         self._set_window_columns()
