@@ -1,0 +1,109 @@
+"""Smoke test of `make bench` on a tiny session: sane numbers, no timing asserted.
+
+Speed and memory figures are measured by `make bench`; this only checks that
+the bench's pieces produce plausible results, and keeps one behaviour in
+`make test`: the idle loop at the main menu sends nothing and allocates
+nothing under real MicroPython (checked with micropython.heap_lock()).
+"""
+import struct
+
+import pytest
+
+from host_tools import bench, bench_heapwalk, bench_sessions, paths
+
+
+@pytest.fixture(scope="module")
+def interps():
+    it = bench.Interpreters({"py": paths.FIRMWARE})
+    yield it
+    it.close()
+
+
+@pytest.fixture(scope="module")
+def main_menu_run(interps):
+    s = bench_sessions.Session("smoke", "down", kind="boot", idle=True)
+    c = bench_sessions.run_cpython(s)
+    m = bench.run_mp_session(interps, "py", s, c)
+    return s, c, m
+
+
+def test_idle_main_menu_sends_nothing_and_allocates_nothing(main_menu_run):
+    """Idle steps at the main menu send 0 bytes and allocate nothing, even under heap_lock."""
+    s, c, m = main_menu_run
+    assert m["idle"]["bytes"] == 0
+    assert m["idle"]["alloc"] == 0
+    assert m["idle"]["locked"] == "ok"
+    assert sum(r.bytes for r in c.steps if r.seg == 1) == 0  # and under CPython
+
+
+def test_key_press_sends_between_one_byte_and_one_frame(main_menu_run):
+    """A DOWN press in the main menu sends something, but at most one whole frame."""
+    s, c, m = main_menu_run
+    ps = bench.presses(s, [r.mask for r in c.steps], [r.bytes for r in c.steps],
+                       [r.writes for r in c.steps], c.steps)
+    assert [p["key"] for p in ps] == ["down"]
+    assert 1 <= ps[0]["bytes"] <= 1064
+    assert ps[0]["screen"].startswith("Home")
+
+
+def test_heap_and_traffic_are_plausible_and_agree(main_menu_run):
+    """The retained heap is positive and below the runner's heap; both runtimes send the same."""
+    s, c, m = main_menu_run
+    h = bench.heap_summary(s, c, m)
+    assert 0 < h["empty"] < h["baseline"] < h["boot"] < 1024 * 1024
+    assert h["boot"] <= h["max"]
+    assert m["init_bytes"] == c.init_bytes > 1064  # init clears the whole panel RAM
+    assert [x for x in m["bytes"] if x is not None] == [
+        r.bytes for r, x in zip(c.steps, m["bytes"], strict=True) if x is not None]
+
+
+def test_presses_split_at_each_key_going_down():
+    """Each key going down starts a press; its release and later frames count to it."""
+    s = bench_sessions.Session("split", "", idle=False)
+    s.segments = [("steps", [0, 2, 2, 0, 0, 0, 4, 0, 0])]
+    masks = [1, 0, 0, 3, 0, 4, 0, 0, 128]
+    nbytes = [133, 0, 0, 266, 0, 133, 0, 0, 133]
+    writes = [2, 0, 0, 4, 0, 2, 0, 0, 2]
+    ps = bench.presses(s, masks, nbytes, writes)
+    assert [(p["key"], p["bytes"], p["pages"], p["frames"]) for p in ps] == [
+        ("down", 399, 3, 2), ("ok", 133, 1, 1)]
+
+
+def test_bus_time_of_a_whole_frame_matches_the_issue():
+    """A whole 128x64 frame (1064 bytes in 16 writes) takes about 23-25 ms at 400 kHz."""
+    ms = bench.bus_ms(1064, 16, 400_000)
+    assert 23 <= ms <= 25
+    assert bench.bus_ms(1064, 16, 1_000_000) == pytest.approx(ms * 0.4)
+
+
+def _heap(kinds, blocks, roots):
+    """A synthetic heap dump: 16-byte blocks at 0x1000, words given per block."""
+    mem = b""
+    for words in blocks:
+        mem += struct.pack("<4I", *(list(words) + [0] * (4 - len(words))))
+    return {"base": 0x1000, "kinds": kinds, "mem": mem, "roots": roots}
+
+
+def test_heap_walk_tells_false_pointers_from_real_references():
+    """A block kept only by a word inside string data is a false pointer, not firmware-held."""
+    # 0: str object -> its data in 1; data holds a look-alike of block 2's address;
+    # 3: an unreachable block (held by no known root)
+    d = _heap("Shhh", [[0, 0, 4, 0x1010], [0x1020, 7], [0, 0], [0, 0]], roots=[0x1000])
+    a = bench_heapwalk.analyse(d)
+    assert (a["precise"], a["false"], a["other"], a["allocated"]) == (32, 16, 16, 64)
+    # the same block also referenced by a plain object: really held
+    d = _heap("Shhh", [[0, 0, 4, 0x1010], [0x1020, 7], [0, 0], [0x1020]], roots=[0x1000, 0x1030])
+    a = bench_heapwalk.analyse(d)
+    assert (a["precise"], a["false"], a["other"]) == (64, 0, 0)
+
+
+def test_leaving_a_game_is_found_with_back_presses():
+    """The bench leaves the first game again with BACK and ends at the main menu."""
+    index, label, _mod, present = bench_sessions.games()[0]
+    if not present:
+        pytest.skip("%s is not in firmware/ yet" % label)
+    s = bench_sessions.Session("leave", "ok", idle=False)
+    bench_sessions.run_cpython(s)
+    assert s.leave_ok
+    assert s.game == label
+    assert [m[0] for m in s.marks] == [label]
