@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from wyrm import dice
+from wyrm import dice, dice_custom, dice_rolloff
 from wyrm.rng import Rng
 
 
@@ -229,7 +229,7 @@ EXAMPLE = {"dice": [{"name": "d20", "sides": 20},
 
 def test_parse_custom_example():
     """The documented dice.json example gives a d20, a 2d8 and a Weather die with no problems."""
-    got, problems = dice.parse_custom(json.dumps(EXAMPLE))
+    got, problems = dice_custom.parse_custom(json.dumps(EXAMPLE))
     assert problems == []
     assert [d.name for d in got] == ["d20", "2d8", "Weather"]
     d20, d2d8, weather = got
@@ -243,7 +243,7 @@ def test_parse_custom_example():
 def test_parse_custom_accepts_bytes_object_and_list():
     """dice.json may arrive as bytes, as parsed JSON, or as a bare list of dice."""
     for data in (json.dumps(EXAMPLE).encode(), EXAMPLE, EXAMPLE["dice"]):
-        got, problems = dice.parse_custom(data)
+        got, problems = dice_custom.parse_custom(data)
         assert problems == [] and len(got) == 3
 
 
@@ -256,7 +256,7 @@ def test_parse_custom_accepts_bytes_object_and_list():
 ])
 def test_parse_custom_whole_file_problems(text, problem):
     """A file that is not JSON or has no dice list is reported in one plain message."""
-    got, problems = dice.parse_custom(text)
+    got, problems = dice_custom.parse_custom(text)
     assert got == [] and problems == [problem]
 
 
@@ -289,7 +289,7 @@ def test_parse_custom_whole_file_problems(text, problem):
 def test_parse_custom_entry_problems(entry, problem):
     """A bad die entry is skipped with a message naming its number; good neighbours are kept."""
     data = {"dice": [{"name": "good", "sides": 6}, entry, {"name": "also", "faces": ["A", "B"]}]}
-    got, problems = dice.parse_custom(data)
+    got, problems = dice_custom.parse_custom(data)
     assert [d.name for d in got] == ["good", "also"]
     assert problems == ["dice.json: die 2: " + problem]
 
@@ -299,7 +299,7 @@ def test_parse_custom_limits_that_pass():
     data = {"dice": [{"name": "x" * 21, "sides": 2}, {"name": "b", "sides": 100, "count": 10},
                      {"name": "c", "faces": ["eightchr", -9999999, 0]},
                      {"name": "d", "faces": ["  pad  ", "x"]}]}
-    got, problems = dice.parse_custom(data)
+    got, problems = dice_custom.parse_custom(data)
     assert problems == []
     assert [len(d.faces) for d in got] == [2, 100, 3, 2]
     assert got[1].count == 10
@@ -310,7 +310,7 @@ def test_parse_custom_limits_that_pass():
 def test_parse_custom_duplicate_names():
     """Two dice with the same name (ignoring case): the second is skipped and reported."""
     data = {"dice": [{"name": "Boom", "sides": 6}, {"name": "boom", "sides": 8}]}
-    got, problems = dice.parse_custom(data)
+    got, problems = dice_custom.parse_custom(data)
     assert [d.faces[-1] for d in got] == [6]
     assert problems == ["dice.json: die 2: name used twice"]
 
@@ -318,7 +318,7 @@ def test_parse_custom_duplicate_names():
 def test_parse_custom_at_most_20_dice():
     """Only the first 20 custom dice are used and the user is told so."""
     data = {"dice": [{"name": "d%d" % i, "sides": 6} for i in range(25)]}
-    got, problems = dice.parse_custom(data)
+    got, problems = dice_custom.parse_custom(data)
     assert len(got) == 20
     assert problems == ["dice.json: only the first 20 dice are used"]
 
@@ -326,7 +326,7 @@ def test_parse_custom_at_most_20_dice():
 def test_parse_custom_several_problems_keep_order():
     """Every bad entry gets its own message, in file order."""
     data = {"dice": [{"name": "a", "sides": 0}, {"name": "b", "sides": 4}, {"name": "c"}]}
-    got, problems = dice.parse_custom(data)
+    got, problems = dice_custom.parse_custom(data)
     assert [d.name for d in got] == ["b"]
     assert problems == ["dice.json: die 1: sides must be 2..100",
                         "dice.json: die 3: needs sides or faces"]
@@ -334,7 +334,9 @@ def test_parse_custom_several_problems_keep_order():
 
 def test_custom_die_rolls_every_face_exactly():
     """A custom d7 with words and numbers gives each face with chance 1/7 (rejection sampling)."""
-    got, _ = dice.parse_custom({"dice": [{"name": "odd", "faces": ["a", "b", "c", 4, 5, 6, 7]}]})
+    got, _ = dice_custom.parse_custom(
+        {"dice": [{"name": "odd", "faces": ["a", "b", "c", 4, 5, 6, 7]}]}
+    )
     d = got[0]
     assert exact_distribution(d) == {f: Fraction(1, 7) for f in d.faces}
     assert not d.numeric
@@ -362,7 +364,7 @@ def test_random_player_rejects_bad_counts(n):
 
 def test_rolloff_only_tied_highest_roll_again():
     """Roll-off: after 3,5,5,2 only the two 5s roll again; 4,4 ties again; then 6 beats 1."""
-    r = dice.RollOff(4)
+    r = dice_rolloff.RollOff(4)
     assert r.still_in == [0, 1, 2, 3] and not r.done()
     assert r.enter([3, 5, 5, 2]) == [(0, 3), (1, 5), (2, 5), (3, 2)]
     assert r.still_in == [1, 2] and r.winner is None
@@ -377,14 +379,14 @@ def test_rolloff_only_tied_highest_roll_again():
 
 def test_rolloff_clear_winner_in_one_round():
     """With one highest roll the roll-off ends at once, using the players' names."""
-    r = dice.RollOff(["Ann", "Bo", "Cy"])
+    r = dice_rolloff.RollOff(["Ann", "Bo", "Cy"])
     r.enter([2, 6, 5])
     assert r.winner == "Bo" and len(r.rounds) == 1
 
 
 def test_rolloff_rejects_bad_input():
     """Typed-in rolls must be one 1..6 per player still in."""
-    r = dice.RollOff(3)
+    r = dice_rolloff.RollOff(3)
     for bad in ([1, 2], [1, 2, 7], [0, 2, 3], [1, 2, 3, 4]):
         with pytest.raises(ValueError):
             r.enter(bad)
@@ -395,7 +397,7 @@ def test_rolloff_rejects_bad_input():
 def test_rolloff_with_rng_rules_hold(seed):
     """A rolled roll-off: each round holds exactly the previous round's tied-highest players."""
     n = 2 + seed % 5
-    winner, rounds = dice.roll_off(Rng(seed=seed), n)
+    winner, rounds = dice_rolloff.roll_off(Rng(seed=seed), n)
     expect_in = list(range(n))
     for rnd in rounds:
         assert [p for p, _ in rnd] == expect_in
@@ -407,13 +409,13 @@ def test_rolloff_with_rng_rules_hold(seed):
 
 def test_rolloff_ties_happen_and_resolve():
     """Across seeds some roll-offs need extra rounds (ties), and all still end with one winner."""
-    lengths = [len(dice.roll_off(Rng(seed=s), 6)[1]) for s in range(1, 200)]
+    lengths = [len(dice_rolloff.roll_off(Rng(seed=s), 6)[1]) for s in range(1, 200)]
     assert max(lengths) >= 2 and min(lengths) == 1
 
 
 def test_rolloff_single_player():
     """A roll-off with one player is already decided."""
-    r = dice.RollOff(["solo"])
+    r = dice_rolloff.RollOff(["solo"])
     assert r.winner == "solo" and r.done()
 
 
@@ -421,13 +423,13 @@ def test_rolloff_single_player():
 
 DIFF_SRC = """
 import json
-from wyrm import dice
+from wyrm import dice, dice_custom, dice_rolloff
 from wyrm.rng import Rng
 
 
 def _dice_diff():
     out = {}
-    custom, problems = dice.parse_custom(
+    custom, problems = dice_custom.parse_custom(
         '{"dice": [{"name": "d20", "sides": 20}, {"name": "2d8", "count": 2, "sides": 8},'
         ' {"name": "Weather", "faces": ["Sun", "Rain", "Storm"]}, {"name": "bad", "sides": 1},'
         ' {"name": "odd", "faces": ["a", "b", 3, -4, "eightchr", 6, 7]}, {"faces": [1, 2]},'
@@ -449,10 +451,10 @@ def _dice_diff():
     out["random_player"] = [dice.random_player(rng, 2 + i % 6) for i in range(200)]
     out["rolloffs"] = []
     for s in range(1, 30):
-        w, rounds = dice.roll_off(Rng(seed=s), 2 + s % 6)
+        w, rounds = dice_rolloff.roll_off(Rng(seed=s), 2 + s % 6)
         out["rolloffs"].append([w, [[list(pr) for pr in rnd] for rnd in rounds]])
     for bad in ('{nope', '[1', '{"dice": 1}'):
-        out["problems"] += dice.parse_custom(bad)[1]
+        out["problems"] += dice_custom.parse_custom(bad)[1]
     return out
 """
 

@@ -603,18 +603,48 @@ def test_the_die_leaves_memory_when_its_screen_closes(tmp_path):
 
     import wyrm
 
-    if "wyrm.dice_ui" in sys.modules:  # imported by another test: start without it
-        del sys.modules["wyrm.dice_ui"]
-        if hasattr(wyrm, "dice_ui"):
-            delattr(wyrm, "dice_ui")
+    for leaf in ("dice_roll", "dice_ui"):  # imported by another test: start without them
+        if "wyrm." + leaf in sys.modules:
+            del sys.modules["wyrm." + leaf]
+            if hasattr(wyrm, leaf):
+                delattr(wyrm, leaf)
     d = Driver(tmp_path)
     d.keys("ok,ok,ok")
-    assert "wyrm.dice_ui" in sys.modules
+    assert "wyrm.dice_roll" in sys.modules
+    assert "wyrm.dice_ui" not in sys.modules  # the roll screen only, not the Dice menu
     d.keys("back")
     assert d.text().splitlines()[1] == "> Roll the die"
-    assert "wyrm.dice_ui" not in sys.modules
+    assert "wyrm.dice_roll" not in sys.modules
     d.keys("ok,ok")  # and it comes back
     assert "Drachenhort die" in d.text()
+    assert d.errors() == []
+
+
+def test_game_screens_leave_memory_when_the_menu_shows(tmp_path):
+    """Board and capture load their code only while open; back at the game menu it is freed."""
+    import sys
+
+    import wyrm.games
+
+    name = "wyrm.games.drachenhort_play"
+    if name in sys.modules:  # imported by another test: start without it
+        del sys.modules[name]
+        if hasattr(wyrm.games, "drachenhort_play"):
+            delattr(wyrm.games, "drachenhort_play")
+    d = Driver(tmp_path)
+    d.keys(NEW_PRINTED_4)
+    assert name not in sys.modules  # the game menu runs without it
+    d.keys("down*3,ok")
+    assert d.text().startswith("== Board ==")
+    assert name in sys.modules
+    d.keys("back")
+    assert "> Board" in d.text().splitlines()
+    assert name not in sys.modules
+    d.keys("up*2,ok")
+    assert d.text().startswith("== Who was captured? ==")
+    assert name in sys.modules
+    d.keys("back")
+    assert name not in sys.modules
     assert d.errors() == []
 
 

@@ -791,6 +791,46 @@ def test_small_screen_and_three_keys(tmp_path):
 FIGHT_SCRIPT = SETUP + ",ok,ok,ok,ok,ok,ok"
 
 
+def test_fight_dice_and_players_leave_memory_when_the_menu_shows(tmp_path):
+    """The fight, the dice and the players' screens load their code only while open;
+    back at the game menu it is freed (RAM), and the roll-off needs no roll screen."""
+    import sys
+
+    extra = ("wyrm.games.drakskatten_fight", "wyrm.games.drakskatten_players",
+             "wyrm.dice_roll", "wyrm.dice_ui")
+    for name in extra:  # imported by another test: start without them
+        if name in sys.modules:
+            del sys.modules[name]
+            parent, _, leaf = name.rpartition(".")
+            if hasattr(sys.modules[parent], leaf):
+                delattr(sys.modules[parent], leaf)
+
+    def loaded():
+        return [name for name in extra if name in sys.modules]
+
+    d = Driver(tmp_path)
+    d.keys(START)
+    assert d.text().startswith("== Drakskatten ==")
+    assert loaded() == []
+    d.keys("ok")
+    assert d.text().startswith("== Red fights ==")
+    assert loaded() == ["wyrm.games.drakskatten_fight"]
+    d.keys("back")
+    assert loaded() == []
+    d.keys("down*5,ok,wait:1000")  # Roll 2d6
+    assert d.text().startswith("== 2d6 ==")
+    assert loaded() == ["wyrm.dice_roll"]
+    d.keys("back")
+    assert loaded() == []
+    d.keys("down*2,ok,down*3,ok")  # Players, Who starts: roll-off
+    assert d.text().startswith("== Roll-off ==")
+    assert loaded() == ["wyrm.games.drakskatten_players", "wyrm.dice_ui"]
+    d.keys("wait:1000,back,back")
+    assert d.text().startswith("== Drakskatten ==")
+    assert loaded() == []
+    assert d.errors() == []
+
+
 def test_seeded_fight_gives_the_same_frames_every_run(tmp_path):
     """The same seed and keys give byte-identical frames."""
     os.makedirs(str(tmp_path / "a"))

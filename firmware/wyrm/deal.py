@@ -45,13 +45,13 @@ holds raises ``ValueError`` with a short message for the screen.
 
 from micropython import const
 
+from wyrm.colours import DEFAULT_COLOURS
+
 NAME_MAX = const(10)  # a name must fit one line in the double-size font (128 px / 12 px)
 PARTY_CARDS = const(7)
 CARD_SIZE = const(3)
 MIN_PLAYERS = const(2)
 MAX_PLAYERS = const(7)
-
-DEFAULT_COLOURS = ("green", "red", "white", "blue", "orange", "yellow", "purple")
 
 # Fano plane: points = non-zero vectors 1..7 of GF(2)^3, lines = {a, b, a xor b};
 # adventurer i is the point i + 1. Card 0 is {green, red, white}.

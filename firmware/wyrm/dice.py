@@ -1,4 +1,8 @@
-"""Dice: the built-in dice, NdM and custom dice, and who-starts helpers.
+"""Dice: the built-in dice, NdM and custom dice, and who starts.
+
+Custom dice are parsed from dice.json by ``wyrm.dice_custom.parse_custom``; the
+Drakskatten roll-off is ``wyrm.dice_rolloff.RollOff``. They live in their own
+modules so that rolling a die loads only this one.
 
 Pure logic: no I/O, no UI, no randomness of its own. Every face is drawn with
 ``rng.below(len(faces))`` (``wyrm.rng.Rng`` does the rejection sampling), so a
@@ -220,114 +224,6 @@ def find(die_id, extra=None):
     return None
 
 
-# ----- custom dice (dice.json) ---------------------------------------------------
-
-
-def _parse_entry(entry):
-    """One dice.json entry -> (Die, None) or (None, problem text)."""
-    if not isinstance(entry, dict):
-        return None, "not a {...} entry"
-    name = entry.get("name")
-    if not isinstance(name, str) or not name.strip():
-        return None, "needs a name"
-    name = name.strip()
-    if len(name) > NAME_MAX:
-        return None, "name longer than %d chars" % NAME_MAX
-    count = entry.get("count", 1)
-    if not _is_int(count) or count < 1 or count > COUNT_MAX:
-        return None, "count must be 1..%d" % COUNT_MAX
-    has_sides = "sides" in entry
-    has_faces = "faces" in entry
-    if has_sides and has_faces:
-        return None, "give sides or faces, not both"
-    if has_sides:
-        sides = entry["sides"]
-        if not _is_int(sides) or sides < SIDES_MIN or sides > SIDES_MAX:
-            return None, "sides must be %d..%d" % (SIDES_MIN, SIDES_MAX)
-        faces = tuple(range(1, sides + 1))
-    elif has_faces:
-        raw = entry["faces"]
-        if not isinstance(raw, list):
-            return None, "faces must be a list"
-        if len(raw) < SIDES_MIN or len(raw) > SIDES_MAX:
-            return None, "needs %d..%d faces" % (SIDES_MIN, SIDES_MAX)
-        faces = []
-        for i in range(len(raw)):
-            f = raw[i]
-            if _is_int(f):
-                if len(str(f)) > FACE_MAX:
-                    return None, "face %d longer than %d chars" % (i + 1, FACE_MAX)
-            elif isinstance(f, str):
-                f = f.strip()
-                if not f:
-                    return None, "face %d is empty" % (i + 1)
-                if len(f) > FACE_MAX:
-                    return None, "face %d longer than %d chars" % (i + 1, FACE_MAX)
-            else:
-                return None, "face %d must be a whole number or a word" % (i + 1)
-            faces.append(f)
-        distinct = []
-        for f in faces:
-            if f not in distinct:
-                distinct.append(f)
-        if len(distinct) < 2:
-            return None, "needs 2 different faces"
-        faces = tuple(faces)
-    else:
-        return None, "needs sides or faces"
-    return Die("c:" + name, name, faces, count), None
-
-
-def parse_custom(data):
-    """dice.json text (str/bytes) or parsed object -> (dice, problems).
-
-    Format: {"dice": [{"name": "d20", "sides": 20},
-                      {"name": "2d8", "count": 2, "sides": 8},
-                      {"name": "Weather", "faces": ["Sun", "Rain", "Storm"]}]}
-    A bare list of entries is accepted too. Bad entries are skipped and named in
-    ``problems`` ("dice.json: die 2: sides must be 2..100"); good ones are kept.
-    Custom ids are "c:" + name; names must be unique (ignoring case).
-    """
-    problems = []
-    if isinstance(data, (bytes, bytearray)):
-        try:
-            data = data.decode()
-        except UnicodeError:
-            return [], ["dice.json: not valid text (UTF-8)"]
-    if isinstance(data, str):
-        import json
-
-        try:
-            data = json.loads(data)
-        except ValueError:
-            return [], ["dice.json: not valid JSON"]
-    if isinstance(data, dict):
-        entries = data.get("dice")
-    else:
-        entries = data
-    if not isinstance(entries, list):
-        return [], ['dice.json: needs a "dice" list']
-    dice = []
-    seen = []
-    for i in range(len(entries)):
-        if i >= CUSTOM_MAX:
-            problems.append("dice.json: only the first %d dice are used" % CUSTOM_MAX)
-            break
-        die, problem = _parse_entry(entries[i])
-        if die is not None:
-            key = die.name.lower()
-            if key in seen:
-                die = None
-                problem = "name used twice"
-            else:
-                seen.append(key)
-        if die is None:
-            problems.append("dice.json: die %d: %s" % (i + 1, problem))
-        else:
-            dice.append(die)
-    return dice, problems
-
-
 # ----- who starts ---------------------------------------------------------------
 
 
@@ -336,64 +232,3 @@ def random_player(rng, n):
     if not _is_int(n) or n < PLAYERS_MIN or n > PLAYERS_MAX:
         raise ValueError("players must be %d..%d" % (PLAYERS_MIN, PLAYERS_MAX))
     return rng.below(n)
-
-
-class RollOff:
-    """Drakskatten start: everyone rolls 1d6; only the tied highest roll again.
-
-    ``players`` is a player count (players 0..n-1) or a list of player ids.
-    ``still_in`` lists who rolls next; ``rounds`` holds every round as a list of
-    (player, roll); ``winner`` is None until one player is left.
-    Use ``roll(rng)`` to roll for everybody still in, or ``enter(rolls)`` with
-    real dice (one 1..6 per player in ``still_in``, same order).
-    """
-
-    def __init__(self, players):
-        if _is_int(players):
-            players = list(range(players))
-        else:
-            players = list(players)
-        if len(players) < 1:
-            raise ValueError("roll-off needs players")
-        self.still_in = players
-        self.rounds = []
-        self.winner = players[0] if len(players) == 1 else None
-
-    def done(self):
-        return self.winner is not None
-
-    def enter(self, rolls):
-        """Record one round of rolls; returns that round [(player, roll), ...]."""
-        if self.winner is not None:
-            raise ValueError("roll-off is over")
-        if len(rolls) != len(self.still_in):
-            raise ValueError("one roll per player still in")
-        best = 0
-        for r in rolls:
-            if not _is_int(r) or r < 1 or r > 6:
-                raise ValueError("a d6 shows 1..6")
-            if r > best:
-                best = r
-        rnd = []
-        top = []
-        for i in range(len(rolls)):
-            rnd.append((self.still_in[i], rolls[i]))
-            if rolls[i] == best:
-                top.append(self.still_in[i])
-        self.rounds.append(rnd)
-        self.still_in = top
-        if len(top) == 1:
-            self.winner = top[0]
-        return rnd
-
-    def roll(self, rng):
-        """Roll 1d6 for each player still in; returns the round."""
-        return self.enter([D6.roll(rng)[0] for _ in self.still_in])
-
-
-def roll_off(rng, players):
-    """Run a whole roll-off; returns (winner, rounds)."""
-    r = RollOff(players)
-    while r.winner is None:
-        r.roll(rng)
-    return r.winner, r.rounds

@@ -1,44 +1,28 @@
-"""Dice screens: the Dice menu, the roll screen, history, statistics, who starts.
+"""Dice screens: the Dice menu, custom dice, who starts, the roll-off.
 
-Games use the public screen builders (import this module inside a function):
+Games use the public screen builders (import the module inside a function):
 
+    from wyrm import dice_roll
+    app.push(dice_roll.roll_screen("dh"))        # one die (built-in or "c:<name>")
     from wyrm import dice_ui
-    app.push(dice_ui.roll_screen("dh"))          # one die (built-in or "c:<name>")
     app.push(dice_ui.who_starts_screen())        # asks the player count, picks one
     app.push(dice_ui.rolloff_screen(hi=6))       # Drakskatten roll-off, round by round
 
-Roll screen: OK rolls; a short tumble (TUMBLE_MS, any key shows the result at
-once) then the result in big digits, with the Drachenhort hint, both dice and
-the total for 2d6, FOUND / not found for the door search. The bottom line lists
-the last rolls; UP opens the history, DOWN the statistics (count and bar per
-face, the expected share as a mark, the fairness verdict); OK there offers to
-reset them.
-
-Counts and history of every die are kept in one small store file
-("dice_stats") and saved after each roll, so they survive a power cut. A
-damaged or unexpected file gives a message and fresh counts. Custom dice come
-from ``dice.json`` in the store's folder (format: see ``wyrm.dice.parse_custom``).
+The roll screen of a die, its history and statistics and the saved counts live
+in ``wyrm.dice_roll`` (a game that only rolls loads just that, and the roll-off
+of a known number of players does not load it); ``dice_ui.roll_screen`` hands
+over to it. Custom dice come from ``dice.json`` in the store's folder (format:
+see ``wyrm.dice_custom.parse_custom``).
 """
 from micropython import const
 
 from wyrm import buttons as B
-from wyrm import dice, font, stats, ui
+from wyrm import dice, dice_rolloff, font, ui
 from wyrm.app import Screen
+from wyrm.dice_draw import FLIP_MS, TUMBLE_MS, caption, fit, spin
 from wyrm.ticks import ticks_diff
 
-TUMBLE_MS = const(360)  # the roll animation; any key ends it early
-_FLIP_MS = const(60)  # a new face this often while tumbling
-HISTORY = const(20)  # rolls kept per die
-_STATS = "dice_stats"  # store name (not "dice": that would be dice.json)
-_CUSTOM_FILE = "dice.json"
-_CUSTOM_MAX_BYTES = const(4096)
-_ENTRIES_MAX = const(32)
 _LINE = const(21)
-
-_fopen = open  # the built-in: this module's own open() is the menu entry point
-
-HINT_ANY = "any adventurer"
-HINT_LIT = "lit or start only"
 
 _HELP = (
     "Add your own dice: put a file dice.json on Wyrm (next to the saved "
@@ -46,558 +30,6 @@ _HELP = (
     '"faces": ["Sun", "Rain", "Storm"]}]}. "count": 2 rolls two at once. '
     "Faces are numbers or words of up to 8 letters."
 )
-
-
-def _is_int(v):
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
-# -- custom dice ----------------------------------------------------------------
-def load_custom(app):
-    """Custom dice from dice.json: (dice, problems). No file: ([], [])."""
-    root = getattr(app.store, "root", "") or ""
-    if root and not root.endswith("/"):
-        root += "/"
-    try:
-        with _fopen(root + _CUSTOM_FILE, "rb") as f:
-            data = f.read(_CUSTOM_MAX_BYTES + 1)
-    except OSError:
-        return [], []
-    if len(data) > _CUSTOM_MAX_BYTES:
-        return [], ["dice.json: longer than %d bytes" % _CUSTOM_MAX_BYTES]
-    return dice.parse_custom(data)
-
-
-# -- saved counts -------------------------------------------------------------------
-def _sig(die):
-    """What the saved counts belong to: a die whose faces changed starts afresh."""
-    return "%d:%s" % (die.count, ",".join([str(f) for f in die.faces]))
-
-
-def _clean_entry(e):
-    """A saved per-die entry with only plain, re-saveable values, or None."""
-    if not isinstance(e, dict):
-        return None
-    s = e.get("s")
-    c = e.get("c")
-    h = e.get("h")
-    if not isinstance(s, str) or not isinstance(c, list) or not isinstance(h, list):
-        return None
-    for v in c:
-        if not _is_int(v) or v < 0:
-            return None
-    hist = []
-    for r in h[:HISTORY]:
-        if not isinstance(r, list):
-            return None
-        for v in r:
-            if not (_is_int(v) or isinstance(v, str)):
-                return None
-        hist.append(r)
-    return {"s": s, "c": c, "h": hist}
-
-
-def _valid_result(die, r):
-    if not isinstance(r, list) or len(r) != die.count:
-        return False
-    for v in r:
-        if isinstance(v, bool) or v not in die.faces:
-            return False
-    return True
-
-
-class Book:
-    """Counts and history of every die, in one store file.
-
-    Saved as {"v": 1, "dice": {id: {"s": signature, "c": counts, "h": history}},
-    "players": n, "open": id-or-absent}; history is newest first.
-    """
-
-    def __init__(self, app=None):
-        self.entries = {}
-        self.players = 4
-        self.open = None
-        self.problems = []
-        self.loaded = False
-        if app is not None:
-            self.load(app)
-
-    def load(self, app):
-        self.loaded = True
-        data = app.store.load(_STATS, None)
-        take = getattr(app.store, "take_problems", None)
-        if take is not None:
-            self.problems += take()
-        if data is None:
-            return
-        ok = isinstance(data, dict) and data.get("v") == 1 and isinstance(data.get("dice"), dict)
-        if ok:
-            raw = data["dice"]
-            for k in list(raw.keys())[:_ENTRIES_MAX]:
-                e = _clean_entry(raw[k])
-                if e is None:
-                    ok = False
-                else:
-                    self.entries[k] = e
-            p = data.get("players")
-            if isinstance(p, int) and not isinstance(p, bool):
-                if dice.PLAYERS_MIN <= p <= dice.PLAYERS_MAX:
-                    self.players = p
-            o = data.get("open")
-            if isinstance(o, str):
-                self.open = o
-        if not ok:
-            self.problems.append(
-                "Some saved dice statistics could not be read; their counts start again."
-            )
-
-    def get(self, die):
-        """(Tally, history) of a die; saved counts for other faces start afresh."""
-        e = self.entries.get(die.id)
-        tally = stats.Tally(die)
-        if e is None or e["s"] != _sig(die) or len(e["c"]) != len(tally.labels):
-            return tally, []
-        tally = stats.Tally.from_json(die, {"id": die.id, "counts": e["c"]})
-        hist = [r for r in e["h"] if _valid_result(die, r)]
-        return tally, hist
-
-    def rolls(self, die):
-        return rolls_of(self.get(die)[0])
-
-    def put(self, die, tally, hist):
-        if tally.n == 0 and not hist:
-            if die.id in self.entries:
-                del self.entries[die.id]
-        else:
-            self.entries[die.id] = {"s": _sig(die), "c": list(tally.counts), "h": hist}
-
-    def save(self, app):
-        obj = {"v": 1, "dice": self.entries, "players": self.players}
-        if self.open:
-            obj["open"] = self.open
-        try:
-            app.store.save(_STATS, obj)
-        except OSError:
-            app.toast("Could not save the dice counts")
-            return False
-        return True
-
-    def show_problems(self, app):
-        if self.problems:
-            ui.error(app, " ".join(self.problems), "Dice counts")
-            self.problems = []
-
-
-def rolls_of(tally):
-    """Number of rolls behind a tally (per-face counting of N dice counts N)."""
-    die = tally.die
-    if die.count > 1 and die.stat_mode() == dice.STAT_FACE:
-        return tally.n // die.count
-    return tally.n
-
-
-# -- drawing helpers ---------------------------------------------------------------
-_BIG_OK = "0123456789+-="
-
-
-def _big_fits(s, w):
-    for ch in s:
-        if ch not in _BIG_OK:
-            return False
-    return font.big_width(s) <= w - 4
-
-
-def _value_str(die, r):
-    """A roll in a few characters (2d6: the total)."""
-    if len(r) == 1:
-        return str(r[0])
-    t = die.total(r)
-    if t is not None:
-        return str(t)
-    return "/".join([str(v) for v in r])
-
-
-def _hist_text(die, hist, skip, chars):
-    """'4 2 6 ...' newest first, as many as fit in chars (the history screen has all)."""
-    out = ""
-    for i in range(skip, len(hist)):
-        v = _value_str(die, hist[i])
-        nxt = v if not out else out + " " + v
-        if len(nxt) > chars:
-            break
-        out = nxt
-    return out
-
-
-def _short(die, r):
-    """A roll in at most 16 characters for the history list."""
-    v = r[0]
-    if die.kind == dice.KIND_DRACHENHORT:
-        return "%d %s" % (v, HINT_ANY if v == 2 else "lit or start")
-    if die.kind == dice.KIND_DOOR:
-        return "%d %s" % (v, "FOUND" if dice.door_found(v) else "not found")
-    if die.numeric and len(r) > 1:
-        s = "+".join([str(x) for x in r]) + " = " + str(die.total(r))
-        if len(s) <= 16:
-            return s
-        return "total " + str(die.total(r))
-    s = " ".join([str(x) for x in r])
-    return s if len(s) <= 16 else s[:15] + font.ELLIPSIS
-
-
-def _fit(s, chars):
-    return s if len(s) <= chars else s[: chars - 1] + font.ELLIPSIS
-
-
-def _title_fit(fb, name, right):
-    right = right or ""
-    chars = (fb.width - 6 - font.width(right)) // font.CELL
-    if len(name) > chars:
-        cut = name[: chars + 1]
-        sp = cut.rfind(" ")
-        name = cut[:sp] if sp > 3 else _fit(name, chars)
-    ui.title(fb, name, right)
-
-
-def _caption(fb, s, y, inverted=False):
-    s = _fit(s, _LINE)
-    if inverted:
-        w = font.width(s)
-        x = (fb.width - w) // 2
-        fb.fill_rect(x - 2, y - 1, w + 3, 9, 1)
-        font.text(fb, s, x, y, 0)
-    else:
-        font.center(fb, s, y)
-
-
-def _words(fb, words, y, h):
-    """Word faces as large as they fit (scale 2 if possible), centred."""
-    s = " ".join(words)
-    if font.width(s, 3) <= fb.width and h >= 21:
-        font.center(fb, s, y + (h - 21) // 2, 1, 3)
-        return
-    if font.width(s, 2) <= fb.width:
-        font.center(fb, s, y + (h - 14) // 2, 1, 2)
-        return
-    lines = ui.wrap(s, 10)
-    if len(lines) <= 2 and h >= 30:
-        for i in range(len(lines)):
-            font.center(fb, lines[i], y + i * 16, 1, 2)
-        return
-    lines = ui.wrap(s, _LINE)
-    for i in range(min(len(lines), h // 9)):
-        font.center(fb, lines[i], y + i * 9)
-
-
-def _arrow(fb, x, y, d):
-    """An arrow (d -1: up, 1: down) with its top row at y."""
-    ui.arrow(fb, x, y if d < 0 else y + 2, d)
-
-
-def _spin(seed):
-    """Next value of a cheap 16-bit generator (tumble faces only, never results)."""
-    return (seed * 75 + 74) % 65537
-
-
-# -- the roll screen ----------------------------------------------------------------
-class RollScreen(Screen):
-    """One die: OK rolls, UP history, DOWN statistics.
-
-    ``remember``: note the open die in the saved counts, so the Dice menu can
-    reopen it after a power cut. ``book``: the loaded counts, if at hand.
-    """
-
-    def __init__(self, die, roll_now=False, remember=False, book=None):
-        self.die = die
-        self.roll_now = roll_now
-        self.remember = remember
-        self.book = book if book is not None else Book()
-        self.tally = stats.Tally(die)
-        self.hist = []
-        self.result = None
-        self.t0 = None  # tumble start (ticks) or None
-        self.flip = -1
-        self.shown = None  # faces shown while tumbling
-        self.seed = 1
-        self.eat = -1  # key whose press ended the tumble: its release/click is used up
-
-    def on_open(self, app):
-        book = self.book
-        if not book.loaded:
-            book.load(app)
-        self.tally, self.hist = book.get(self.die)
-        if self.remember and book.open != self.die.id:
-            book.open = self.die.id
-            book.save(app)
-        if self.roll_now:
-            self.roll(app)
-        book.show_problems(app)
-
-    def on_close(self, app):
-        if self.remember and self.book.open is not None:
-            self.book.open = None
-            self.book.save(app)
-
-    def on_show(self, app):
-        if not self.hist:
-            self.result = None  # the counts were reset
-
-    def roll(self, app):
-        die = self.die
-        r = die.roll(app.rng)
-        self.tally.add(r)
-        self.hist.insert(0, r)
-        del self.hist[HISTORY:]
-        self.book.put(die, self.tally, self.hist)
-        self.book.save(app)  # counted and saved before anything is shown
-        self.result = r
-        self.t0 = app.now
-        self.flip = -1
-        self.seed = _spin(self.seed + len(self.hist) + (app.now & 1023))
-        app.redraw()
-
-    def finish(self, app):
-        self.t0 = None
-        app.redraw()
-
-    def tumbling(self):
-        return self.t0 is not None
-
-    def tick(self, app, now):
-        if self.t0 is None:
-            return
-        el = ticks_diff(now, self.t0)
-        if el >= TUMBLE_MS:
-            self.finish(app)
-            return
-        app.keep_awake()
-        k = el // _FLIP_MS
-        if k != self.flip:
-            self.flip = k
-            faces = self.die.faces
-            prev = self.shown
-            shown = []
-            for i in range(self.die.count):
-                self.seed = _spin(self.seed)
-                j = self.seed % len(faces)
-                if prev is not None and faces[j] == prev[i] and len(faces) > 1:
-                    j = (j + 1) % len(faces)
-                shown.append(faces[j])
-            self.shown = shown
-            app.redraw()
-
-    def on_event(self, app, kind, key):
-        if kind == B.PRESS:
-            self.eat = -1
-            if self.t0 is not None:
-                self.finish(app)
-                self.eat = key
-                return True
-            return False
-        if key == self.eat:
-            return True  # the rest of the press that ended the tumble
-        if ui.is_ok(kind, key):
-            self.roll(app)
-            return True
-        if ui.is_up(kind, key):
-            app.push(HistoryScreen(self.die, self.tally, self.hist))
-            return True
-        if ui.is_down(kind, key):
-            app.push(StatsScreen(self.die, self.book, self.tally, self.hist))
-            return True
-        return False
-
-    # -- drawing --
-    def draw(self, app, fb):
-        die = self.die
-        tall = app.height >= 64
-        n = rolls_of(self.tally)
-        if tall:
-            _title_fit(fb, die.name, "#%d" % n if n else None)
-        y = ui.TITLE_H + 3 if tall else 2
-        if self.result is None:
-            font.center(fb, "OK: roll", y + 7, 1, 2)
-            if tall:
-                font.center(fb, "%s history  %s stats" % (font.UP, font.DOWN), 44)
-                if self.hist:
-                    self._hist_line(fb, 0)
-            return
-        if self.t0 is not None:
-            self._faces(app, fb, self.shown or self.result, y, False)
-            if tall:
-                self._hist_line(fb, 1)
-            return
-        self._faces(app, fb, self.result, y, True)
-        if tall:
-            self._hist_line(fb, 0)
-
-    def _hist_line(self, fb, skip):
-        if len(self.hist) > skip:
-            font.text(fb, font.UP + " " + _hist_text(self.die, self.hist, skip, _LINE - 2), 0, 56)
-
-    def _faces(self, app, fb, r, y, final):
-        """The roll (or a tumbling face) as large as it reads well."""
-        die = self.die
-        w = fb.width
-        tall = app.height >= 64
-        cap = None
-        inv = False
-        big = None
-        if die.kind == dice.KIND_DOOR and final:
-            v = r[0]
-            s = str(v)
-            words = ("door", "FOUND") if dice.door_found(v) else ("not", "found")
-            ww = font.width("found", 2)
-            x = (w - (font.big_width(s) + 10 + ww)) // 2
-            x = font.big(fb, s, x, y) + 10
-            font.text(fb, words[0], x, y - 1, 1, 2)
-            font.text(fb, words[1], x, y + 15, 1, 2)
-            if tall:
-                _caption(fb, "1, 2 or 3 finds it", 44)
-            return
-        if die.numeric:
-            if len(r) == 1:
-                big = str(r[0])
-            elif len(r) == 2:
-                big = "%d+%d=%d" % (r[0], r[1], die.total(r))
-                if not _big_fits(big, w):
-                    big = str(die.total(r))
-                    cap = "%d + %d" % (r[0], r[1])
-            else:
-                big = str(die.total(r))
-                cap = "+".join([str(v) for v in r])
-            if final and die.kind == dice.KIND_DRACHENHORT:
-                inv = r[0] == 2
-                cap = HINT_ANY if inv else HINT_LIT
-        if big is not None and _big_fits(big, w):
-            if tall:
-                font.big_center(fb, big, y)
-            else:
-                x = font.big(fb, big, 2, y) + 6
-                if cap and final:
-                    lines = ui.wrap(cap, (w - x) // font.CELL)
-                    for i in range(min(3, len(lines))):
-                        font.text(fb, lines[i], x, y + 2 + 9 * i)
-                return
-        else:
-            _words(fb, [str(v) for v in r], y, 28)
-        if cap and final and tall:
-            _caption(fb, cap, 44, inv)
-
-
-# -- history -------------------------------------------------------------------------
-class HistoryScreen(Screen):
-    """The last rolls of one die, newest first, numbered."""
-
-    def __init__(self, die, tally, hist):
-        self.die = die
-        self.tally = tally
-        self.hist = hist
-        self.first = 0
-
-    def on_event(self, app, kind, key):
-        return ui.scroll_event(self, app, kind, key, len(self.hist), ui.rows(app))
-
-    def draw(self, app, fb):
-        _title_fit(fb, self.die.name, "history")
-        if not self.hist:
-            font.text(fb, "No rolls yet.", 2, ui.row_y(0) + 1)
-            return
-        total = rolls_of(self.tally)
-        shown = ui.rows(app)
-        x = 2 + font.width(str(total)) + 4  # numbers right-aligned, then the roll
-        chars = (fb.width - 7 - x) // font.CELL + 1
-        for i in range(min(shown, len(self.hist) - self.first)):
-            k = self.first + i
-            y = ui.row_y(i) + 1
-            num = str(total - k) if total - k > 0 else "-"
-            font.text(fb, num, x - 4 - font.width(num), y)
-            font.text(fb, _fit(_short(self.die, self.hist[k]), chars), x, y)
-        ui.scroll_marks(fb, self.first, shown, len(self.hist))
-
-
-# -- statistics ------------------------------------------------------------------------
-_SROW = const(8)  # pixel rows per face on the statistics screen
-_STOP = const(10)  # y of the first face row
-
-
-class StatsScreen(Screen):
-    """Count and bar per face (with the expected share marked), rolls, verdict."""
-
-    def __init__(self, die, book, tally=None, hist=None):
-        self.die = die
-        self.book = book
-        if tally is None or hist is None:
-            tally, hist = book.get(die)
-        self.tally = tally
-        self.hist = hist
-        self.first = 0
-
-    def _shown(self, app):
-        return max(1, (app.height - _STOP - 6) // _SROW)
-
-    def on_event(self, app, kind, key):
-        n = len(self.tally.labels)
-        shown = self._shown(app)
-        return ui.scroll_event(self, app, kind, key, n, shown, self._ask_reset)
-
-    def _ask_reset(self, app):
-        app.push(ui.Confirm("Reset the counts and history of %s?" % self.die.name, self._reset))
-
-    def _reset(self, app):
-        self.tally.clear()
-        del self.hist[:]
-        self.book.put(self.die, self.tally, self.hist)
-        self.book.save(app)
-        app.toast("Counts reset")
-
-    def draw(self, app, fb):
-        t = self.tally
-        n = rolls_of(t)
-        _title_fit(fb, self.die.name, "%d roll%s" % (n, "" if n == 1 else "s"))
-        rows = t.rows()
-        shown = self._shown(app)
-        labels = [_fit(str(r[0]), 5) + ":" for r in rows]
-        lab_w = 0
-        cnt_w = 0
-        top = 1
-        for i in range(len(rows)):
-            lab_w = max(lab_w, font.width(labels[i]))
-            cnt_w = max(cnt_w, font.width(str(rows[i][1])))
-            top = max(top, rows[i][2], rows[i][3])
-        x_cnt = 2 + lab_w + 4  # counts end here + cnt_w
-        x_bar = x_cnt + cnt_w + 3
-        span = fb.width - 2 - x_bar
-        if len(rows) > shown:
-            span -= 6  # room for the scroll arrows
-        for k in range(min(shown, len(rows) - self.first)):
-            i = self.first + k
-            label, count, obs, exp = rows[i]
-            y = _STOP + k * _SROW
-            font.text(fb, labels[i], 2 + lab_w - font.width(labels[i]), y)
-            c = str(count)
-            font.text(fb, c, x_cnt + cnt_w - font.width(c), y)
-            bl = obs * span // top
-            if bl:
-                fb.fill_rect(x_bar, y + 1, bl, 5, 1)
-            mx = x_bar + exp * span // top
-            if mx >= fb.width:
-                mx = fb.width - 1
-            # expected share: a tick across the bar (dark inside it, dotted outside)
-            if mx < x_bar + bl:
-                fb.vline(mx, y + 1, 5, 0)
-                fb.pixel(mx, y, 1)
-                fb.pixel(mx, y + 6, 1)
-            else:
-                for dy in range(0, 7, 2):
-                    fb.pixel(mx, y + dy, 1)
-        if len(rows) < shown:
-            font.center(fb, "OK: reset counts", _STOP + (shown - 1) * _SROW)
-        if self.first > 0:
-            _arrow(fb, fb.width - 3, _STOP, -1)
-        if self.first + shown < len(rows):
-            _arrow(fb, fb.width - 3, _STOP + shown * _SROW - 5, 1)
-        font.center(fb, _fit(t.verdict_text(), _LINE), app.height - 7)
 
 
 class StatsMenu(ui.Menu):
@@ -614,14 +46,16 @@ class StatsMenu(ui.Menu):
     def _label(self, d):
         def lab(app):
             n = str(self.book.rolls(d))
-            name = _fit(d.name, _LINE - 2 - len(n))
+            name = fit(d.name, _LINE - 2 - len(n))
             return name + " " * (_LINE - 1 - len(name) - len(n)) + n
 
         return lab
 
     def _opener(self, d):
         def run(app):
-            app.push(StatsScreen(d, self.book))
+            from wyrm import dice_roll
+
+            app.push(dice_roll.StatsScreen(d, self.book))
 
         return run
 
@@ -631,8 +65,10 @@ class PlayersSpinner(ui.Spinner):
     """How many players? (starts at the last count used); OK opens ``make(n)``."""
 
     def __init__(self, title_text, make, lo, hi):
+        from wyrm import dice_roll  # the player count is kept with the dice counts
+
         self.make = make
-        self.book = Book()
+        self.book = dice_roll.Book()
         super().__init__(title_text, 4, lo, hi, self._done, hint="%d-%d players  OK: go" % (lo, hi))
 
     def on_open(self, app):
@@ -677,10 +113,10 @@ class WhoScreen(Screen):
             app.redraw()
             return
         app.keep_awake()
-        k = el // _FLIP_MS
+        k = el // FLIP_MS
         if k != self.flip:
             self.flip = k
-            self.seed = _spin(self.seed)
+            self.seed = spin(self.seed)
             s = self.seed % self.n + 1
             self.shown = s if s != self.shown else s % self.n + 1
             app.redraw()
@@ -714,7 +150,7 @@ class WhoScreen(Screen):
         if self.t0 is not None:
             return
         if tall:
-            _caption(fb, "Player %d starts" % p, 44, True)
+            caption(fb, "Player %d starts" % p, 44, True)
             font.center(fb, "1 = you, clockwise", 56)
         else:
             font.text(fb, "Player %d" % p, 30, 4)
@@ -730,7 +166,7 @@ class RollOffScreen(Screen):
 
     def __init__(self, n):
         self.n = n
-        self.ro = dice.RollOff(n)
+        self.ro = dice_rolloff.RollOff(n)
         self.view = 0
         self.t0 = None
         self.flip = -1
@@ -742,7 +178,7 @@ class RollOffScreen(Screen):
         self.start(app)
 
     def start(self, app):
-        self.ro = dice.RollOff(self.n)
+        self.ro = dice_rolloff.RollOff(self.n)
         self.next_round(app)
 
     def next_round(self, app):
@@ -761,10 +197,10 @@ class RollOffScreen(Screen):
             app.redraw()
             return
         app.keep_awake()
-        k = el // _FLIP_MS
+        k = el // FLIP_MS
         if k != self.flip:
             self.flip = k
-            self.seed = _spin(self.seed)
+            self.seed = spin(self.seed)
             self.spin = self.seed
             app.redraw()
 
@@ -838,7 +274,7 @@ class RollOffScreen(Screen):
                 font.text(fb, "out", x + 34, y + 1)
                 continue
             if rolling:
-                seed = _spin(seed)
+                seed = spin(seed)
                 r = seed % 6 + 1
             font.text(fb, str(r), x + 40, y + 1, 0 if inv else 1)
         if rolling or not tall:
@@ -848,42 +284,23 @@ class RollOffScreen(Screen):
             for p, r in rnd:
                 if r == best:
                     winner = p
-            _caption(fb, "Player %d starts!" % (winner + 1), 47, False)
+            caption(fb, "Player %d starts!" % (winner + 1), 47, False)
             hint = "OK: new roll-off"
         else:
-            _caption(fb, "Tie on %d: roll again" % best, 47, False)
+            caption(fb, "Tie on %d: roll again" % best, 47, False)
             hint = "OK: next round"
         if not last:
             hint = "OK: latest round"
         font.center(fb, hint, 56)
 
 
-# -- menus and public builders ------------------------------------------------------------
-class _Find(Screen):
-    """Stands in for the roll screen of a custom die until dice.json is read."""
-
-    def __init__(self, die_id, roll_now):
-        self.die_id = die_id
-        self.roll_now = roll_now
-
-    def on_open(self, app):
-        d = dice.find(self.die_id, load_custom(app)[0])
-        if d is None:
-            app.pop(self)
-            ui.error(app, "There is no die called %s on this Wyrm." % self.die_id, "Dice")
-        else:
-            app.replace(RollScreen(d, self.roll_now))
-
-
+# -- public builders and the Dice menu ---------------------------------------------------
 def roll_screen(die, roll_now=False):
-    """The roll screen of a die (an id such as "dh", "d6", "2d6", "door", "c:Weather",
-    or a Die). ``roll_now``: roll once as it opens."""
-    if isinstance(die, str):
-        d = dice.find(die)
-        if d is None:
-            return _Find(die, roll_now)
-        die = d
-    return RollScreen(die, roll_now)
+    """The roll screen of a die: ``wyrm.dice_roll.roll_screen`` (a game that only
+    rolls imports that module instead)."""
+    from wyrm import dice_roll
+
+    return dice_roll.roll_screen(die, roll_now)
 
 
 def who_starts_screen(n=None, lo=dice.PLAYERS_MIN, hi=dice.PLAYERS_MAX):
@@ -909,7 +326,9 @@ class DiceMenu(ui.Menu):
         self.dice_list = []
 
     def on_open(self, app):
-        custom, problems = load_custom(app)
+        from wyrm import dice_roll
+
+        custom, problems = dice_roll.load_custom(app)
         self.dice_list = list(dice.BUILTIN) + custom
         items = []
         for d in self.dice_list:
@@ -926,13 +345,17 @@ class DiceMenu(ui.Menu):
             ui.error(app, text, "dice.json")
 
     def _stats(self, app):
-        book = Book(app)
+        from wyrm import dice_roll
+
+        book = dice_roll.Book(app)
         app.push(StatsMenu(self.dice_list, book))
         book.show_problems(app)
 
     def _roller(self, d):
         def run(app):
-            app.push(RollScreen(d, roll_now=True, remember=True))
+            from wyrm import dice_roll
+
+            app.push(dice_roll.RollScreen(d, roll_now=True, remember=True))
 
         return run
 
@@ -942,9 +365,11 @@ def open(app, resume=False):  # noqa: A001 - the game-module protocol name
     menu = app.push(DiceMenu())
     if not resume:
         return
-    book = Book(app)
+    from wyrm import dice_roll
+
+    book = dice_roll.Book(app)
     for d in menu.dice_list:
         if d.id == book.open:
-            app.push(RollScreen(d, remember=True, book=book))
+            app.push(dice_roll.RollScreen(d, remember=True, book=book))
             return
     book.show_problems(app)

@@ -17,11 +17,14 @@ Screens (``open`` pushes the game menu):
 - start escape 2 (confirmed); the final reveal after the second escape: one
   by one (each player's card, tokens, gems, total) or all at once (a table),
   then the ranking (equal totals share the win). Those screens live in
-  ``drachenhort_end`` and are loaded only then.
+  ``drachenhort_end`` and are loaded only then; capture, escape, board and
+  gems live in ``drachenhort_play``, loaded while one of them is open.
 
-RAM: the dealer (``party_ui`` with ``peek``) is imported only for a call and
-dropped again; the die's modules are dropped when its screen closes. Colour
-names and cards come from ``party_ui.config`` (the settings file), read once.
+RAM: the dealer (``party_ui`` with ``peek``) and ``wyrm.deal`` are imported
+only for a call and dropped again; the die's modules (``wyrm.dice_roll``, not
+the whole Dice menu) and ``drachenhort_play`` are dropped when the game menu
+shows again. Colour names and cards come from ``party_ui.config`` (the
+settings file), read once.
 
 Saved after every event and every change of screen as "drachenhort"::
 
@@ -37,9 +40,7 @@ import sys
 
 from micropython import const
 
-from wyrm import buttons as B
-from wyrm import deal, font, ui
-from wyrm.app import Screen
+from wyrm import font, ui
 from wyrm.games import drachenhort as D
 
 NAME = "drachenhort"
@@ -61,10 +62,6 @@ _SCREENS = (
     "all",
     "ranking",
 )
-# right edges of the board's columns
-_X_S = const(84)
-_X_G = const(102)
-_X_T = const(122)
 
 _NOTES = (
     "Die: 1, 2, 2, 3, 4, 6. A 2 moves any adventurer; 1, 3, 4, 6 only one on "
@@ -103,6 +100,22 @@ def _with_party(app, fn):
         app.unload_since(before)
 
 
+def _with_deal(app, fn):
+    """``fn(deal)`` with ``wyrm.deal`` loaded for the call only (unless it already was).
+
+    The menu needs it now and then (is the saved deal this game's, all seen?);
+    keeping it loaded would cost the die and the dealer the RAM it takes.
+    """
+    before = list(sys.modules)
+    from wyrm import deal
+
+    try:
+        return fn(deal)
+    finally:
+        if len(sys.modules) != len(before):
+            app.unload_since(before)
+
+
 def _rtext(fb, s, right, y, c=1):
     """Text whose last column ends at ``right``."""
     font.text(fb, s, right - font.width(s), y, c)
@@ -110,11 +123,6 @@ def _rtext(fb, s, right, y, c=1):
 
 def _fit(s, n=_LINE):
     return s if len(s) <= n else s[: n - 1] + font.ELLIPSIS
-
-
-def _pad(left, right, width=_LINE):
-    gap = width - len(left) - len(right)
-    return left + " " * (gap if gap > 0 else 1) + right
 
 
 def _dense_bar(fb, left):
@@ -160,7 +168,7 @@ class Session:
             app = self.app
             cfg = _with_party(app, lambda p: p.config(app))
             if not isinstance(cfg, dict) or "colours" not in cfg or "cards" not in cfg:
-                cfg = deal.default_config()
+                cfg = _with_deal(app, lambda d: d.default_config())
             self._cfg = cfg
         return self._cfg
 
@@ -170,7 +178,8 @@ class Session:
 
     def card_list(self):
         """The configured cards as adventurer-index triples."""
-        return deal.card_indices(self.config())
+        cfg = self.config()
+        return _with_deal(self.app, lambda d: d.card_indices(cfg))
 
     # saving
     def save(self):
@@ -285,7 +294,7 @@ class Session:
         if obj is None:
             return None
         try:
-            d = deal.PartyDeal.load(obj)
+            d = _with_deal(self.app, lambda m: m.PartyDeal.load(obj))
         except (ValueError, TypeError, AttributeError):
             return None
         return d if d.players == self.g().players else None
@@ -301,18 +310,26 @@ class Session:
             return cards[k] if cards is not None else None
         out = self._dealt
         if out is None:
-            d = self._deal()
-            if d is None:
+            # wyrm.deal stays loaded for the whole read, so the dealer shares it
+            out = _with_deal(self.app, lambda m: self._read_dealt())
+            if out is None:
                 return None
-            app = self.app
-            n = d.players
-            out = _with_party(
-                app, lambda p: [sorted(p.card_adventurers(app, d.card_of(j))) for j in range(n)]
-            )
-            if out is _NONE:
-                out = [list(self.card_list()[d.card_of(j)]) for j in range(n)]
             self._dealt = out
         return out[k]
+
+    def _read_dealt(self):
+        """Every player's dealt card (adventurer indices), or None without a usable deal."""
+        d = self._deal()
+        if d is None:
+            return None
+        app = self.app
+        n = d.players
+        out = _with_party(
+            app, lambda p: [sorted(p.card_adventurers(app, d.card_of(j))) for j in range(n)]
+        )
+        if out is _NONE:
+            out = [list(self.card_list()[d.card_of(j)]) for j in range(n)]
+        return out
 
     def all_cards(self):
         """Every player's card, or None while one is missing."""
@@ -353,13 +370,6 @@ def _valid_card(c):
         if not _is_int(a) or not 0 <= a < _ADV or c.count(a) != 1:
             return False
     return True
-
-
-def _token_label(s, a, value):
-    name = s.name(a)
-    tail = "%s %d" % (s.metal(), value)
-    text = name + " -> " + tail
-    return text if len(text) <= _LINE else _fit(name + " " + tail)
 
 
 # -- entry point -------------------------------------------------------------------
@@ -403,21 +413,23 @@ def _resume(app, s):
     where = s.screen
     arg = s.arg
     if where == "board":
-        app.push(BoardScreen(s))
+        app.push(_play(s).BoardScreen(s))
     elif where == "capture" and not g.escape_over:
-        app.push(CaptureMenu(s))
+        app.push(_play(s).CaptureMenu(s))
     elif where in ("escape", "order") and not g.escape_over:
-        esc = app.push(EscapeMenu(s))
+        play = _play(s)
+        esc = app.push(play.EscapeMenu(s))
         order = _saved_order(g, arg) if where == "order" else None
         if order is not None:
             a = arg["a"]
             esc.sel = g.in_dungeon().index(a)
-            app.push(OrderScreen(s, esc, a, order))
+            app.push(play.OrderScreen(s, esc, a, order))
     elif where in ("gems", "gems_p") and not g.finished:
-        gm = app.push(GemsMenu(s))
+        play = _play(s)
+        gm = app.push(play.GemsMenu(s))
         if where == "gems_p" and _is_int(arg) and 0 <= arg < g.players:
             gm.sel = arg
-            app.push(GemScreen(s, arg))
+            app.push(play.GemScreen(s, arg))
     elif where in ("choice", "reveal", "all", "ranking") and g.finished:
         _end().resume(app, s, where, arg)
 
@@ -440,7 +452,7 @@ class GameMenu(_Menu):
         super().__init__(self._status, [])
         self.s = s
         self.note = self._note
-        self.dice = None  # the module table before the die was loaded
+        self.loaded = None  # the module table before a screen above loaded its code
         self.refresh(None)
 
     def _status(self, app):
@@ -475,17 +487,17 @@ class GameMenu(_Menu):
             elif ds == "unseen":
                 items.append(["Continue dealing", self.continue_deal])
             if not g.escape_over:
-                items.append(["Capture", lambda a: a.push(CaptureMenu(s))])
-                items.append(["Escape", lambda a: a.push(EscapeMenu(s))])
+                items.append(["Capture", lambda a: a.push(_play(s).CaptureMenu(s))])
+                items.append(["Escape", lambda a: a.push(_play(s).EscapeMenu(s))])
             elif not g.game_over:
                 items.append(["Start escape 2", self.next_escape])
             else:
                 items.append(["Final reveal", self.reveal])
                 if g.finished and s.all_cards() is not None:
                     items.append(["Ranking", lambda a: a.push(_end().Ranking(s))])
-            items.append(["Board", lambda a: a.push(BoardScreen(s))])
+            items.append(["Board", lambda a: a.push(_play(s).BoardScreen(s))])
             if not g.finished:
-                items.append(["Gems", lambda a: a.push(GemsMenu(s))])
+                items.append(["Gems", lambda a: a.push(_play(s).GemsMenu(s))])
             items.append(["Undo", self.undo])
             if ds == "ok" and not g.finished:
                 items.append(["See my card", _peek_again])
@@ -501,9 +513,9 @@ class GameMenu(_Menu):
         self.sel = sel
 
     def on_show(self, app):
-        if self.dice is not None:
-            app.unload_since(self.dice)  # back from the die: free its RAM
-            self.dice = None
+        if self.loaded is not None:
+            app.unload_since(self.loaded)  # back from the die or a game screen: free its RAM
+            self.loaded = None
         self.refresh(app)
         self.s.at("menu")
 
@@ -604,16 +616,28 @@ def _roll(app):
     menu = app.top()
     before = list(sys.modules)
     try:
-        from wyrm import dice_ui
+        from wyrm import dice_roll
     except ImportError:
         ui.error(app, "The die is not on this Wyrm yet.")
         return
-    menu.dice = before  # the dice modules leave again when the menu shows
-    app.push(dice_ui.roll_screen("dh"))
+    if menu.loaded is None:
+        menu.loaded = before  # the dice modules leave again when the menu shows
+    app.push(dice_roll.roll_screen("dh"))
 
 
 def _peek_again(app):
     _with_party(app, lambda p: p.peek_again(app))
+
+
+def _play(s):
+    """The in-game screens (capture, escape, board, gems) - their own module: loaded
+    while one of them is open, dropped again when the game menu shows."""
+    menu = s.menu
+    if menu is not None and menu.loaded is None:
+        menu.loaded = list(sys.modules)
+    from wyrm.games import drachenhort_play
+
+    return drachenhort_play
 
 
 def _end():
@@ -627,187 +651,6 @@ def _notes(app):
     app.push(ui.Message("Rules notes", list(_NOTES)))
 
 
-# -- capture and escape ------------------------------------------------------------
-class CaptureMenu(ui.Menu):
-    def __init__(self, s):
-        super().__init__("Who was captured?", [])
-        self.s = s
-        v = s.game.next_value()
-        for a in s.game.in_dungeon():
-            self.items.append([_token_label(s, a, v), self._pick(a)])
-
-    def on_open(self, app):
-        self.s.at("capture")
-
-    def _pick(self, a):
-        def run(app):
-            s = self.s
-            g = s.game
-            value = g.next_value()
-            why = s.apply(["capture", a])
-            app.pop(self)
-            if why:
-                app.toast(why)
-                return
-            if g.escape_over:
-                last = [x for x in range(_ADV) if g.token(g.escape, x) == D.ESCAPE_VALUE][0]
-                metal = s.metal()
-                nxt = "Next: gems, then "
-                nxt += "Start escape 2." if g.escape == 1 else "the final reveal."
-                app.push(
-                    ui.Message(
-                        "Escape %d over" % g.escape,
-                        [
-                            "%s: %s %d" % (s.name(a), metal, value),
-                            "%s: %s 8 (last one in)" % (s.name(last), metal),
-                            nxt,
-                        ],
-                    )
-                )
-            else:
-                app.toast("%s: %s %d" % (s.name(a), s.metal(), value))
-
-        return run
-
-
-class EscapeMenu(ui.Menu):
-    def __init__(self, s):
-        super().__init__("Who escaped?", [])
-        self.s = s
-        for a in s.game.in_dungeon():
-            self.items.append([_token_label(s, a, D.ESCAPE_VALUE), self._pick(a)])
-
-    def on_open(self, app):
-        self.s.at("escape")
-
-    def on_show(self, app):
-        self.s.at("escape")
-
-    def _pick(self, a):
-        def run(app):
-            app.push(OrderScreen(self.s, self, a, []))
-
-        return run
-
-
-class OrderScreen(ui.Menu):
-    """The adventurers still in the dungeon, one by one, farthest from the dragon first."""
-
-    def __init__(self, s, parent, a, order):
-        super().__init__(self._title_text, [])
-        self.s = s
-        self.parent = parent
-        self.a = a
-        self.order = order
-        self.fill()
-
-    def _title_text(self, app):
-        return "Farthest from dragon" if not self.order else "Next farthest"
-
-    def values(self):
-        vals = [v for v in self.s.left_values() if v != D.ESCAPE_VALUE]
-        vals.reverse()
-        return vals
-
-    def rest(self):
-        return [x for x in self.s.game.in_dungeon() if x != self.a and x not in self.order]
-
-    def fill(self):
-        v = self.values()[len(self.order)]
-        self.items = [[_token_label(self.s, x, v), self._pick(x)] for x in self.rest()]
-        self.sel = 0
-        self.first = 0
-
-    def on_open(self, app):
-        if len(self.rest()) <= 1:
-            self._review(app)
-        else:
-            self.s.at("order", {"a": self.a, "o": list(self.order)})
-
-    def on_show(self, app):
-        # back from the review: the last one was placed by itself, take it back
-        # together with the last pick
-        self.order.pop()
-        if self.order:
-            self.order.pop()
-        elif len(self.rest()) <= 1:
-            app.pop(self)
-            return
-        self.fill()
-        self.s.at("order", {"a": self.a, "o": list(self.order)})
-
-    def _pick(self, x):
-        def run(app):
-            self.order.append(x)
-            if len(self.rest()) <= 1:
-                self._review(app)
-                return
-            self.fill()
-            self.s.at("order", {"a": self.a, "o": list(self.order)})
-
-        return run
-
-    def _review(self, app):
-        self.order += self.rest()
-        app.push(Review(self.s, self))
-
-    def on_event(self, app, kind, key):
-        if kind == B.CLICK and key == B.BACK and self.order:
-            self.order.pop()
-            self.fill()
-            self.s.at("order", {"a": self.a, "o": list(self.order)})
-            app.redraw()
-            return True
-        return super().on_event(app, kind, key)
-
-    def commit(self, app):
-        s = self.s
-        g = s.game
-        why = s.apply(["escape", self.a, list(self.order)])
-        app.pop(self.parent)
-        if why:
-            app.toast(why)
-        else:
-            app.toast("Escape %d over" % g.escape)
-
-
-class Review(Screen):
-    """What the escape hands out; OK saves it, BACK changes the order."""
-
-    def __init__(self, s, order_screen):
-        self.s = s
-        self.o = order_screen
-        self.first = 0
-
-    def on_open(self, app):
-        # resume comes back to the order screen with every pick but the automatic last
-        self.s.at("order", {"a": self.o.a, "o": self.o.order[:-1]})
-
-    def rows(self):
-        s = self.s
-        m = s.metal()
-        out = [[s.name(self.o.a), "%s 8 (out)" % m]]
-        vals = self.o.values()
-        for i, x in enumerate(self.o.order):
-            out.append([s.name(x), "%s %d" % (m, vals[i])])
-        return out
-
-    def on_event(self, app, kind, key):
-        # OK commits: that closes this review with the order and escape screens.
-        return ui.scroll_event(self, app, kind, key, len(self.rows()), ui.rows(app), self.o.commit)
-
-    def draw(self, app, fb):
-        name = self.s.name(self.o.a)
-        head = name[:1].upper() + name[1:]
-        if len(head) <= 4:
-            head += " escapes"
-        elif len(head) <= 8:
-            head += " out"
-        ui.title(fb, head)
-        _note(fb, "OK: save")
-        _draw_rows(app, fb, self.rows(), self.first)
-
-
 def _draw_rows(app, fb, rows, first, inverted=-1):
     """[left, right] rows under a title bar; row ``inverted`` drawn inverted."""
     shown = ui.rows(app)
@@ -817,141 +660,3 @@ def _draw_rows(app, fb, rows, first, inverted=-1):
         right = rows[i][1]
         ui.draw_row(fb, r, rows[i][0], i == inverted, right + pad if right else None)
     ui.scroll_marks(fb, first, shown, len(rows))
-
-
-# -- board -------------------------------------------------------------------------
-class BoardScreen(Screen):
-    """All seven adventurers: silver, gold and their sum ("-": still in the dungeon)."""
-
-    def __init__(self, s):
-        self.s = s
-        self.first = 0
-
-    def on_open(self, app):
-        self.s.at("board")
-
-    def on_event(self, app, kind, key):
-        return ui.scroll_event(self, app, kind, key, _ADV, (app.height - _DENSE) // _DENSE)
-
-    def draw(self, app, fb):
-        s = self.s
-        g = s.game
-        _dense_bar(fb, "Board")
-        _rtext(fb, "S", _X_S, 0, 0)
-        _rtext(fb, "G", _X_G, 0, 0)
-        _rtext(fb, "VP", _X_T, 0, 0)
-        shown = (app.height - _DENSE) // _DENSE
-        for r in range(min(shown, _ADV - self.first)):
-            a = self.first + r
-            y = _DENSE + r * _DENSE
-            font.text(fb, _fit(s.name(a), 12), 2, y)
-            _rtext(fb, _tok(g, 1, a), _X_S, y)
-            _rtext(fb, _tok(g, 2, a), _X_G, y)
-            _rtext(fb, str(g.adventurer_total(a)), _X_T, y)
-        _marks(app, fb, self.first, shown, _ADV, _DENSE)
-
-
-def _tok(g, escape, a):
-    v = g.token(escape, a)
-    if v:
-        return str(v)
-    return "-" if escape == g.escape else ""
-
-
-# -- gems --------------------------------------------------------------------------
-class GemsMenu(_Menu):
-    def __init__(self, s):
-        super().__init__(self._title_text, [])
-        self.s = s
-        self.note = self._left
-        for p in range(s.game.players):
-            self.items.append([self._label(p), self._open(p)])
-
-    def _title_text(self, app):
-        return "Gems escape %d" % self.s.game.escape
-
-    def _left(self, app):
-        return "%d left" % self.s.game.gems_left()
-
-    def _label(self, p):
-        def lab(app):
-            g = self.s.game
-            now = g.gems_in(g.escape, p)
-            if g.escape == 1:
-                return _pad("Player %d" % (p + 1), str(now), 20)
-            return _pad("Player %d" % (p + 1), "%d (all %d)" % (now, g.gems(p)), 20)
-
-        return lab
-
-    def _open(self, p):
-        def run(app):
-            app.push(GemScreen(self.s, p))
-
-        return run
-
-    def on_open(self, app):
-        self.s.at("gems")
-
-    def on_show(self, app):
-        self.s.at("gems")
-
-
-class GemScreen(Screen):
-    """One player's gems of this escape: UP +1, DOWN -1, OK done."""
-
-    def __init__(self, s, p):
-        self.s = s
-        self.p = p
-        self.mine = None  # number of events after this screen's last change
-
-    def on_open(self, app):
-        self.s.at("gems_p", self.p)
-
-    def bump(self, app, d):
-        s = self.s
-        g = s.game
-        why = g.refusal(["gems", self.p, d])
-        if why:
-            app.toast(why)
-            return
-        ev = g.events[-1] if g.events else [""]
-        if self.mine == len(g.events) and ev[0] == "gems" and ev[1] == self.p:
-            total = ev[2] + d
-            g.undo()
-            if total:
-                g.apply(["gems", self.p, total])
-                self.mine = len(g.events)
-            else:
-                self.mine = None
-        else:
-            g.apply(["gems", self.p, d])
-            self.mine = len(g.events)
-        s.save()
-
-    def on_event(self, app, kind, key):
-        if ui.is_up(kind, key):
-            self.bump(app, 1)
-        elif ui.is_down(kind, key):
-            self.bump(app, -1)
-        elif ui.is_ok(kind, key):
-            app.pop(self)
-        else:
-            return False
-        app.redraw()
-        return True
-
-    def draw(self, app, fb):
-        g = self.s.game
-        ui.title(fb, "Player %d gems" % (self.p + 1), "esc. %d" % g.escape)
-        n = str(g.gems_in(g.escape, self.p))
-        if app.height >= 64:
-            font.big_center(fb, n, ui.TITLE_H + 3)
-            info = "%d left" % g.gems_left()
-            if g.escape == 2:
-                info = "all %d, %s" % (g.gems(self.p), info)
-            font.center(fb, info, 44)
-            font.center(fb, "UP +1  DOWN -1  OK", 56)
-        else:
-            font.center(fb, n, ui.TITLE_H + 2, 1, 2)
-            font.text(fb, "+", fb.width - 8, ui.TITLE_H + 2)
-            font.text(fb, "-", fb.width - 8, app.height - 8)

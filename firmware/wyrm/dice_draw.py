@@ -1,0 +1,33 @@
+"""Tumble timing and small drawing helpers shared by the dice screens.
+
+The roll screen (``wyrm.dice_roll``) and the who-starts and roll-off screens
+(``wyrm.dice_ui``) use them; a module of its own so that either can be loaded
+without the other.
+"""
+from micropython import const
+
+from wyrm import font
+
+TUMBLE_MS = const(360)  # the roll animation; any key ends it early
+FLIP_MS = const(60)  # a new face this often while tumbling
+_LINE = const(21)
+
+
+def fit(s, chars):
+    return s if len(s) <= chars else s[: chars - 1] + font.ELLIPSIS
+
+
+def caption(fb, s, y, inverted=False):
+    s = fit(s, _LINE)
+    if inverted:
+        w = font.width(s)
+        x = (fb.width - w) // 2
+        fb.fill_rect(x - 2, y - 1, w + 3, 9, 1)
+        font.text(fb, s, x, y, 0)
+    else:
+        font.center(fb, s, y)
+
+
+def spin(seed):
+    """Next value of a cheap 16-bit generator (tumble faces only, never results)."""
+    return (seed * 75 + 74) % 65537

@@ -1,0 +1,476 @@
+"""Drakskatten's fight screen: set up the monster, roll, hit or miss, treasure.
+
+Loaded only while the fight screen is open (``drakskatten_ui._fight``) and
+dropped again when the game menu shows, so the menu, the dice and the tables
+run without it. The game state and the turn helpers live in ``drakskatten_ui``.
+"""
+from micropython import const
+
+from wyrm import buttons as B
+from wyrm import font, ui
+from wyrm.app import Screen
+from wyrm.games import drakskatten as R
+from wyrm.games import drakskatten_ui as K
+from wyrm.ticks import ticks_add, ticks_diff
+
+_ROLL_MS = const(180)  # dice tumble before a result shows
+_TUMBLE_MS = const(40)
+
+
+def _roll_2d6(app):
+    return app.rng.below(6) + app.rng.below(6) + 2
+
+
+def _info_lines(game):
+    """What is in play for the current player's fight (header of the fight screen)."""
+    p = game.player()
+    out = []
+    sw = p.has(R.SWORD)
+    am = p.has(R.AMULET)
+    if sw and am:
+        out.append("Sword -1, Amulet -1")
+    elif sw:
+        out.append("Sword: -1 your roll")
+    elif am:
+        out.append("Amulet: -1 its roll")
+    lk = game.looks[game.cur]
+    if lk:
+        n = lk[2]
+        cards = "no card" if n == 0 else ("1 card" if n == 1 else "%d cards" % n)
+        out.append("Crystal: " + cards)
+    if p.has(R.STICKY):
+        out.append("Sticky: it can't hit")
+    if p.injury:
+        out.append("%s: %s" % (p.name, R.RESULT_NAMES[p.injury]))
+    if not out:
+        out.append("No magic items")
+    return out[:2]
+
+
+# ----- drawing helpers ---------------------------------------------------------------
+
+
+def _draw_view(app, fb, view, first=0):
+    """A result: title, lines above, a big word, lines below.
+
+    128x32: the word comes first (inverted), then the lines; UP/DOWN scroll.
+    """
+    ui.title(fb, view["t"])
+    w = view["w"]
+    hint = view.get("h")
+    if app.height < 64:
+        lines = ([w] if w else []) + view["a"] + view["b"] + ([hint] if hint else [])
+        shown = ui.rows(app)
+        n = len(lines)
+        for r in range(min(shown, n - first)):
+            y = ui.row_y(r)
+            inv = w and first + r == 0
+            if inv:
+                fb.fill_rect(0, y, fb.width, ui.ROW, 1)
+            font.center(fb, lines[first + r], y + 1, 0 if inv else 1)
+        ui.scroll_marks(fb, first, shown, n)
+        return
+    items = []
+    for s in view["a"]:
+        items.append((s, 1))
+    if w:
+        items.append((w, 2 if font.width(w, 2) <= fb.width else 0))
+    for s in view["b"]:
+        items.append((s, 1))
+    h = 0
+    for _s, sc in items:
+        h += 17 if sc == 2 else (12 if sc == 0 else 9)
+    if hint and h + 10 <= app.height - ui.TITLE_H - 1:
+        items.append((hint, 1))
+        h += 9
+    y = ui.TITLE_H + 1 + max(0, (app.height - ui.TITLE_H - 1 - h) // 2)
+    for s, sc in items:
+        if sc == 2:
+            font.center(fb, s, y + 1, 1, 2)
+            y += 17
+        elif sc == 0:
+            fb.fill_rect(0, y, fb.width, 11, 1)
+            font.center(fb, s, y + 2, 0)
+            y += 12
+        else:
+            font.center(fb, s, y)
+            y += 9
+
+
+def _view_len(view):
+    return len(view["a"]) + (1 if view["w"] else 0) + len(view["b"]) + (1 if view.get("h") else 0)
+
+
+def _valid_view(v):
+    if not isinstance(v, dict):
+        return False
+    if not isinstance(v.get("t"), str) or not isinstance(v.get("w"), str):
+        return False
+    if not isinstance(v.get("h", ""), str):
+        return False
+    return K._strs(v.get("a")) is not None and K._strs(v.get("b")) is not None
+
+
+def _tumble(fb, now, count, y):
+    """Dice faces changing every few ms while a roll 'tumbles'."""
+    k = (now // _TUMBLE_MS) & 0xFFFF
+    x = (fb.width - (count * 30 - 6)) // 2
+    for i in range(count):
+        face = (k * (5 + 2 * i) + 3 * i) % 6 + 1
+        font.text(fb, font.DIE[face], x + i * 30, y, 1, 4)
+
+
+class Fight(Screen):
+    """Set up and run one fight round for the current player.
+
+    Phases: "setup" (a list: fight, new monster, items, flee), "roll" (dice
+    tumble), "miss" (the player missed: OK lets the monster strike back),
+    "loot" (won with my own dice: OK asks for the treasure die) and "end"
+    (a result: OK or BACK closes). BACK in "miss"/"loot" returns to the list
+    (a mistyped roll): nothing has been applied at that point.
+    """
+
+    def __init__(self, game):
+        self.g = game
+        self.ph = "setup"
+        self.view = None
+        self.next_ph = None
+        self.ndice = 2
+        self.until = 0
+        self.sel = 0
+        self.first = 0
+        self.items = []
+        self.build()
+
+    # -- life cycle --
+    def on_open(self, app):
+        self.g.screen = "fight"
+        self._save(app)
+
+    def on_close(self, app):
+        self.g.screen = "menu"
+        self.g.fight = None
+        self.g.save(app)
+
+    def on_show(self, app):
+        if self.ph == "setup":
+            self.build()
+
+    def _save(self, app):
+        g = self.g
+        if self.ph == "setup":
+            g.fight = None
+        else:
+            ph = self.next_ph if self.ph == "roll" else self.ph
+            g.fight = {"ph": ph, "v": self.view}
+        g.save(app)
+
+    def restore(self, saved):
+        """Back to a saved result after a power cut (else the setup list)."""
+        if not isinstance(saved, dict):
+            return
+        ph = saved.get("ph")
+        v = saved.get("v")
+        if ph in ("miss", "loot", "end") and _valid_view(v):
+            self.ph = ph
+            self.view = v
+
+    # -- the setup list --
+    def build(self):
+        g = self.g
+        p = g.player()
+        d, a, _ = g.monster()
+        items = [["go", "Fight! DEF %d ATT %d" % (d, a)], ["new", "New monster"]]
+        if p.has(R.POISON):
+            items.append(["poison", "Poison Powder"])
+        if p.has(R.STICKY):
+            items.append(["sticky", "Sticky: take treasure"])
+        if p.has(R.POTION):
+            items.append(["potion", "Healing Potion"])
+        if g.looks[g.cur]:
+            items.append(["drop", "Forget crystal look"])
+        if g.fights[g.cur]:
+            items.append(["flee", "Flee (roll to leave)"])
+        self.items = items
+        if self.sel >= len(items):
+            self.sel = 0
+
+    def _head(self, app):
+        return _info_lines(self.g) if app.height >= 64 else []
+
+    def on_event(self, app, kind, key):
+        ph = self.ph
+        if ph == "roll":
+            if kind == B.CLICK:  # a press during the tumble only ends it
+                self._land(app)
+                return True
+            return False
+        if ph == "setup":
+            n = len(self.items)
+            if ui.is_up(kind, key):
+                self.sel = (self.sel - 1) % n
+            elif ui.is_down(kind, key):
+                self.sel = (self.sel + 1) % n
+            elif ui.is_ok(kind, key):
+                self.act(app, self.items[self.sel][0])
+            else:
+                return False
+            app.redraw()
+            return True
+        if ui.is_up(kind, key):
+            self.first = max(0, self.first - 1)
+        elif ui.is_down(kind, key):
+            shown = ui.rows(app)
+            self.first = max(0, min(_view_len(self.view) - shown, self.first + 1))
+        elif ui.is_ok(kind, key):
+            if ph == "miss":
+                self.strike(app)
+            elif ph == "loot":
+                app.push(ui.Spinner("Treasure: your 1d6", 3, 1, 6, self.loot))
+            else:
+                app.pop(self)
+        elif kind == B.CLICK and key == B.BACK:
+            if ph == "miss" or ph == "loot":
+                # Typed the wrong roll? Back to the list; nothing was applied yet.
+                self.ph = "setup"
+                self.view = None
+                self.build()
+                self._save(app)
+            else:
+                app.pop(self)
+        else:
+            return False
+        app.redraw()
+        return True
+
+    def act(self, app, what):
+        g = self.g
+        p = g.player()
+        if what == "go":
+            if g.own:
+                app.push(ui.Spinner("%s: your 2d6" % p.name, 7, 2, 12, self.attack))
+            else:
+                self.attack(app, None)
+        elif what == "new":
+            self.new_monster(app)
+        elif what == "poison":
+            self.victory(app, "%s wins" % p.name, ["Poison Powder thrown:", "it always hits"],
+                         "DEFEATED", poison=True)
+        elif what == "sticky":
+            self.victory(app, "Sticky Floor", ["The monster is stuck", "and cannot attack"],
+                         "STUCK")
+        elif what == "potion":
+            R.use_potion(p)
+            g.save(app)
+            self.build()
+            app.toast("%s is healed. Potion used up." % p.name)
+        elif what == "drop":
+            g.looks[g.cur] = None
+            g.save(app)
+            self.build()
+        elif what == "flee":
+            g.end_fight()
+            g.save(app)
+            app.pop(self)
+            K.open_move(app, g, "Flee")
+
+    def new_monster(self, app):
+        """DEFENCE spinner, then ATTACK spinner; BACK in either changes nothing."""
+        g = self.g
+        d, a, _ = g.monster()
+        picked = [d]
+
+        def set_att(app, v):
+            g.last = [picked[0], v]
+            i = g.cur
+            g.looks[i] = None
+            if g.fights[i]:
+                g.fights[i] = [picked[0], v]
+            self.sel = 0
+            self.build()
+            g.save(app)
+
+        def set_def(app, v):
+            picked[0] = v
+            app.push(ui.Spinner("Monster ATTACK", a, K.ATT_LO, K.ATT_HI, set_att))
+
+        app.push(ui.Spinner("Monster DEFENCE", d, K.DEF_LO, K.DEF_HI, set_def))
+
+    # -- rounds --
+    def _roll(self, app, next_ph, ndice=2):
+        """Show ``ndice`` tumbling, then ``self.view`` in phase ``next_ph``."""
+        self.ph = "roll"
+        self.ndice = ndice
+        self.next_ph = next_ph
+        self.until = ticks_add(app.now, _ROLL_MS)
+        self.first = 0
+        self._save(app)
+        app.keep_awake()
+        app.redraw()
+
+    def _show(self, app, ph):
+        self.ph = ph
+        self.first = 0
+        self._save(app)
+        app.redraw()
+
+    def _land(self, app):
+        self.ph = self.next_ph
+        self.next_ph = None
+        app.redraw()
+
+    def tick(self, app, now):
+        if self.ph != "roll":
+            return
+        app.keep_awake()
+        if ticks_diff(now, self.until) >= 0:
+            self._land(app)
+        elif (now % _TUMBLE_MS) < 10:
+            app.redraw()
+
+    def attack(self, app, roll):
+        """The player's 2d6 attack (rolled here when ``roll`` is None)."""
+        g = self.g
+        p = g.player()
+        rolled = roll is None
+        if rolled:
+            roll = _roll_2d6(app)
+        d, a, _ = g.monster()
+        g.last = [d, a]
+        sword = p.has(R.SWORD)
+        eff = roll - 1 if sword else roll
+        line = "Roll %d -1 sword = %d" % (roll, eff) if sword else "Roll %d" % roll
+        if R.player_attack(p, roll, d):
+            above = [line, "%d <= DEFENCE %d" % (eff, d)]
+            self.victory(app, "%s attacks" % p.name, above, "HIT", rolled)
+            return
+        above = [line, "%d > DEFENCE %d" % (eff, d)]
+        hint = "OK: end of turn"
+        if p.has(R.STICKY):
+            g.fights[g.cur] = [d, a]  # the fight goes on next turn
+            below = ["Sticky Floor: it", "cannot attack you"]
+            ph = "end"
+        else:
+            below = ["The monster strikes", "OK: enter its 2d6" if g.own else "OK: roll its attack"]
+            hint = ""
+            ph = "miss"
+        self.view = {"t": "%s attacks" % p.name, "a": above, "w": "MISS", "b": below, "h": hint}
+        if rolled:
+            self._roll(app, ph)
+        else:
+            self._show(app, ph)
+
+    def victory(self, app, title, above, word, rolled=False, poison=False):
+        """The monster is beaten (or stuck): treasure, then the fight is over.
+
+        With my own dice the result shows first and OK asks for the treasure
+        die ("loot"); nothing is applied before that roll is entered.
+        """
+        g = self.g
+        d, a, seen = g.monster()
+        g.last = [d, a]
+        self.view = {"t": title, "a": above, "w": word, "b": [], "h": "", "p": poison}
+        if seen is None and g.own:
+            self.view["b"] = ["Roll 1d6 for treasure", "OK: enter it"]
+            if rolled:
+                self._roll(app, "loot")
+            else:
+                self._show(app, "loot")
+            return
+        r = 0 if seen is not None else K._roll_d6(app)
+        self.loot(app, r, 2 if rolled else (1 if seen is None else 0))
+
+    def loot(self, app, r, ndice=0):
+        """Treasure for the victory in ``self.view`` (``r``: the 1d6)."""
+        g = self.g
+        p = g.player()
+        d, a, seen = g.monster()
+        v = self.view
+        if v is None:
+            return
+        if v.get("p"):
+            R.use_poison(p)
+            v["p"] = False
+        if seen is None:
+            n = R.treasure_cards(r, a)
+            tline = "1d6 %d + ATT %d = %d" % (r, a, r + a)
+        else:
+            n = seen
+            tline = "Crystal Ball said:"
+        R.add_treasure(p, n)
+        g.end_fight()
+        v["b"] = [tline, R.treasure_text(n)]
+        v["h"] = "OK: done"
+        if ndice:
+            self._roll(app, "end", ndice)
+        else:
+            self._show(app, "end")
+
+    def strike(self, app, roll=None):
+        """The monster strikes back; the result is applied to the player."""
+        g = self.g
+        p = g.player()
+        if roll is None and g.own:
+            app.push(ui.Spinner("Monster's 2d6", 7, 2, 12, self.strike))
+            return
+        rolled = roll is None
+        if rolled:
+            roll = _roll_2d6(app)
+        d, a, _ = g.monster()
+        amulet = p.has(R.AMULET)
+        code = R.monster_attack_on(p, roll, a)
+        above = []
+        if a > 0:
+            s = "Roll %d + ATT %d" % (roll, a)
+            if not amulet:
+                s += " = %d" % (roll + a)
+            above.append(s)
+        elif a == 0:
+            above.append("Roll %d + ATT 0 = %d" % (roll, roll))
+        else:
+            above.append("Roll %d (ATT %d: +0)" % (roll, a))
+        if amulet:
+            above.append("-1 amulet = %d" % R.monster_total(roll, a, True))
+        out = R.take_hit(p, code)
+        lines = R.hit_lines(out, p.has(R.CARPET))
+        hint = "OK: end of turn"
+        if out[3] == R.DEATH:
+            g.end_fight()
+            hint = "OK: done"
+        else:
+            g.fights[g.cur] = [d, a]  # the fight goes on next turn
+        title = "Monster attacks %s" % p.name
+        if len(title) > font.CHARS:
+            title = "Monster vs %s" % p.name
+        self.view = {"t": title, "a": above, "w": lines[0],
+                     "b": lines[1:], "h": hint}
+        if rolled:
+            self._roll(app, "end")
+        else:
+            self._show(app, "end")
+
+    # -- drawing --
+    def draw(self, app, fb):
+        ph = self.ph
+        if ph == "roll":
+            ui.title(fb, "Rolling...")
+            _tumble(fb, app.now, self.ndice, ui.TITLE_H + 12)
+            return
+        if ph != "setup":
+            _draw_view(app, fb, self.view, self.first)
+            return
+        g = self.g
+        ui.title(fb, "%s fights" % g.name(), "again" if g.fights[g.cur] else None)
+        head = self._head(app)
+        for i in range(len(head)):
+            font.text(fb, head[i], 2, ui.row_y(i) + 1)
+        shown = ui.rows(app) - len(head)
+        n = len(self.items)
+        if self.sel < self.first:
+            self.first = self.sel
+        elif self.sel >= self.first + shown:
+            self.first = self.sel - shown + 1
+        for r in range(min(shown, n - self.first)):
+            i = self.first + r
+            ui.draw_row(fb, r + len(head), self.items[i][1], i == self.sel)
+        ui.scroll_marks(fb, self.first, shown, n)

@@ -1,0 +1,192 @@
+"""Drakskatten's players: silver, treasure cards, injury, items, the player list.
+
+Loaded only while one of these screens is open (``drakskatten_ui._players``)
+and dropped again when the game menu shows. The game state lives in
+``drakskatten_ui``.
+"""
+from micropython import const
+
+from wyrm import buttons as B
+from wyrm import font, ui
+from wyrm.app import Screen
+from wyrm.games import drakskatten as R
+from wyrm.games import drakskatten_ui as K
+
+_SILVER_MAX = const(99990)
+_CARDS_MAX = const(99)
+
+
+def _signed(v):
+    return "+%d" % v if v > 0 else str(v)
+
+
+class Silver(Screen):
+    """Silver gained or lost: UP/DOWN steps of 10 (held: 50), OK adds it."""
+
+    def __init__(self, game, i):
+        self.g = game
+        self.i = i
+        self.delta = 0
+
+    def on_event(self, app, kind, key):
+        p = self.g.players[self.i]
+        step = 50 if kind == B.REPEAT else 10
+        if ui.is_up(kind, key):
+            self.delta = min(_SILVER_MAX - p.silver, self.delta + step)
+        elif ui.is_down(kind, key):
+            self.delta = max(-p.silver, self.delta - step)
+        elif ui.is_ok(kind, key):
+            app.pop(self)
+            rich = R.rich_enough(p)
+            p.silver += self.delta
+            self.g.save(app)
+            if not rich and R.rich_enough(p):
+                _tell_rich(app, self.g, p)
+        else:
+            return False
+        app.redraw()
+        return True
+
+    def draw(self, app, fb):
+        p = self.g.players[self.i]
+        ui.title(fb, "%s: silver" % p.name, str(p.silver))
+        s = _signed(self.delta) if self.delta else "0"
+        if app.height >= 64:
+            font.big_center(fb, s, ui.TITLE_H + 3)
+            font.center(fb, "%d -> %d silver" % (p.silver, p.silver + self.delta), app.height - 19)
+            font.center(fb, "10 a press, 50 held", app.height - 9)
+        else:
+            font.center(fb, "%s = %d" % (s, p.silver + self.delta), ui.TITLE_H + 3, 1, 1)
+
+
+def _tell_rich(app, game, p):
+    app.push(ui.Message("1,500 silver!", [
+        "%s has %d silver." % (p.name, p.silver),
+        "Go back to staircase %d with the treasure," % p.staircase,
+        "then choose 'Back at staircase'.",
+    ]))
+
+
+def player_menu(app, game, i):
+    p = game.players[i]
+
+    def set_cards(app, v):
+        p.cards = v
+        game.save(app)
+
+    def set_injury(app, v):
+        p.injury = v
+        game.save(app)
+
+    def stair(app):
+        p.staircase = p.staircase % R.STAIRCASES + 1
+        game.save(app)
+
+    def colour(app):
+        c = game.free_colour(p.colour)
+        if c is not None:
+            p.colour = c
+            p.name = c
+            game.save(app)
+
+    def potion(app):
+        if R.use_potion(p):
+            game.save(app)
+            app.toast("%s is healed. Potion used up." % p.name)
+        else:
+            app.toast("%s has no Healing Potion." % p.name)
+
+    def remove(app):
+        def yes(app):
+            game.remove_player(i)
+            game.save(app)
+            app.pop(menu)
+
+        if len(game.players) < 2:
+            app.toast("The last player stays.")
+            return
+        app.push(ui.Confirm("Remove %s from the game?" % p.name, yes))
+
+    items = [
+        [lambda a: "Silver: %d" % p.silver, lambda a: a.push(Silver(game, i))],
+        [lambda a: "Treasure cards: %d" % p.cards,
+         lambda a: a.push(ui.Spinner("%s: cards" % p.name, p.cards, 0, _CARDS_MAX, set_cards))],
+        [lambda a: "Injury: %s" % R.INJURY_NAMES[p.injury],
+         lambda a: a.push(ui.Spinner("%s: injury" % p.name, p.injury, R.NONE, R.SEVERE,
+                                     set_injury, fmt=lambda v: R.INJURY_NAMES[v],
+                                     hint="OK: set"))],
+        [lambda a: "Magic items: %d" % len(p.items), lambda a: a.push(items_menu(game, i))],
+        [lambda a: "Staircase: %d" % p.staircase, stair],
+        [lambda a: "Colour: %s" % p.colour, colour],
+        ["Drink Healing Potion", potion],
+        ["Remove player", remove],
+    ]
+    menu = ui.Menu(lambda a: p.name, items)
+    return menu
+
+
+def items_menu(game, i):
+    p = game.players[i]
+
+    def toggle(k):
+        def run(app):
+            item = R.ITEM_IDS[k]
+            if not p.take(item):
+                p.give(item)
+            game.save(app)
+
+        return run
+
+    def label(k):
+        return lambda a: ("%s %s" % (font.CHECK if p.has(R.ITEM_IDS[k]) else " ",
+                                     R.ITEM_NAMES[k]))
+
+    items = [[label(k), toggle(k)] for k in range(len(R.ITEM_IDS))]
+    return ui.Menu(lambda a: "%s: items" % p.name, items)
+
+
+def players_menu(app, game):
+    def label(k):
+        def lab(a):
+            if k >= len(game.players):
+                return ""
+            p = game.players[k]
+            return "%s: %ds %dc" % (p.name, p.silver, p.cards)
+
+        return lab
+
+    def open_player(k):
+        return lambda a: a.push(player_menu(a, game, k))
+
+    def add(app):
+        if game.add_player() is None:
+            app.toast("6 players at most.")
+            return
+        game.save(app)
+        app.pop(menu)
+        app.push(players_menu(app, game))
+
+    def rolloff(app):
+        K._above_menu(app)
+        from wyrm import dice_ui
+
+        app.push(dice_ui.rolloff_screen(len(game.players)))
+
+    items = [[label(k), open_player(k)] for k in range(len(game.players))]
+    if len(game.players) < R.MAX_PLAYERS:
+        items.append(["Add player", add])
+    if len(game.players) > 1:
+        items.append(["Who starts: roll-off", rolloff])
+    menu = PlayersMenu(game, items)
+    return menu
+
+
+class PlayersMenu(ui.Menu):
+    def __init__(self, game, items):
+        super().__init__("Players", items)
+        self.g = game
+        self.n = len(game.players)
+
+    def on_show(self, app):
+        if len(self.g.players) != self.n:  # one was removed: rebuild the list
+            app.replace(players_menu(app, self.g))
