@@ -344,6 +344,16 @@ def build_sessions(only_games=None, with_shots=True, with_entries=True):
                     ",ok,wait:1000"
                 )
                 sessions.append(Session("%s: %s" % (label, entry), script, kind="entry"))
+    # Deeper screens that load extra modules on top of a game (dice in a game).
+    deep = [
+        ("Drachenhort", "die statistics", "ok,ok,ok,wait:600,down,wait:500"),
+        ("Drakskatten", "2d6 statistics", "down,ok,ok,down*5,ok,ok,wait:600,down,wait:500"),
+        ("Drakskatten", "door search", "down,ok,ok,down*4,ok,ok,wait:600"),
+    ]
+    have = [label for _i, label, _m, p in games() if p]
+    for label, what, script in deep:
+        if label in have and (only_games is None or label in only_games):
+            sessions.append(Session("%s: %s" % (label, what), script, kind="entry"))
     present = [(i, label) for i, label, _m, p in games() if p]
     if only_games is not None:
         present = [x for x in present if x[1] in only_games]

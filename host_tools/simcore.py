@@ -99,8 +99,8 @@ class Frame:
 def frame_text(log, title_h=10):
     """Text on a frame, line by line from the top; inverted text gets '> '.
 
-    The inverted title bar is shown as '== Title ==' so it is not mistaken for
-    a selection.
+    The inverted title bar is shown as '== Title ==' (its right-hand note
+    after it) so it is not mistaken for a selection.
     """
     rows = {}
     for x, y, s, c, _scale in log:
@@ -108,16 +108,19 @@ def frame_text(log, title_h=10):
     lines = []
     for y in sorted(rows):
         parts = []
-        for x, s, c in sorted(rows[y]):
-            s = s.strip() if s.strip() else s
+        title = []
+        for _x, s, c in sorted(rows[y]):
+            s = s.strip()
             if not s:
                 continue
-            if y < title_h and c == 0 and x < 20:
-                parts.append("== %s ==" % s)
+            if y < title_h and c == 0:
+                title.append(s)  # the inverted title bar (its left and right parts)
             elif c == 0:
                 parts.append("> " + s)
             else:
                 parts.append(s)
+        if title:  # "== Title ==" then the bar's right-hand note, if any
+            parts[:0] = ["== %s ==" % title[0]] + title[1:]
         if parts:
             lines.append("  ".join(parts))
     return "\n".join(lines)

@@ -344,7 +344,7 @@ def test_power_cut_mid_deal_resumes_same_hands(tmp_path):
     before = saved(d)
     d.reboot()
     assert saved(d) == before
-    assert lines(d)[:3] == ["== Hidden deck ==  > 2/3", "Pass to", "Player 2"]
+    assert lines(d)[:3] == ["== Hidden deck ==  2/3", "Pass to", "Player 2"]
     seen = peek_round(d, 2)
     assert seen == hands[1:]
     d.keys("ok")

@@ -188,7 +188,7 @@ def test_player_entry_cycles_the_current_player(tmp_path):
     d = start(tmp_path, players=3)
     goto(d, "Player:")
     d.keys("ok")
-    assert "Player: Blue" in d.text() and lines(d)[0].endswith("> Blue")
+    assert "Player: Blue" in d.text() and lines(d)[0].endswith("  Blue")
     d.keys("ok,ok")
     assert "Player: Red" in d.text()
     assert d.errors() == []
@@ -485,7 +485,7 @@ def test_flee_ends_the_fight_and_shows_the_move(tmp_path):
     own_dice(d)
     d.keys("ok,ok,up*5,ok,ok,ok")  # miss, monster 7: miss
     fight_screen(d)
-    assert lines(d)[0] == "== Red fights ==  > again"
+    assert lines(d)[0] == "== Red fights ==  again"
     pick(d, "Flee")
     assert lines(d)[:2] == ["== Flee ==", "3"] and "LIGHT injury: no roll" in d.text()
     d.keys("ok")
@@ -647,7 +647,7 @@ def test_power_cut_mid_fight_loses_nothing(tmp_path):
     assert "Roll 7 + ATT 3 = 10" in d.text() and "> LIGHT INJURY" in d.text()
     d.keys("ok")
     t = d.text()
-    assert lines(d)[0] == "== Drakskatten ==  > Blue"
+    assert lines(d)[0] == "== Drakskatten ==  Blue"
     assert "Fight: DEF 9 ATT 3" in t and "Move: 3 squares" in t
     d.reboot()
     t = d.text()
@@ -659,7 +659,7 @@ def test_power_cut_mid_fight_loses_nothing(tmp_path):
     goto(d, "Fight:")
     d.keys(fight_screen_blue)
     d.reboot()  # on the fight list itself
-    assert lines(d)[0] == "== Blue fights ==  > again"
+    assert lines(d)[0] == "== Blue fights ==  again"
     assert d.errors() == []
 
 
@@ -873,7 +873,7 @@ def test_long_names_and_extreme_values_stay_on_the_screen(tmp_path):
     d = start(tmp_path, players=6)
     goto(d, "Player:")
     d.keys("ok*3")  # Yellow
-    assert lines(d)[0] == "== Drakskatten ==  > Yellow"
+    assert lines(d)[0] == "== Drakskatten ==  Yellow"
     player_screen(d, "Yellow")
     pick(d, "Magic items")
     d.keys("ok,down,ok,down,ok")  # sword, amulet, potion
