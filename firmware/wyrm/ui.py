@@ -266,16 +266,21 @@ class Confirm(Screen):
 class Message(Screen):
     """A titled text (message or error). UP/DOWN scroll, OK or BACK closes.
 
-    ``on_ok(app)`` runs after closing.
+    ``on_ok(app)`` runs after closing. ``text`` is a string or a list of
+    paragraphs, wrapped to the screen; ``wrap_lines=False`` shows a list of
+    lines exactly as given.
     """
 
-    def __init__(self, title_text, text, on_ok=None):
+    def __init__(self, title_text, text, on_ok=None, wrap_lines=True):
         self.title = title_text
         if isinstance(text, str):
             text = [text]
-        self.lines = []
-        for part in text:
-            self.lines += wrap(part)
+        if wrap_lines:
+            self.lines = []
+            for part in text:
+                self.lines += wrap(part)
+        else:  # already laid out (reference pages keep their indents)
+            self.lines = list(text)
         self.on_ok = on_ok
         self.first = 0
 
@@ -295,6 +300,32 @@ class Message(Screen):
         for r in range(min(shown, len(self.lines) - self.first)):
             font.text(fb, self.lines[self.first + r], 2, row_y(r) + 1)
         scroll_marks(fb, self.first, shown, len(self.lines))
+
+
+class Chooser(Menu):
+    """Pick one of ``options`` [(label, value)]; OK runs ``on_pick(app, value)``."""
+
+    def __init__(self, title_text, options, on_pick):
+        super().__init__(title_text, [[label, _picker(on_pick, value)] for label, value in options])
+
+
+def _picker(on_pick, value):
+    def run(app):
+        on_pick(app, value)
+
+    return run
+
+
+def reference_menu(pages, title_text="Quick reference"):
+    """A menu of reference pages [(title, lines)]; each opens as a scrolling page."""
+    return Menu(title_text, [[t, _page_opener(t, lines)] for t, lines in pages])
+
+
+def _page_opener(title_text, lines):
+    def run(app):
+        app.push(Message(title_text, lines, wrap_lines=False))
+
+    return run
 
 
 class BigView(Screen):

@@ -46,13 +46,6 @@ _HIDDEN = const(2)  # held too long: hidden again
 _DONE = const(3)  # looked and let go
 
 
-def _text_page(title, lines):
-    """A scrolling page showing ``lines`` exactly as given (<= 21 chars each)."""
-    m = ui.Message(title, "")
-    m.lines = list(lines)
-    return m
-
-
 # -- saved state ---------------------------------------------------------------------
 def _valid(obj):
     try:
@@ -166,7 +159,8 @@ class GameMenu(ui.Menu):
         return "Rainbows"
 
     def rainbows(self, app):
-        app.push(_text_page("Rainbows may link", F.rainbow_links(self.game.rules())))
+        links = F.rainbow_links(self.game.rules())
+        app.push(ui.Message("Rainbows may link", links, wrap_lines=False))
 
     def setup(self, app):
         app.push(SetupInfo(len(self.game.knights())))
@@ -180,7 +174,7 @@ class GameMenu(ui.Menu):
             app.pop(root[0])
             _castle_check(app, g, k)
 
-        root.append(app.push(Chooser("Which knight?", options, picked)))
+        root.append(app.push(ui.Chooser("Which knight?", options, picked)))
 
     def new_game(self, app):
         def ask(app):
@@ -223,23 +217,6 @@ def _knight_opener(g, k):
     def run(app):
         app.push(KnightMenu(g, k))
         g.at("knight", k)
-
-    return run
-
-
-class Chooser(ui.Menu):
-    """Pick one of ``options`` [(label, value)]; ``on_pick(app, value)``."""
-
-    def __init__(self, title_text, options, on_pick):
-        items = []
-        for label, value in options:
-            items.append([label, _picker(on_pick, value)])
-        super().__init__(title_text, items)
-
-
-def _picker(on_pick, value):
-    def run(app):
-        on_pick(app, value)
 
     return run
 
@@ -432,7 +409,7 @@ def _castle_check(app, game, k):
         app.pop(root[0])
         app.push(Peek(game, k, c))
 
-    root.append(app.push(Chooser(name + ": which castle?", options, picked)))
+    root.append(app.push(ui.Chooser(name + ": which castle?", options, picked)))
 
 
 class Peek(Screen):
@@ -493,7 +470,7 @@ class Peek(Screen):
             app.push(Win(self.game))
         elif r["rule_changed"]:
             lines = ["First castle missed.", "From now on:"] + list(F.RAINBOW_RULE_LINES)
-            app.push(_text_page("Rainbows", lines))
+            app.push(ui.Message("Rainbows", lines, wrap_lines=False))
 
     def draw(self, app, fb):
         g = self.game
@@ -563,14 +540,4 @@ class Win(Screen):
 def _open_reference(app):
     from wyrm.games import drachenfels_ref as R
 
-    items = []
-    for title, lines in R.PAGES:
-        items.append([title, _page_opener(title, lines)])
-    app.push(ui.Menu("Quick reference", items))
-
-
-def _page_opener(title, lines):
-    def run(app):
-        app.push(_text_page(title, lines))
-
-    return run
+    app.push(ui.reference_menu(R.PAGES))

@@ -67,13 +67,6 @@ def _pname(i):
     return "P%d" % (i + 1)
 
 
-def _text_page(title, lines):
-    """A scrolling page showing ``lines`` exactly as given (<= 21 chars each)."""
-    m = ui.Message(title, "")
-    m.lines = list(lines)
-    return m
-
-
 # -- saved state -----------------------------------------------------------------
 def _snapshot(game_state):
     return [[p["objects"][:], p["beasts"], p["treasures"]] for p in game_state["players"]]
@@ -463,23 +456,6 @@ class Tracker(Screen):
 
 
 # -- trade ---------------------------------------------------------------------------
-class Chooser(ui.Menu):
-    """Pick one of ``options`` [(label, value)]; ``on_pick(app, value)``."""
-
-    def __init__(self, title_text, options, on_pick):
-        items = []
-        for label, value in options:
-            items.append([label, _picker(on_pick, value)])
-        super().__init__(title_text, items)
-
-
-def _picker(on_pick, value):
-    def run(app):
-        on_pick(app, value)
-
-    return run
-
-
 def _held(player):
     return [(LABELS[i], i) for i in range(S.N_OBJECTS) if player["objects"][i] > 0]
 
@@ -493,18 +469,18 @@ def _trade(app, game):
         if not objs:
             app.toast("%s has no objects" % _pname(p))
             return
-        app.push(Chooser(_pname(p) + " gives", objs, lambda app, o: partner(app, p, o)))
+        app.push(ui.Chooser(_pname(p) + " gives", objs, lambda app, o: partner(app, p, o)))
 
     def partner(app, p, o):
         others = [(_pname(q), q) for q in range(len(players)) if q != p]
-        app.push(Chooser("Trade with", others, lambda app, q: taken(app, p, o, q)))
+        app.push(ui.Chooser("Trade with", others, lambda app, q: taken(app, p, o, q)))
 
     def taken(app, p, o, q):
         objs = _held(players[q])
         if not objs:
             app.toast("%s has no objects" % _pname(q))
             return
-        app.push(Chooser(_pname(p) + " gets", objs, lambda app, o2: done(app, p, o, q, o2)))
+        app.push(ui.Chooser(_pname(p) + " gets", objs, lambda app, o2: done(app, p, o, q, o2)))
 
     def done(app, p, o, q, o2):
         app.pop(root[0])
@@ -520,7 +496,7 @@ def _trade(app, game):
             app.toast("%s got %s; %s got %s" % (_pname(p), LABELS[o2], _pname(q), LABELS[o]))
 
     who = [(_pname(i), i) for i in range(len(players))]
-    root.append(app.push(Chooser("Who trades?", who, giver)))
+    root.append(app.push(ui.Chooser("Who trades?", who, giver)))
 
 
 # -- the win ---------------------------------------------------------------------------
@@ -598,14 +574,4 @@ class EndCount(Screen):
 def _open_reference(app):
     from wyrm.games import drachenschatten_ref as R
 
-    items = []
-    for title, lines in R.PAGES:
-        items.append([title, _page_opener(title, lines)])
-    app.push(ui.Menu("Quick reference", items))
-
-
-def _page_opener(title, lines):
-    def run(app):
-        app.push(_text_page(title, lines))
-
-    return run
+    app.push(ui.reference_menu(R.PAGES))

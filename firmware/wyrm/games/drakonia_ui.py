@@ -41,13 +41,6 @@ def _pad(left, right, width=20):
     return left + " " * (gap if gap > 0 else 1) + right
 
 
-def _text_page(title, lines):
-    """A scrolling page showing ``lines`` exactly as given (<= 21 chars each)."""
-    m = ui.Message(title, "")
-    m.lines = list(lines)
-    return m
-
-
 # -- saved state ---------------------------------------------------------------
 def _new_state(n):
     return {
@@ -505,14 +498,4 @@ class Result(Screen):
 def _open_reference(app):
     from wyrm.games import drakonia_ref as R
 
-    items = []
-    for title, lines in R.PAGES:
-        items.append([title, _page_opener(title, lines)])
-    app.push(ui.Menu("Quick reference", items))
-
-
-def _page_opener(title, lines):
-    def run(app):
-        app.push(_text_page(title, lines))
-
-    return run
+    app.push(ui.reference_menu(R.PAGES))
