@@ -7,6 +7,7 @@ without the other.
 from micropython import const
 
 from wyrm import font
+from wyrm.ticks import ticks_diff
 
 TUMBLE_MS = const(360)  # the roll animation; any key ends it early
 FLIP_MS = const(60)  # a new face this often while tumbling
@@ -26,6 +27,26 @@ def caption(fb, s, y, inverted=False):
         font.text(fb, s, x, y, 0)
     else:
         font.center(fb, s, y)
+
+
+def tumble(screen, app, now):
+    """Advance the tumble a screen started at ``screen.t0``.
+
+    Returns -1 when the tumble has just ended (``t0`` is cleared), 1 when the
+    next face is due (``screen.flip`` advanced), else 0.
+    """
+    if screen.t0 is None:
+        return 0
+    el = ticks_diff(now, screen.t0)
+    if el >= TUMBLE_MS:
+        screen.t0 = None
+        return -1
+    app.keep_awake()
+    k = el // FLIP_MS
+    if k == screen.flip:
+        return 0
+    screen.flip = k
+    return 1
 
 
 def spin(seed):

@@ -24,8 +24,7 @@ from micropython import const
 from wyrm import buttons as B
 from wyrm import dice, font, stats, ui
 from wyrm.app import Screen
-from wyrm.dice_draw import FLIP_MS, TUMBLE_MS, caption, fit, spin
-from wyrm.ticks import ticks_diff
+from wyrm.dice_draw import caption, fit, spin, tumble
 
 HISTORY = const(20)  # rolls kept per die
 _STATS = "dice_stats"  # store name (not "dice": that would be dice.json)
@@ -336,16 +335,10 @@ class RollScreen(Screen):
         return self.t0 is not None
 
     def tick(self, app, now):
-        if self.t0 is None:
-            return
-        el = ticks_diff(now, self.t0)
-        if el >= TUMBLE_MS:
+        step = tumble(self, app, now)
+        if step < 0:
             self.finish(app)
-            return
-        app.keep_awake()
-        k = el // FLIP_MS
-        if k != self.flip:
-            self.flip = k
+        elif step:
             faces = self.die.faces
             prev = self.shown
             shown = []

@@ -19,8 +19,7 @@ from micropython import const
 from wyrm import buttons as B
 from wyrm import dice, dice_rolloff, font, ui
 from wyrm.app import Screen
-from wyrm.dice_draw import FLIP_MS, TUMBLE_MS, caption, fit, spin
-from wyrm.ticks import ticks_diff
+from wyrm.dice_draw import caption, fit, spin, tumble
 
 _LINE = const(21)
 
@@ -105,20 +104,12 @@ class WhoScreen(Screen):
         app.redraw()
 
     def tick(self, app, now):
-        if self.t0 is None:
-            return
-        el = ticks_diff(now, self.t0)
-        if el >= TUMBLE_MS:
-            self.t0 = None
-            app.redraw()
-            return
-        app.keep_awake()
-        k = el // FLIP_MS
-        if k != self.flip:
-            self.flip = k
+        step = tumble(self, app, now)
+        if step > 0:
             self.seed = spin(self.seed)
             s = self.seed % self.n + 1
             self.shown = s if s != self.shown else s % self.n + 1
+        if step:
             app.redraw()
 
     def on_event(self, app, kind, key):
@@ -189,19 +180,11 @@ class RollOffScreen(Screen):
         app.redraw()
 
     def tick(self, app, now):
-        if self.t0 is None:
-            return
-        el = ticks_diff(now, self.t0)
-        if el >= TUMBLE_MS:
-            self.t0 = None
-            app.redraw()
-            return
-        app.keep_awake()
-        k = el // FLIP_MS
-        if k != self.flip:
-            self.flip = k
+        step = tumble(self, app, now)
+        if step > 0:
             self.seed = spin(self.seed)
             self.spin = self.seed
+        if step:
             app.redraw()
 
     def on_event(self, app, kind, key):
