@@ -26,7 +26,7 @@ import sys
 import tempfile
 import time
 
-from host_tools import simcore
+from host_tools import simcore, simmp
 
 MASK = 0x3FFFFFFF  # ticks wrap at 2**30, as on the Pico
 STEP_S = simcore.STEP_MS / 1000.0
@@ -161,24 +161,10 @@ from wyrm.home import make_app
 from wyrm.rng import Rng
 from wyrm.store import Store
 
-class Panel:
-    def __init__(self):
-        self.level = 255
-        self.on = True
-        self.flipped = False
-    def contrast(self, v):
-        self.level = v
-    def rotate(self, f):
-        self.flipped = bool(f)
-    def invert(self, f):
-        pass
-    def poweroff(self):
-        self.on = False
-    def poweron(self):
-        self.on = True
+from simpanel import SimPanel
 
 font.LOG = None
-panel = Panel()
+panel = SimPanel()
 canvas = Canvas(%(w)d, %(h)d)
 app = make_app(canvas, Store('/state'), Rng(seed=%(seed)r), %(keys)d, panel, json.loads(%(board)r))
 _ps = None
@@ -222,6 +208,7 @@ class MicroPythonDevice:
         self._errors = []
         self._dirty_at = None
         self.mp = MicroPython()
+        simmp.install_panel(self.mp)
         self.mp.exec("import os\ntry:\n    os.mkdir('/state')\nexcept OSError:\n    pass\n")
         for name in sorted(os.listdir(state_dir)):
             p = os.path.join(state_dir, name)

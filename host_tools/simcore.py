@@ -10,6 +10,7 @@ import shutil
 import tempfile
 
 from host_tools import paths
+from host_tools.simpanel import SimPanel
 
 STEP_MS = 10  # one app step per 10 ms of simulated time
 # Start just before the 2**30 tick wrap, so every scripted run crosses it.
@@ -144,30 +145,6 @@ def board_geometry(board):
     disp = board.get("display", {})
     keys = 4 if "BACK" in board.get("buttons", {"BACK": 1}) else 3
     return disp.get("width", 128), disp.get("height", 64), keys
-
-
-class SimPanel:
-    """Stands in for the OLED's controls (contrast, flip, power) in the simulator."""
-
-    def __init__(self):
-        self.level = 255
-        self.on = True
-        self.flipped = False
-
-    def contrast(self, v):
-        self.level = v
-
-    def rotate(self, flag):
-        self.flipped = bool(flag)
-
-    def invert(self, flag):
-        pass
-
-    def poweroff(self):
-        self.on = False
-
-    def poweron(self):
-        self.on = True
 
 
 class CPythonDevice:

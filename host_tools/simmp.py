@@ -17,20 +17,14 @@ from wyrm.canvas import Canvas
 from wyrm.home import make_app
 from wyrm.rng import Rng
 from wyrm.store import Store
-
-class Panel:
-    def contrast(self, v): pass
-    def rotate(self, f): pass
-    def invert(self, f): pass
-    def poweroff(self): pass
-    def poweron(self): pass
+from simpanel import SimPanel
 
 board = json.loads(%(board)r)
 steps = json.loads(%(steps)r)
 seed = %(seed)r
 canvas = Canvas(%(w)d, %(h)d)
 font.LOG = []
-app = make_app(canvas, Store('/state'), Rng(seed=seed), %(keys)d, Panel(), board)
+app = make_app(canvas, Store('/state'), Rng(seed=seed), %(keys)d, SimPanel(), board)
 t = %(start)d
 n = 0
 for i in range(len(steps)):
@@ -47,6 +41,13 @@ for e in app.errors:
 """
 
 
+def install_panel(mp):
+    """Copy host_tools/simpanel.py into the runner as the module ``simpanel``."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    with open(os.path.join(here, "simpanel.py"), "rb") as f:
+        mp.write_file("/flash/simpanel.py", f.read())
+
+
 def _steps_compact(steps):
     return json.dumps(steps, separators=(",", ":"))
 
@@ -58,6 +59,7 @@ def run(board, steps, state_dir, seed):
     frames = []
     errors = []
     with MicroPython() as mp:
+        install_panel(mp)
         mp.exec("import os\ntry:\n    os.mkdir('/state')\nexcept OSError:\n    pass\n")
         for name in sorted(os.listdir(state_dir)):
             p = os.path.join(state_dir, name)

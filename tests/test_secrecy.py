@@ -17,7 +17,7 @@ import random
 import pytest
 from drive import Driver
 
-from host_tools import simcore
+from host_tools import simcore, simmp
 from wyrm import buttons as B
 from wyrm import deal, deck_ui, party_ui
 from wyrm.app import OFF, Screen
@@ -481,18 +481,12 @@ from wyrm.canvas import Canvas
 from wyrm.home import make_app
 from wyrm.rng import Rng
 from wyrm.store import Store
-
-class Panel:
-    def contrast(self, v): pass
-    def rotate(self, f): pass
-    def invert(self, f): pass
-    def poweroff(self): pass
-    def poweron(self): pass
+from simpanel import SimPanel
 
 steps = json.loads(%(steps)r)
 canvas = Canvas(128, 64)
 font.LOG = []
-app = make_app(canvas, Store('/dealer_state'), Rng(seed=%(seed)d), 4, Panel(), {})
+app = make_app(canvas, Store('/dealer_state'), Rng(seed=%(seed)d), 4, SimPanel(), {})
 party_ui.start_deal(app, %(players)d)
 t = %(start)d
 for i in range(len(steps)):
@@ -513,6 +507,7 @@ def test_four_player_party_deal_same_frames_under_micropython(tmp_path, mp):
     d = Driver(tmp_path, seed=41)
     party_ui.start_deal(d.app, 4)
     cpy = d.dev.run(steps, start=d.t)
+    simmp.install_panel(mp)
     mp.exec("import os\ntry:\n    os.mkdir('/dealer_state')\nexcept OSError:\n    pass\n")
     for name in mp_listdir(mp):
         mp.exec("import os\nos.remove('/dealer_state/%s')" % name)
