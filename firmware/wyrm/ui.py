@@ -348,6 +348,21 @@ def error(app, text, title_text="Problem"):
     return app.push(Message(title_text, text))
 
 
+class SavedGame:
+    """A game's saved state (None: no game yet) plus the app; every screen of
+    the game shares one. Subclasses set ``store_name``."""
+
+    store_name = ""
+
+    def __init__(self, app, state):
+        self.app = app
+        self.state = state
+
+    def save(self):
+        if self.state is not None:
+            self.app.store.save(self.store_name, self.state)
+
+
 def load_saved(app, name, valid, label):
     """A game's save: (state or None, problem text or None).
 

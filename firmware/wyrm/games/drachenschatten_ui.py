@@ -129,16 +129,10 @@ def _valid(obj):
     return True
 
 
-class Game:
+class Game(ui.SavedGame):
     """The saved game plus the app; every screen of the game shares one."""
 
-    def __init__(self, app, state):
-        self.app = app
-        self.state = state
-
-    def save(self):
-        if self.state is not None:
-            self.app.store.save(NAME, self.state)
+    store_name = NAME
 
     def players(self):
         return self.state["game"]["players"]
