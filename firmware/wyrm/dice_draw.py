@@ -6,6 +6,7 @@ without the other.
 """
 from micropython import const
 
+from wyrm import buttons as B
 from wyrm import font
 from wyrm.ticks import ticks_diff
 
@@ -47,6 +48,23 @@ def tumble(screen, app, now):
         return 0
     screen.flip = k
     return 1
+
+
+def skip_key(screen, app, kind, key):
+    """A key pressed during the tumble only shows the result.
+
+    True when the event is used up that way: the PRESS that ends a running
+    tumble (``screen.t0``), and the rest of that press (RELEASE, CLICK, ...).
+    """
+    if kind == B.PRESS:
+        screen.eat = -1
+        if screen.t0 is not None:
+            screen.t0 = None
+            screen.eat = key
+            app.redraw()
+            return True
+        return False
+    return key == screen.eat
 
 
 def spin(seed):

@@ -24,7 +24,7 @@ from micropython import const
 from wyrm import buttons as B
 from wyrm import dice, font, stats, ui
 from wyrm.app import Screen
-from wyrm.dice_draw import caption, fit, spin, tumble
+from wyrm.dice_draw import caption, fit, skip_key, spin, tumble
 
 HISTORY = const(20)  # rolls kept per die
 _STATS = "dice_stats"  # store name (not "dice": that would be dice.json)
@@ -352,15 +352,10 @@ class RollScreen(Screen):
             app.redraw()
 
     def on_event(self, app, kind, key):
+        if skip_key(self, app, kind, key):
+            return True  # the press that ended the tumble, and the rest of it
         if kind == B.PRESS:
-            self.eat = -1
-            if self.t0 is not None:
-                self.finish(app)
-                self.eat = key
-                return True
             return False
-        if key == self.eat:
-            return True  # the rest of the press that ended the tumble
         if ui.is_ok(kind, key):
             self.roll(app)
             return True

@@ -19,7 +19,7 @@ from micropython import const
 from wyrm import buttons as B
 from wyrm import dice, dice_rolloff, font, ui
 from wyrm.app import Screen
-from wyrm.dice_draw import caption, fit, spin, tumble
+from wyrm.dice_draw import caption, fit, skip_key, spin, tumble
 
 _LINE = const(21)
 
@@ -113,16 +113,10 @@ class WhoScreen(Screen):
             app.redraw()
 
     def on_event(self, app, kind, key):
-        if kind == B.PRESS:
-            self.eat = -1
-            if self.t0 is not None:
-                self.t0 = None
-                self.eat = key
-                app.redraw()
-                return True
-            return False
-        if key == self.eat:
+        if skip_key(self, app, kind, key):
             return True
+        if kind == B.PRESS:
+            return False
         if ui.is_ok(kind, key):
             self.go(app)
             return True
@@ -188,16 +182,10 @@ class RollOffScreen(Screen):
             app.redraw()
 
     def on_event(self, app, kind, key):
-        if kind == B.PRESS:
-            self.eat = -1
-            if self.t0 is not None:
-                self.t0 = None
-                self.eat = key
-                app.redraw()
-                return True
-            return False
-        if key == self.eat:
+        if skip_key(self, app, kind, key):
             return True
+        if kind == B.PRESS:
+            return False
         last = len(self.ro.rounds) - 1
         if ui.is_ok(kind, key):
             if self.view != last:
