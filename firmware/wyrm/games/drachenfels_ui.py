@@ -26,7 +26,7 @@ rules state)::
 from micropython import const
 
 from wyrm import buttons as B
-from wyrm import font, ui
+from wyrm import font, gamekit, ui
 from wyrm.app import Screen
 from wyrm.games import drachenfels as F
 from wyrm.ticks import ticks_diff
@@ -63,7 +63,7 @@ def _valid(obj):
     return True
 
 
-class Game(ui.SavedGame):
+class Game(gamekit.SavedGame):
     """The saved game plus the app; every screen of the game shares one."""
 
     store_name = NAME
@@ -97,7 +97,7 @@ class Game(ui.SavedGame):
 
 def _load(app):
     """(state or None, problem text or None)."""
-    return ui.load_saved(app, NAME, _valid, "Drachenfels")
+    return gamekit.load_saved(app, NAME, _valid, "Drachenfels")
 
 
 # -- entry point ---------------------------------------------------------------------
@@ -168,7 +168,7 @@ class GameMenu(ui.Menu):
             app.pop(root[0])
             _castle_check(app, g, k)
 
-        root.append(app.push(ui.Chooser("Which knight?", options, picked)))
+        root.append(app.push(gamekit.Chooser("Which knight?", options, picked)))
 
     def new_game(self, app):
         def ask(app):
@@ -403,7 +403,7 @@ def _castle_check(app, game, k):
         app.pop(root[0])
         app.push(Peek(game, k, c))
 
-    root.append(app.push(ui.Chooser(name + ": which castle?", options, picked)))
+    root.append(app.push(gamekit.Chooser(name + ": which castle?", options, picked)))
 
 
 class Peek(Screen):
@@ -534,4 +534,4 @@ class Win(Screen):
 def _open_reference(app):
     from wyrm.games import drachenfels_ref as R
 
-    app.push(ui.reference_menu(R.PAGES))
+    app.push(gamekit.reference_menu(R.PAGES))

@@ -24,7 +24,7 @@ change as "drachenschatten"::
 from micropython import const
 
 from wyrm import buttons as B
-from wyrm import font, ui
+from wyrm import font, gamekit, ui
 from wyrm.app import Screen
 from wyrm.games import drachenschatten as S
 
@@ -129,7 +129,7 @@ def _valid(obj):
     return True
 
 
-class Game(ui.SavedGame):
+class Game(gamekit.SavedGame):
     """The saved game plus the app; every screen of the game shares one."""
 
     store_name = NAME
@@ -193,7 +193,7 @@ class Game(ui.SavedGame):
 
 def _load(app):
     """(state or None, problem text or None)."""
-    return ui.load_saved(app, NAME, _valid, "DrachenSchatten")
+    return gamekit.load_saved(app, NAME, _valid, "DrachenSchatten")
 
 
 # -- entry point -------------------------------------------------------------------
@@ -463,18 +463,18 @@ def _trade(app, game):
         if not objs:
             app.toast("%s has no objects" % _pname(p))
             return
-        app.push(ui.Chooser(_pname(p) + " gives", objs, lambda app, o: partner(app, p, o)))
+        app.push(gamekit.Chooser(_pname(p) + " gives", objs, lambda app, o: partner(app, p, o)))
 
     def partner(app, p, o):
         others = [(_pname(q), q) for q in range(len(players)) if q != p]
-        app.push(ui.Chooser("Trade with", others, lambda app, q: taken(app, p, o, q)))
+        app.push(gamekit.Chooser("Trade with", others, lambda app, q: taken(app, p, o, q)))
 
     def taken(app, p, o, q):
         objs = _held(players[q])
         if not objs:
             app.toast("%s has no objects" % _pname(q))
             return
-        app.push(ui.Chooser(_pname(p) + " gets", objs, lambda app, o2: done(app, p, o, q, o2)))
+        app.push(gamekit.Chooser(_pname(p) + " gets", objs, lambda app, o2: done(app, p, o, q, o2)))
 
     def done(app, p, o, q, o2):
         app.pop(root[0])
@@ -490,7 +490,7 @@ def _trade(app, game):
             app.toast("%s got %s; %s got %s" % (_pname(p), LABELS[o2], _pname(q), LABELS[o]))
 
     who = [(_pname(i), i) for i in range(len(players))]
-    root.append(app.push(ui.Chooser("Who trades?", who, giver)))
+    root.append(app.push(gamekit.Chooser("Who trades?", who, giver)))
 
 
 # -- the win ---------------------------------------------------------------------------
@@ -568,4 +568,4 @@ class EndCount(Screen):
 def _open_reference(app):
     from wyrm.games import drachenschatten_ref as R
 
-    app.push(ui.reference_menu(R.PAGES))
+    app.push(gamekit.reference_menu(R.PAGES))

@@ -24,7 +24,7 @@ cut bring the players back to where they were.
 from micropython import const
 
 from wyrm import buttons as B
-from wyrm import font, ui
+from wyrm import font, gamekit, ui
 from wyrm.app import Screen
 from wyrm.games import drakonia as D
 
@@ -77,7 +77,7 @@ def _valid(obj):
     return True
 
 
-class Game(ui.SavedGame):
+class Game(gamekit.SavedGame):
     """The saved game plus the app; every screen of the game shares one."""
 
     store_name = NAME
@@ -112,7 +112,7 @@ class Game(ui.SavedGame):
 
 def _load(app):
     """(state or None, problem text or None)."""
-    return ui.load_saved(app, NAME, _valid, "Drakonia")
+    return gamekit.load_saved(app, NAME, _valid, "Drakonia")
 
 
 # -- entry point -----------------------------------------------------------------
@@ -492,4 +492,4 @@ class Result(Screen):
 def _open_reference(app):
     from wyrm.games import drakonia_ref as R
 
-    app.push(ui.reference_menu(R.PAGES))
+    app.push(gamekit.reference_menu(R.PAGES))
