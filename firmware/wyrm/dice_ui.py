@@ -239,7 +239,7 @@ class RollOffScreen(Screen):
             r = rolled.get(p)
             inv = r is not None and r == best and not rolling
             if inv:
-                fb.fill_rect(x, y, 60, 9, 1)
+                fb.fill_rect(x, y, 60, 8, 1)  # 8 of 9 rows: tied rows stay apart
             font.text(fb, "P%d" % (p + 1), x + 2, y + 1, 0 if inv else 1)
             if r is None:
                 font.text(fb, "out", x + 34, y + 1)
