@@ -265,11 +265,6 @@ def _words(fb, words, y, h):
         font.center(fb, lines[i], y + i * 9)
 
 
-def _arrow(fb, x, y, d):
-    """An arrow (d -1: up, 1: down) with its top row at y."""
-    ui.arrow(fb, x, y if d < 0 else y + 2, d)
-
-
 # -- the roll screen ----------------------------------------------------------------
 class RollScreen(Screen):
     """One die: OK rolls, UP history, DOWN statistics.
@@ -554,9 +549,9 @@ class StatsScreen(Screen):
         if len(rows) < shown:
             font.center(fb, "OK: reset counts", _STOP + (shown - 1) * _SROW)
         if self.first > 0:
-            _arrow(fb, fb.width - 3, _STOP, -1)
+            ui.arrow(fb, fb.width - 3, _STOP, -1)
         if self.first + shown < len(rows):
-            _arrow(fb, fb.width - 3, _STOP + shown * _SROW - 5, 1)
+            ui.arrow(fb, fb.width - 3, _STOP + shown * _SROW - 3, 1)
         font.center(fb, fit(t.verdict_text(), _LINE), app.height - 7)
 
 
