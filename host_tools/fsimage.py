@@ -1,0 +1,105 @@
+"""Wyrm as a LittleFS image: the Pico's filesystem, built on the host.
+
+The same files ``make deploy`` copies (``build/deploy``: the .mpy build,
+main.py, board.json) are put into a LittleFS v2 image with the parameters
+MicroPython's rp2 port mounts at boot (``../shared/pico/README.md``):
+4,096-byte blocks, 352 of them (1,408 KB at flash offset 0xA0000), 256-byte
+program size. The emulated Pico boots it, and the one-file UF2 carries it.
+
+    python -m host_tools.fsimage --board pico-ssd1306-4btn --out build/fs.img
+"""
+
+import argparse
+import os
+import sys
+
+from host_tools import deploy, paths
+
+FS_OFFSET = 0xA0000  # flash offset of the filesystem on an RPI_PICO build
+BLOCK_SIZE = 4096
+BLOCK_COUNT = 352
+PROG_SIZE = 256
+READ_SIZE = 256  # not a disk parameter; only how littlefs-python reads the image
+
+
+def _littlefs():
+    from littlefs import LittleFS
+
+    return LittleFS(
+        block_size=BLOCK_SIZE,
+        block_count=BLOCK_COUNT,
+        prog_size=PROG_SIZE,
+        read_size=READ_SIZE,
+    )
+
+
+def build_files(board, out_dir=None, firmware_dir=paths.FIRMWARE):
+    """Build as deploy does; return (out_dir, [device paths]) in deploy's copy order."""
+    out_dir = out_dir or os.path.join(paths.ROOT, "build", "fs-" + _board_name(board))
+    _prof, data = deploy.check_board(deploy.board_path(board))
+    built = deploy.build(out_dir, data, firmware_dir)
+    return out_dir, deploy.copy_order([name for name, _size in built])
+
+
+def image_from_dir(out_dir, names):
+    """A LittleFS image (bytes) holding ``names`` (device paths) from ``out_dir``."""
+    fs = _littlefs()
+    made = set()
+    for name in names:
+        parts = name.split("/")[:-1]
+        for i in range(1, len(parts) + 1):
+            d = "/".join(parts[:i])
+            if d not in made:
+                fs.mkdir(d)
+                made.add(d)
+        with open(os.path.join(out_dir, name), "rb") as src:
+            data = src.read()
+        with fs.open(name, "wb") as dst:
+            dst.write(data)
+    return bytes(fs.context.buffer)
+
+
+def build_image(board, out_dir=None, firmware_dir=paths.FIRMWARE):
+    """(image bytes, out_dir, names): Wyrm for ``board`` as a filesystem image."""
+    out_dir, names = build_files(board, out_dir, firmware_dir)
+    return image_from_dir(out_dir, names), out_dir, names
+
+
+def read_image(image):
+    """{device path: bytes} of every file in a LittleFS image (for checks)."""
+    fs = _littlefs()
+    fs.context.buffer = bytearray(image)
+    fs.mount()
+    out = {}
+    for root, _dirs, files in fs.walk("/"):
+        for fname in files:
+            p = (root.rstrip("/") + "/" + fname).lstrip("/")
+            with fs.open(p, "rb") as f:
+                out[p] = f.read()
+    return out
+
+
+def _board_name(board):
+    base = os.path.basename(board)
+    return base[:-5] if base.endswith(".json") else base
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(prog="python -m host_tools.fsimage", description=__doc__)
+    p.add_argument("--board", default="pico-ssd1306-4btn")
+    p.add_argument("--out", required=True, help="image file to write")
+    args = p.parse_args(argv)
+    try:
+        image, _dir, names = build_image(args.board)
+    except deploy.DeployError as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
+    with open(args.out, "wb") as f:
+        f.write(image)
+    print("Wrote %s: %d files, %d bytes" % (args.out, len(names), len(image)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
