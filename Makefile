@@ -5,11 +5,13 @@ VPY     := $(VENV)/bin/python
 BOARD   ?= pico-ssd1306-4btn
 PORT    ?= /dev/ttyACM0
 SIMARGS ?=
+# The official MicroPython for the Pico (RPI_PICO build): https://micropython.org/download/RPI_PICO/
+MICROPYTHON_UF2 ?= ../shared/pico/RPI_PICO-v1.28.0.uf2
 
-.PHONY: help sim test lint typecheck pytest shots deploy bench clean
+.PHONY: help sim test lint typecheck pytest shots deploy uf2 wiring bench clean
 
 help: ## this list
-	@grep -E '^[a-z]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 12
+	@grep -E '^[a-z0-9]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 12
 
 $(VENV)/.stamp: requirements-dev.txt
 	$(PY) -m venv $(VENV)
@@ -43,6 +45,9 @@ shots: deps ## screenshots of the main screens into docs/
 
 deploy: deps ## compile with mpy-cross and copy to a Pico: make deploy PORT=/dev/ttyACM0 BOARD=...
 	$(VPY) -m host_tools.deploy --port $(PORT) --board $(BOARD)
+
+uf2: deps ## one file to drag onto a Pico in BOOTSEL mode: build/wyrm-BOARD.uf2 (replaces saves)
+	$(VPY) -m host_tools.uf2 --board $(BOARD) --micropython $(MICROPYTHON_UF2)
 
 bench: deps ## heap, display traffic, idle and step cost, size (CPython + MicroPython)
 	$(VPY) -m host_tools.bench

@@ -1,0 +1,374 @@
+"""One file to drag onto a Pico: MicroPython followed by Wyrm's filesystem, as UF2.
+
+    make uf2 BOARD=pico-ssd1306-4btn [MICROPYTHON_UF2=path/to/RPI_PICO-v1.28.0.uf2]
+    python -m host_tools.uf2 --board pico-ssd1306-4btn --micropython FW.uf2 --out build/x.uf2
+    python -m host_tools.uf2 --info build/wyrm-pico-ssd1306-4btn.uf2
+
+UF2 (Microsoft's USB flashing format, what the Pico's BOOTSEL drive accepts)
+is a list of 512-byte blocks, each carrying 256 bytes for one flash address:
+
+    0   magic 0x0A324655     16  payload size (256)    32  payload (476 bytes room)
+    4   magic 0x9E5D5157     20  block number          508 magic 0x0AB16F30
+    8   flags (0x2000:       24  number of blocks
+        family id present)   28  family id (RP2040: 0xE48BFF56)
+    12  target address
+
+The output holds the firmware's blocks (same addresses, same bytes) and then
+the LittleFS image ``host_tools/fsimage.py`` builds (exactly what ``make
+deploy`` copies) at 0x100A0000, the filesystem MicroPython's RPI_PICO build
+mounts at boot (``../shared/pico/README.md``). Block numbers run 0..n-1 over
+the whole file, as the format requires.
+
+How the RP2040 boot ROM writes a UF2 (raspberrypi/pico-bootrom,
+virtual_disk.c): before the first write in each group of 16 consecutive
+*block numbers* it erases the 4 KB sector of the block's address, and nothing
+else is ever erased. So this writer only emits whole, aligned sectors (16
+pages in address order; pages a firmware leaves out are 0xFF), which makes
+group k exactly sector k's pages: every sector written is erased first, and no
+erase wipes a page written before it. ``write_like_bootrom`` replays that
+rule for the tests.
+
+Which filesystem sectors go in: LittleFS needs every block it *uses* to hold
+exactly the image's bytes, including the erased (0xFF) tail of a metadata
+block, where the next commit is programmed without an erase, and the erased
+second block of each metadata pair, where a stale but valid commit from an
+older filesystem with a higher revision would win at mount. Blocks it does
+not use may hold anything: LittleFS erases a block before it allocates it.
+So the used blocks (every block LittleFS reads while mounting, walking every
+directory and reading every file) are written whole, and the free ones are
+left out (``full=True`` writes all 352). Measured for the default board
+(``--info``): the sparse file is about a third of the full one.
+Either way the UF2 replaces the filesystem: saved games on the Pico are gone
+after flashing it (``make deploy`` is the update that keeps them).
+"""
+
+import argparse
+import os
+import struct
+import sys
+
+from host_tools import deploy, fsimage, paths
+
+MAGIC_START0 = 0x0A324655
+MAGIC_START1 = 0x9E5D5157
+MAGIC_END = 0x0AB16F30
+FLAG_FAMILY = 0x00002000
+FLAG_NOT_MAIN_FLASH = 0x00000001
+FAMILY_RP2040 = 0xE48BFF56
+BLOCK = 512
+PAGE = 256
+SECTOR = 4096
+FLASH_BASE = 0x10000000
+FLASH_SIZE = 2 * 1024 * 1024
+FS_BASE = FLASH_BASE + fsimage.FS_OFFSET
+FS_SIZE = fsimage.BLOCK_SIZE * fsimage.BLOCK_COUNT
+DEFAULT_MICROPYTHON = os.path.join(
+    os.path.dirname(paths.ROOT), "shared", "pico", "RPI_PICO-v1.28.0.uf2"
+)
+FAMILIES = {
+    0xE48BFF56: "RP2040 (Pico, Pico H, Pico W)",
+    0xE48BFF59: "RP2350 ARM (Pico 2)",
+    0xE48BFF5A: "RP2350 RISC-V (Pico 2)",
+    0x00FF6919: "ESP32",
+    0xADA52840: "nRF52840",
+}
+_HEADER = struct.Struct("<8I")
+
+
+class UF2Error(Exception):
+    """A UF2 that cannot be used; str() is the whole message."""
+
+
+def _where(name):
+    return " (%s)" % name if name else ""
+
+
+# -- reading -------------------------------------------------------------------
+def read_blocks(data, name=""):
+    """[(block dict)] of a UF2 file's bytes; UF2Error for anything malformed."""
+    if not data:
+        raise UF2Error("%s is empty, not a UF2 file." % (name or "The file"))
+    if len(data) % BLOCK:
+        raise UF2Error(
+            "%s is %d bytes, not a whole number of 512-byte UF2 blocks: not a UF2 file "
+            "(or a truncated download)." % (name or "The file", len(data))
+        )
+    out = []
+    for i in range(0, len(data), BLOCK):
+        m0, m1, flags, addr, size, no, count, family = _HEADER.unpack_from(data, i)
+        (end,) = struct.unpack_from("<I", data, i + BLOCK - 4)
+        if (m0, m1, end) != (MAGIC_START0, MAGIC_START1, MAGIC_END):
+            raise UF2Error(
+                "Block %d of %s has no UF2 magic numbers: not a UF2 file."
+                % (i // BLOCK, name or "the file")
+            )
+        if size > 476:
+            raise UF2Error(
+                "Block %d%s claims %d payload bytes (at most 476)."
+                % (i // BLOCK, _where(name), size)
+            )
+        out.append(
+            {
+                "flags": flags,
+                "addr": addr,
+                "size": size,
+                "no": no,
+                "count": count,
+                "family": family if flags & FLAG_FAMILY else None,
+                "payload": bytes(data[i + 32 : i + 32 + size]),
+            }
+        )
+    return out
+
+
+def flash_pages(blocks):
+    """{address: 256 bytes} of the main-flash blocks (later blocks win, as on the device)."""
+    pages = {}
+    for b in blocks:
+        if b["flags"] & FLAG_NOT_MAIN_FLASH:
+            continue
+        pages[b["addr"]] = b["payload"]
+    return pages
+
+
+def check_firmware(blocks, name=""):
+    """Check that ``blocks`` are an RP2040 MicroPython that leaves the filesystem free."""
+    fams = set(b["family"] for b in blocks)
+    if fams != {FAMILY_RP2040}:
+        seen = ", ".join(
+            FAMILIES.get(f, "0x%08X" % f) if f is not None else "no family id"
+            for f in sorted(fams, key=str)
+        )
+        raise UF2Error(
+            "%s is not firmware for the Pico's RP2040 (family: %s). Use MicroPython's "
+            "RPI_PICO build from %s." % (name or "The UF2", seen, deploy.MICROPYTHON_URL)
+        )
+    for b in blocks:
+        if b["flags"] & FLAG_NOT_MAIN_FLASH:
+            continue
+        if b["size"] != PAGE or b["addr"] % PAGE:
+            raise UF2Error(
+                "%s has a block of %d bytes at 0x%08X; the Pico's boot ROM takes only 256-byte "
+                "blocks on 256-byte boundaries." % (name or "The UF2", b["size"], b["addr"])
+            )
+        if not FLASH_BASE <= b["addr"] < FS_BASE:
+            raise UF2Error(
+                "%s writes flash at 0x%08X, inside the filesystem area (0x%08X-0x%08X) of the "
+                "plain Pico's MicroPython: is it a Pico W or another board's build? Use "
+                "MicroPython's RPI_PICO build from %s, or put Wyrm on with make deploy."
+                % (
+                    name or "The UF2",
+                    b["addr"],
+                    FS_BASE,
+                    FS_BASE + FS_SIZE - 1,
+                    deploy.MICROPYTHON_URL,
+                )
+            )
+
+
+# -- writing -------------------------------------------------------------------
+def encode(pages, family=FAMILY_RP2040):
+    """UF2 bytes: one block per page of ``pages`` ({address: 256 bytes}), in address order."""
+    addrs = sorted(pages)
+    out = bytearray()
+    for no, addr in enumerate(addrs):
+        payload = pages[addr]
+        if len(payload) != PAGE or addr % PAGE:
+            raise ValueError("page at 0x%08X: %d bytes" % (addr, len(payload)))
+        out += _HEADER.pack(
+            MAGIC_START0, MAGIC_START1, FLAG_FAMILY, addr, PAGE, no, len(addrs), family
+        )
+        out += payload
+        out += bytes(476 - PAGE)
+        out += struct.pack("<I", MAGIC_END)
+    return bytes(out)
+
+
+def whole_sectors(pages):
+    """``pages`` with every touched 4 KB sector completed by 0xFF pages (see the docstring)."""
+    out = dict(pages)
+    blank = b"\xff" * PAGE
+    for sector in set(a - a % SECTOR for a in pages):
+        for a in range(sector, sector + SECTOR, PAGE):
+            out.setdefault(a, blank)
+    return out
+
+
+def used_blocks(image):
+    """Block numbers LittleFS reads when mounting ``image`` and reading every file in it."""
+    from littlefs import LittleFS, UserContext
+
+    seen = set()
+
+    class Tracking(UserContext):
+        def read(self, cfg, block, off, size):
+            seen.add(block)
+            return super().read(cfg, block, off, size)
+
+    fs = LittleFS(
+        context=Tracking(buffer=bytearray(image)),
+        mount=False,
+        block_size=fsimage.BLOCK_SIZE,
+        block_count=fsimage.BLOCK_COUNT,
+        prog_size=fsimage.PROG_SIZE,
+        read_size=fsimage.READ_SIZE,
+    )
+    fs.mount()
+    for root, _dirs, files in fs.walk("/"):
+        for fname in files:
+            with fs.open(root.rstrip("/") + "/" + fname, "rb") as f:
+                f.read()
+    return seen
+
+
+def combine(firmware, image, full=False, name=""):
+    """(UF2 bytes, stats) of MicroPython (UF2 bytes) followed by a LittleFS image at FS_BASE."""
+    if len(image) != FS_SIZE:
+        raise UF2Error("filesystem image is %d bytes, expected %d" % (len(image), FS_SIZE))
+    blocks = read_blocks(firmware, name)
+    check_firmware(blocks, name)
+    pages = whole_sectors(flash_pages(blocks))
+    fw_pages = len(pages)
+    chosen = range(fsimage.BLOCK_COUNT) if full else sorted(used_blocks(image))
+    for blk in chosen:
+        base = blk * fsimage.BLOCK_SIZE
+        for off in range(0, fsimage.BLOCK_SIZE, PAGE):
+            pages[FS_BASE + base + off] = bytes(image[base + off : base + off + PAGE])
+    data = encode(pages)
+    stats = {"firmware_blocks": fw_pages, "fs_blocks": len(chosen), "uf2_blocks": len(pages)}
+    return data, stats
+
+
+def write_like_bootrom(flash, uf2, base=FLASH_BASE):
+    """Apply UF2 bytes to ``flash`` (bytearray from ``base``) as the RP2040 boot ROM does.
+
+    Before writing a block, the sector of its address is erased when no block
+    of its group (block number // 16) was written before; nothing else is
+    erased. Blocks are taken in file order, as a drag-and-drop copy sends them.
+    """
+    cleared = set()
+    for b in read_blocks(uf2):
+        group = b["no"] * PAGE // SECTOR
+        off = b["addr"] - base
+        if group not in cleared:
+            cleared.add(group)
+            start = off - off % SECTOR
+            flash[start : start + SECTOR] = b"\xff" * SECTOR
+        flash[off : off + PAGE] = b["payload"]
+    return flash
+
+
+def describe(data, name=""):
+    """Lines describing a UF2 file: size, families, address ranges, Wyrm's filesystem."""
+    blocks = read_blocks(data, name)
+    lines = ["%s: %d blocks, %s" % (name or "UF2", len(blocks), deploy.kb(len(data)))]
+    fams = sorted(set(b["family"] for b in blocks), key=str)
+    lines.append(
+        "family: %s"
+        % ", ".join(FAMILIES.get(f, "0x%08X" % f) if f is not None else "none" for f in fams)
+    )
+    pages = flash_pages(blocks)
+    runs = []
+    for a in sorted(pages):
+        if runs and runs[-1][1] == a:
+            runs[-1][1] = a + PAGE
+        else:
+            runs.append([a, a + PAGE])
+    for lo, hi in runs:
+        lines.append("  0x%08X-0x%08X  %s" % (lo, hi - 1, deploy.kb(hi - lo)))
+    fs_pages = {a: p for a, p in pages.items() if FS_BASE <= a < FS_BASE + FS_SIZE}
+    if fs_pages:
+        files = read_filesystem(pages)
+        lines.append(
+            "filesystem at 0x%08X: %d of %d blocks written, %d files, %s"
+            % (
+                FS_BASE,
+                len(set((a - FS_BASE) // fsimage.BLOCK_SIZE for a in fs_pages)),
+                fsimage.BLOCK_COUNT,
+                len(files),
+                deploy.kb(sum(len(v) for v in files.values())),
+            )
+        )
+    return lines
+
+
+def read_filesystem(pages):
+    """{path: bytes} of the LittleFS a UF2's pages put at FS_BASE (free blocks as erased)."""
+    image = bytearray(b"\xff" * FS_SIZE)
+    for a, p in pages.items():
+        if FS_BASE <= a < FS_BASE + FS_SIZE:
+            image[a - FS_BASE : a - FS_BASE + PAGE] = p
+    return fsimage.read_image(bytes(image))
+
+
+# -- command line --------------------------------------------------------------
+def missing_micropython(path):
+    return (
+        "No MicroPython UF2 at %s.\n"
+        "Download the official one for the Raspberry Pi Pico (the RPI_PICO build, v1.22 or "
+        "newer - not the Pico W or Pico 2 one) from %s\n"
+        "and pass it: make uf2 BOARD=... MICROPYTHON_UF2=path/to/RPI_PICO-....uf2"
+        % (deploy.rel(path), deploy.MICROPYTHON_URL)
+    )
+
+
+def build(board, micropython, out=None, full=False):
+    """Write build/wyrm-<board>.uf2 (or ``out``); return (path, stats, names)."""
+    if not os.path.isfile(micropython):
+        raise UF2Error(missing_micropython(micropython))
+    with open(micropython, "rb") as f:
+        firmware = f.read()
+    board_name = fsimage._board_name(board)
+    image, _dir, names = fsimage.build_image(board)
+    data, stats = combine(firmware, image, full=full, name=deploy.rel(micropython))
+    out = out or os.path.join(paths.ROOT, "build", "wyrm-%s.uf2" % board_name)
+    os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
+    with open(out, "wb") as f:
+        f.write(data)
+    stats["bytes"] = len(data)
+    return out, stats, names
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(
+        prog="python -m host_tools.uf2", description=__doc__.split("\n\n")[0]
+    )
+    p.add_argument("--board", default="pico-ssd1306-4btn", help="name in boards/ or a .json file")
+    p.add_argument("--micropython", default=DEFAULT_MICROPYTHON, help="MicroPython RPI_PICO .uf2")
+    p.add_argument("--out", help="output file (default build/wyrm-<board>.uf2)")
+    p.add_argument("--full", action="store_true", help="write all 352 filesystem blocks")
+    p.add_argument("--info", metavar="UF2", help="describe a UF2 file and stop")
+    args = p.parse_args(argv)
+    try:
+        if args.info:
+            with open(args.info, "rb") as f:
+                print("\n".join(describe(f.read(), deploy.rel(args.info))))
+            return 0
+        out, stats, names = build(
+            args.board, args.micropython or DEFAULT_MICROPYTHON, args.out, args.full
+        )
+    except (UF2Error, deploy.DeployError, OSError) as exc:
+        print(str(exc), file=sys.stderr)
+        return 1
+    print(
+        "Wrote %s (%s): MicroPython from %s, then Wyrm's filesystem (%d files, %d of %d "
+        "blocks) at 0x%08X."
+        % (
+            deploy.rel(out),
+            deploy.kb(stats["bytes"]),
+            deploy.rel(args.micropython),
+            len(names),
+            stats["fs_blocks"],
+            fsimage.BLOCK_COUNT,
+            FS_BASE,
+        )
+    )
+    print(
+        "Flash it: hold BOOTSEL while plugging the Pico in, then copy the file onto the RPI-RP2 "
+        "drive. It replaces everything on the Pico, saved games too (make deploy keeps them)."
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
