@@ -49,6 +49,9 @@ deploy: deps ## compile with mpy-cross and copy to a Pico: make deploy PORT=/dev
 uf2: deps ## one file to drag onto a Pico in BOOTSEL mode: build/wyrm-BOARD.uf2 (replaces saves)
 	$(VPY) -m host_tools.uf2 --board $(BOARD) --micropython $(MICROPYTHON_UF2)
 
+wiring: deps ## wiring pictures docs/wiring-<board>.png for every profile in boards/
+	$(VPY) -m host_tools.wiring
+
 bench: deps ## heap, display traffic, idle and step cost, size (CPython + MicroPython)
 	$(VPY) -m host_tools.bench
 
