@@ -1,0 +1,55 @@
+"""manifest.py (for a MicroPython build with Wyrm frozen in) covers every firmware module.
+
+The manifest is run with stand-ins for MicroPython's manifest functions that
+resolve paths as tools/manifestfile.py does (relative to the manifest file)
+and collect what would be frozen.
+"""
+
+import os
+
+from host_tools import deploy
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+MANIFEST = os.path.join(ROOT, "manifest.py")
+
+
+def frozen_by_manifest(path=MANIFEST):
+    frozen, included = [], []
+    here = os.path.dirname(path)
+
+    def package(package_path, files=None, base_path=".", opt=None):
+        base = os.path.join(here, base_path)
+        assert files is None
+        for dirpath, _dirs, names in os.walk(os.path.join(base, package_path)):
+            for n in names:
+                if n.endswith(".py"):
+                    frozen.append(
+                        os.path.relpath(os.path.join(dirpath, n), base).replace(os.sep, "/")
+                    )
+
+    def module(module_path, base_path=".", opt=None):
+        assert os.path.isfile(os.path.join(here, base_path, module_path))
+        frozen.append(module_path)
+
+    def include(p, **kwargs):
+        included.append(p)
+
+    with open(path) as f:
+        code = f.read()
+    exec(compile(code, path, "exec"), {"package": package, "module": module, "include": include})
+    return sorted(frozen), included
+
+
+def test_every_wyrm_module_is_frozen_and_main_py_stays_on_the_filesystem():
+    frozen, included = frozen_by_manifest()
+    deployed = deploy.firmware_files(os.path.join(ROOT, "firmware"))
+    modules = sorted(p for p in deployed if p.startswith("wyrm/") and p.endswith(".py"))
+    assert frozen == modules
+    assert "main.py" in deployed and "main.py" not in frozen
+    assert included == ["$(PORT_DIR)/boards/manifest.py"], "the stock firmware's modules too"
+
+
+def test_the_manifest_is_not_copied_to_the_pico():
+    assert os.path.dirname(MANIFEST) == ROOT
+    deployed = deploy.firmware_files(os.path.join(ROOT, "firmware"))
+    assert not any(os.path.basename(p) == "manifest.py" for p in deployed)
