@@ -147,7 +147,8 @@ def fs_image(board, probe=True):
 
 
 class Txn:
-    """One I2C transaction: address, emulated start/end (ns since power-on), bytes after the address."""
+    """One I2C transaction: address, emulated start/end (ns since power-on), the bytes
+    after the address byte, and whether the address was acknowledged."""
 
     __slots__ = ("addr", "start_ns", "end_ns", "data", "ack")
 
@@ -300,7 +301,9 @@ class Pico:
         """Run until a condition holds (or ``max_ms`` pass); True if it held.
 
         Conditions: console="text" (new output only), connected=True,
-        quiet_ms=N (panel bus silent N ms; with min_ms), flash_ops=N.
+        quiet_ms=N (panel bus silent N ms; with min_ms), flash_ops=N,
+        idle_ms=N (the core slept at least half of an N ms window: the app is
+        back in its 5 ms input loop, not loading or computing).
         """
         if "console" in until:
             until.setdefault("console_from", self._state["console"])
@@ -311,6 +314,11 @@ class Pico:
         """Run until the panel bus has been quiet for ``quiet_ms``; raises if it never is."""
         if not self.run_until(max_ms, quiet_ms=quiet_ms, min_ms=min_ms):
             raise PicoError("panel bus not quiet for %d ms within %d ms" % (quiet_ms, max_ms))
+
+    def wait_idle(self, idle_ms=20, max_ms=20000):
+        """Run until the app is back in its input loop (see run_until idle_ms)."""
+        if not self.run_until(max_ms, idle_ms=idle_ms):
+            raise PicoError("the device stayed busy for %d ms" % max_ms)
 
     # -- keys ------------------------------------------------------------------
     def set_levels(self, mask):
@@ -347,10 +355,12 @@ class Pico:
         self.run(up_ms)
         return self.presses[-1]
 
-    def play(self, script):
+    def play(self, script, paced=False):
         """Play a simulator key script (simcore.parse_script) from now; returns its presses.
 
         The script's trailing 600 ms settle is played too, as in the simulator.
+        ``paced``: after every segment with no key held, also wait until the app is
+        back in its input loop (wait_idle), so no press lands while a screen loads.
         """
         from host_tools import simcore
 
@@ -359,6 +369,8 @@ class Pico:
             if levels != self.levels:
                 self.set_levels(levels)
             self.run(ms)
+            if paced and not levels:
+                self.wait_idle()
         return self.presses[n0:]
 
     def pin(self, pin, level):
@@ -400,8 +412,10 @@ class Pico:
     def errors(self):
         """Tracebacks and Wyrm error lines on the console so far."""
         text = self.console()
-        found = re.findall(r"Traceback[\s\S]*?\n\w*(?:Error|Exception)[^\n]*|MemoryError[^\n]*", text)
-        found += [ln for ln in re.findall(r"Wyrm: [^\r\n]*", text) if not ln.startswith("Wyrm: board ")]
+        found = re.findall(
+            r"Traceback[\s\S]*?\n\w*(?:Error|Exception)[^\n]*|MemoryError[^\n]*", text)
+        lines = re.findall(r"Wyrm: [^\r\n]*", text)
+        found += [ln for ln in lines if not ln.startswith("Wyrm: board ")]
         return found
 
     # -- heap -------------------------------------------------------------------------
@@ -429,7 +443,8 @@ class Pico:
 
     # -- flash --------------------------------------------------------------------------
     def flash_ops(self, since=0):
-        """Flash operations so far: dicts kind ('erase'/'program'), addr (flash offset), len, t (ns)."""
+        """Flash operations so far: dicts with kind ('erase'/'program'), addr (flash
+        offset), len and t (emulated ns)."""
         return self._call({"cmd": "flash_ops", "since": since})["ops"]
 
     @property

@@ -274,7 +274,8 @@ const handlers = {
   init(c) { m = new Machine(c); return state(m); },
   // run: to t_ns (absolute) or for ms; stops early when one `until` condition holds:
   //   console: text seen in the console after offset console_from; connected: USB CDC up;
-  //   quiet_ms: the panel bus silent this long (and min_ms passed); flash_ops: count reached
+  //   quiet_ms: the panel bus silent this long (and min_ms passed); flash_ops: count reached;
+//   idle_ms: the core asleep at least half of a window this long (the app waits for input)
   run(c) {
     const x = need();
     const t0 = x.nanos;
@@ -284,7 +285,14 @@ const handlers = {
     if (u) {
       const from = u.console_from ?? 0;
       const minEnd = t0 + (u.min_ms ?? 0) * 1e6;
+      // idle_ms: a window of that length in which the core slept at least half the time
+      let w0 = t0, s0 = x.sleepNs;
+      const idleNs = (u.idle_ms ?? 0) * 1e6;
       pred = () => {
+        if (idleNs && x.nanos - w0 >= idleNs) {
+          if ((x.sleepNs - s0) * 2 >= x.nanos - w0 && x.nanos >= minEnd) return true;
+          w0 = x.nanos; s0 = x.sleepNs;
+        }
         if (u.console !== undefined && x.console.indexOf(u.console, from) >= 0) return true;
         if (u.connected && x.connected) return true;
         if (u.flash_ops !== undefined && x.flashOps.length >= u.flash_ops) return true;
