@@ -25,7 +25,8 @@ virtual_disk.c): before the first write in each group of 16 consecutive
 else is ever erased. So this writer only emits whole, aligned sectors (16
 pages in address order; pages a firmware leaves out are 0xFF), which makes
 group k exactly sector k's pages: every sector written is erased first, and no
-erase wipes a page written before it. ``write_like_bootrom`` replays that
+erase wipes a page written before it, in whatever order the computer sends the
+blocks. ``write_like_bootrom`` replays that
 rule for the tests.
 
 Which filesystem sectors go in: LittleFS needs every block it *uses* to hold
@@ -36,8 +37,10 @@ older filesystem with a higher revision would win at mount. Blocks it does
 not use may hold anything: LittleFS erases a block before it allocates it.
 So the used blocks (every block LittleFS reads while mounting, walking every
 directory and reading every file) are written whole, and the free ones are
-left out (``full=True`` writes all 352). Measured for the default board
-(``--info``): the sparse file is about a third of the full one.
+left out (``full=True`` writes all 352). Measured for the default board with
+MicroPython v1.28.0 (``--info``): 67 of 352 blocks, a 1,200 KB file instead of
+3,480 KB. Tests (tests/test_uf2.py) replay the boot ROM onto a used Pico's
+flash, modelled as NOR flash, and save 150 files over the left-out blocks.
 Either way the UF2 replaces the filesystem: saved games on the Pico are gone
 after flashing it (``make deploy`` is the update that keeps them).
 """
