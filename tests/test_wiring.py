@@ -122,3 +122,10 @@ def test_the_committed_picture_is_up_to_date(board):
     assert committed.size == fresh.size and committed.tobytes() == fresh.tobytes(), (
         "%s does not match boards/%s.json: run make wiring" % (deploy.rel(path), board)
     )
+
+
+def test_the_readme_names_every_profile_and_links_its_picture():
+    readme = open(os.path.join(ROOT, "README.md")).read()
+    for board in BOARDS:
+        assert "| `%s`" % board in readme, "%s missing from the README's profile table" % board
+        assert "docs/wiring-%s.png" % board in readme, "README does not link %s's wiring" % board
