@@ -88,6 +88,7 @@ class App:
         self.power = AWAKE
         self._swallow = False
         self._tick = 0  # the caller's tick time at the last step
+        self._skew = 0  # app time - caller time, after a clamped gap
         self._failed = 0  # saves the flash refused, as last shown
         self._unsaved = False  # the players were told changes are not saved
         settings = dict(DEFAULT_SETTINGS)
@@ -189,9 +190,12 @@ class App:
         else:
             # The app's clock follows the caller's, except that a gap too long
             # for tick arithmetic is clamped: timers see it as long, never negative.
-            gap = ticks_diff(now, self._tick)
-            self._tick = now
-            now = ticks_add(self.now, gap if gap >= 0 else _LONG_GAP)
+            raw = now
+            if ticks_diff(raw, self._tick) < 0:
+                self._skew = ticks_diff(ticks_add(self.now, _LONG_GAP), raw)
+            self._tick = raw
+            if self._skew:
+                now = ticks_add(raw, self._skew)
         self.now = now
         n = self.buttons.update(now, levels)
         if levels or n:
