@@ -395,7 +395,9 @@ class Store:
         """Forget name: its file, backup and leftover tmp. Set-aside ``.bad``
         copies stay (they are never deleted). Never raises on a failing flash."""
         self._pending.pop(name, None)
-        for ext in (".json", ".bak", ".tmp"):
+        # The backup goes first: a power cut half-way leaves the newest copy,
+        # never an older one to come back as the saved state.
+        for ext in (".bak", ".tmp", ".json"):
             p = self._path(name, ext)
             if self._has(p):
                 try:
