@@ -6,10 +6,10 @@ BOARD   ?= pico-ssd1306-4btn
 PORT    ?= /dev/ttyACM0
 SIMARGS ?=
 
-.PHONY: help sim test lint typecheck pytest shots deploy bench clean
+.PHONY: help sim test lint typecheck pytest shots deploy bench clean web web-serve
 
 help: ## this list
-	@grep -E '^[a-z]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 12
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 12
 
 $(VENV)/.stamp: requirements-dev.txt
 	$(PY) -m venv $(VENV)
@@ -46,6 +46,12 @@ deploy: deps ## compile with mpy-cross and copy to a Pico: make deploy PORT=/dev
 
 bench: deps ## heap, display traffic, idle and step cost, size (CPython + MicroPython)
 	$(VPY) -m host_tools.bench
+
+web: deps ## build the browser version into build/web/ (static files)
+	$(VPY) -m host_tools.web.build
+
+web-serve: web ## serve build/web/ on http://127.0.0.1:8018/
+	$(VPY) -m host_tools.web.serve
 
 clean: ## remove venvs, node_modules and build output
 	rm -rf $(VENV) .venv-stubs node_modules build .pytest_cache .ruff_cache
