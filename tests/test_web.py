@@ -71,7 +71,8 @@ class Page:
     def run(self, script, keys=4):
         steps = simcore.timeline(simcore.parse_script(script, keys))
         frames = self.page.evaluate(
-            "([s, t, ms]) => wyrm.runSteps(s, t, ms)", [steps, simcore.START_TICKS, simcore.STEP_MS])
+            "([s, t, ms]) => wyrm.runSteps(s, t, ms)",
+            [steps, simcore.START_TICKS, simcore.STEP_MS])
         return [(t, bytes.fromhex(h)) for t, h in frames]
 
     def shown(self):
@@ -219,7 +220,8 @@ def test_a_bad_import_changes_nothing(browser, site, tmp_path):
         p.open(site[1] + "?manual&seed=1")
         p.page.click("summary")
         p.page.set_input_files("#import", str(bad))
-        p.page.wait_for_function("document.getElementById('status').textContent.includes('not a Wyrm')")
+        p.page.wait_for_function(
+            "document.getElementById('status').textContent.includes('not a Wyrm')")
         assert p.page.evaluate("localStorage.getItem('wyrm.state')") is None
     finally:
         p.close()

@@ -15,6 +15,7 @@ import gc
 
 import uctypes
 import wyrm_host
+
 from wyrm import board as wboard
 from wyrm.canvas import Canvas
 from wyrm.home import make_app
