@@ -419,6 +419,7 @@ async function boot() {
   screen.height = h;
   image = ctx.createImageData(w, h);
   keyPad.classList.toggle("three", nkeys < 4);
+  if (nkeys < 4) buttonEls[2].textContent = "OK (hold: BACK)"; // as on the three-button device
   say("");
   if (!MANUAL) requestAnimationFrame(frame);
   return { w, h, keys: nkeys, board };
