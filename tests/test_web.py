@@ -66,13 +66,19 @@ class Page:
 
     def open(self, url):
         self.page.goto(url)
+        return self.ready()
+
+    def ready(self):
+        """After a (re)load: the app has booted; the next run starts the clock anew."""
+        self.t = simcore.START_TICKS
         return self.page.evaluate("window.wyrm.ready")
 
     def run(self, script, keys=4):
+        """A key script on the simulator's 10 ms timeline, continuing the page's clock."""
         steps = simcore.timeline(simcore.parse_script(script, keys))
         frames = self.page.evaluate(
-            "([s, t, ms]) => wyrm.runSteps(s, t, ms)",
-            [steps, simcore.START_TICKS, simcore.STEP_MS])
+            "([s, t, ms]) => wyrm.runSteps(s, t, ms)", [steps, self.t, simcore.STEP_MS])
+        self.t = (self.t + len(steps) * simcore.STEP_MS) & 0x3FFFFFFF
         return [(t, bytes.fromhex(h)) for t, h in frames]
 
     def shown(self):
@@ -187,7 +193,7 @@ def test_saved_game_survives_reload_fresh_clears_and_import_restores(browser, si
         p.open(url)
         p.run(SAVE_A)
         page.reload()
-        page.evaluate("wyrm.ready")
+        p.ready()
         assert p.run(SAVE_B) == saved
 
         page.click("summary")
@@ -199,13 +205,13 @@ def test_saved_game_survives_reload_fresh_clears_and_import_restores(browser, si
         page.once("dialog", lambda d: d.accept())
         with page.expect_navigation():
             page.click("#fresh")
-        page.evaluate("wyrm.ready")
+        p.ready()
         assert p.run(SAVE_B) == fresh
 
         page.click("summary")
         with page.expect_navigation():
             page.set_input_files("#import", str(export))
-        page.evaluate("wyrm.ready")
+        p.ready()
         assert p.run(SAVE_B) == saved
         assert p.errors == []
     finally:
@@ -239,7 +245,7 @@ def test_offline_after_one_load(browser, site):
         serve.stop(srv)
         srv = None
         p.page.reload()
-        p.page.evaluate("wyrm.ready")
+        p.ready()
         boot = sim("", 1)[0][1]
         _wait_for(p, boot)
         assert p.errors == []
@@ -268,6 +274,29 @@ def test_quick_taps_count_once_each_and_key_repeat_adds_nothing(browser, site):
         page.keyboard.up("ArrowDown")
         page.wait_for_timeout(300)
         assert page.evaluate("wyrm.frameHex()") == sim("down*3", 1)[-1][1].hex()
+        assert p.errors == []
+    finally:
+        p.close()
+
+
+def test_screen_saver_dims_then_darkens_the_canvas_and_a_press_wakes_it(browser, site):
+    """As on the device: dim after 60 s, off after 300 s; the waking press does nothing else."""
+    script = "wait:61000"
+    p = Page(browser)
+    page = p.page
+    try:
+        p.open(site[1] + "?manual&seed=1")
+        p.run(script)
+        assert page.evaluate("wyrm.panel") == {"level": 1, "on": True}
+        dim = page.evaluate("document.getElementById('screen').style.filter")
+        assert dim.startswith("brightness(0.5")
+        p.run("wait:240000")
+        assert page.evaluate("wyrm.panel")["on"] is False
+        assert page.evaluate("document.getElementById('screen').style.filter") == "brightness(0)"
+        got = p.run("down,down")  # the first press only wakes the panel
+        assert page.evaluate("wyrm.panel") == {"level": 100, "on": True}
+        assert page.evaluate("document.getElementById('screen').style.filter") != "brightness(0)"
+        assert got[-1][1] == sim("down", 1)[-1][1]
         assert p.errors == []
     finally:
         p.close()
