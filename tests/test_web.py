@@ -165,6 +165,9 @@ def test_hold_to_peek_with_a_pointer(browser, site):
         _wait_for(p, card)
         page.wait_for_timeout(900)  # longer than a long press: a hold stays a hold
         assert p.shown() == card
+        page.mouse.move(ok["x"] + ok["width"] / 2, 5)  # the thumb slides off onto the screen
+        page.wait_for_timeout(300)
+        assert p.shown() == card  # the button kept the pointer: still held
         page.mouse.up()
         page.wait_for_function("(c) => wyrm.frameHex() !== c", arg=card.hex(), timeout=2000)
         page.wait_for_timeout(100)
