@@ -10,7 +10,7 @@ const SEED = params.has("seed") ? parseInt(params.get("seed"), 10) : -1; // -1: 
 const STATE_KEY = "wyrm.state"; // {"files": {name: base64}} - the store's folder
 const BOARD_KEY = "wyrm.board";
 const DEFAULT_BOARD = "pico-ssd1306-4btn";
-const MIN_PRESS_MS = 60; // a tap is held at least this long: longer than the 25 ms debounce plus a frame
+const MIN_PRESS_MS = 60; // a tap stays down this long on the step clock: > the 25 ms debounce
 const TAP_GAP_MS = 60; // up time between two latched taps of the same key
 const LONG_OK_MS = 800; // Backspace on a three-button board: a long OK (the device's BACK)
 const TICK_MASK = 0x3fffffff;
@@ -157,16 +157,25 @@ async function importSaves(file) {
 }
 
 // -- buttons: pointer, keyboard, latched taps ----------------------------------------
-const keys = [0, 1, 2, 3].map(() => ({ held: new Set(), latchUntil: -1, pending: 0, gapUntil: -1 }));
+// Each key is down while a pointer or key holds it, and a press is latched: it stays down
+// for at least MIN_PRESS_MS measured on the step clock from the first step that saw it, so
+// the firmware's debounce confirms it however short the tap and however slow the frames.
+// A second tap inside a latch is queued and replayed after TAP_GAP_MS of up time.
+const keys = [0, 1, 2, 3].map(() => ({ held: new Set(), latchMs: 0, seenAt: -1, pending: 0, upAt: -1 }));
 const buttonEls = [...document.querySelectorAll("#keys button")];
 
-function press(k, src, now = performance.now()) {
+function latch(k, ms) {
   const s = keys[k];
-  if (s.held.size === 0) {
-    if (now < s.latchUntil || s.gapUntil >= 0) s.pending++; // a second tap inside the first one's latch
-    else s.latchUntil = now + MIN_PRESS_MS;
+  if (s.latchMs > 0 || s.upAt >= 0) s.pending++;
+  else {
+    s.latchMs = ms;
+    s.seenAt = -1;
   }
-  s.held.add(src);
+}
+
+function press(k, src) {
+  if (keys[k].held.size === 0) latch(k, MIN_PRESS_MS);
+  keys[k].held.add(src);
   showKeys();
 }
 
@@ -179,13 +188,19 @@ function levelsAt(now) {
   let levels = 0;
   for (let k = 0; k < 4; k++) {
     const s = keys[k];
-    let down = s.held.size > 0 || now < s.latchUntil;
-    if (!down && s.pending > 0) {
-      if (s.gapUntil < 0) s.gapUntil = now + TAP_GAP_MS;
-      else if (now >= s.gapUntil) {
+    let down = s.held.size > 0;
+    if (s.latchMs > 0) {
+      if (s.seenAt < 0) s.seenAt = now;
+      if (now - s.seenAt < s.latchMs) down = true;
+      else s.latchMs = 0;
+    }
+    if (!down && s.latchMs === 0 && s.pending > 0) {
+      if (s.upAt < 0) s.upAt = now;
+      else if (now - s.upAt >= TAP_GAP_MS) {
         s.pending--;
-        s.gapUntil = -1;
-        s.latchUntil = now + MIN_PRESS_MS;
+        s.upAt = -1;
+        s.latchMs = MIN_PRESS_MS;
+        s.seenAt = now;
         down = true;
       }
     }
@@ -230,7 +245,7 @@ window.addEventListener("keydown", (e) => {
   if (e.repeat) return; // the OS's auto-repeat: the key is simply still held
   if (k === 3 && geo && geo.keys < 4) {
     // Three-button board: BACK is a long OK, as on the device.
-    keys[2].latchUntil = performance.now() + LONG_OK_MS;
+    latch(2, LONG_OK_MS);
     return;
   }
   press(k, "k" + e.code);
