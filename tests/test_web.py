@@ -31,6 +31,8 @@ SCRIPTS = {  # the screenshot scripts of host_tools/shots.d (key script, seed)
     "Drachenhort capture": (
         "ok,down,ok,ok,down,ok,down,ok,down*2,ok,ok,down*4,ok,ok,down*4,ok,wait:1600,ok", 1),
     "party-card deal": ("ok,down,ok,down*5,up*2,ok,ok,ok,press:ok", 4),
+    # every entry of the main menu opened and left again (each game's module loaded)
+    "tour of the main menu": (",".join("ok,wait:300,back,wait:200,down" for _ in range(8)), 2),
 }
 DEAL = "ok,down,ok,down*5,up*2,ok,ok,ok"  # Drachenhort party cards: the pass screen
 DEAL_SEED = 4
@@ -135,6 +137,7 @@ def test_key_script_frames_match_the_simulator(browser, site, name):
         assert [t for t, _ in got] == [t for t, _ in want]
         assert got == want
         assert p.errors == []
+        assert p.page.evaluate("wyrm.log") == []
     finally:
         p.close()
 
