@@ -306,3 +306,36 @@ def test_screen_saver_dims_then_darkens_the_canvas_and_a_press_wakes_it(browser,
         assert p.errors == []
     finally:
         p.close()
+
+
+def test_a_new_build_waits_for_the_update_button(browser, tmp_path):
+    """An open page keeps one version; a new build is used after "update" is tapped."""
+    out = str(tmp_path / "site")
+    build.build(out)
+    srv, url = serve.start(out)
+    p = Page(browser)
+    page = p.page
+    fetch_js = "fetch('wyrm.js').then(r => r.text()).then(t => t.includes('// build two'))"
+    try:
+        p.open(url + "?seed=1")
+        page.evaluate("wyrm.offline.then(() => null)")  # its own look for a new build is done
+        page.wait_for_function("navigator.serviceWorker.controller !== null")
+        with open(os.path.join(out, "wyrm.js"), "a") as f:
+            f.write("\n// build two\n")
+        with open(os.path.join(out, "sw.js")) as f:
+            sw = f.read()
+        with open(os.path.join(out, "sw.js"), "w") as f:
+            f.write(sw.replace('"wyrm-', '"wyrm-two-'))
+        # The browser looks for a new sw.js (the page also asks on every load).
+        page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+        page.wait_for_selector("#update", state="visible")
+        assert page.evaluate(fetch_js) is False  # this page keeps the first build, whole
+        with page.expect_navigation():
+            page.click("#update")
+        p.ready()
+        assert page.evaluate(fetch_js) is True
+        assert page.is_hidden("#update")
+        assert p.errors == []
+    finally:
+        serve.stop(srv)
+        p.close()

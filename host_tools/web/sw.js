@@ -1,12 +1,19 @@
 // Wyrm's service worker: keeps the page, MicroPython and the firmware for offline play.
+// The first install is active at once; a later build is installed beside it and waits.
 // host_tools/web/build.py fills in the cache name (a hash of the files) and the list.
 const CACHE = "__CACHE__";
 const FILES = ["__FILES__"];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
-    caches.open(CACHE).then((cache) => cache.addAll(FILES)).then(() => self.skipWaiting()),
+    caches.open(CACHE).then((cache) => cache.addAll(FILES)),
   );
+});
+
+// A new build waits until the page asks for it ("Update" button): an open game is never
+// handed files of two versions in one load.
+self.addEventListener("message", (event) => {
+  if (event.data === "update") self.skipWaiting();
 });
 
 self.addEventListener("activate", (event) => {

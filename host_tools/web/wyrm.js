@@ -30,6 +30,7 @@ const api = {
   firstFrameMs: null, // performance.now() when the first frame was drawn
   log: [], // MicroPython's console lines
   panel: { level: 255, on: true },
+  offline: null, // settles once the service worker is registered and checked for a newer build
 };
 window.wyrm = api;
 
@@ -392,10 +393,33 @@ function boardChoice(profiles, current) {
   });
 }
 
+// The offline copy (sw.js). A newer build, once downloaded, waits until the player taps
+// "Update" (the game is saved after every change, so the reload loses nothing).
+function offline() {
+  const sw = navigator.serviceWorker;
+  const offer = (reg) => {
+    const btn = $("update");
+    btn.hidden = false;
+    btn.onclick = () => {
+      sw.addEventListener("controllerchange", restart);
+      if (reg.waiting) reg.waiting.postMessage("update");
+    };
+  };
+  api.offline = sw
+    .register("sw.js")
+    .then((reg) => {
+      const watch = (w) => {
+        if (w) w.addEventListener("statechange", () => w.state === "installed" && sw.controller && offer(reg));
+      };
+      if (reg.waiting && sw.controller) offer(reg);
+      watch(reg.installing); // the update the navigation started may be under way already
+      reg.addEventListener("updatefound", () => watch(reg.installing));
+      if (navigator.onLine) return reg.update().catch(() => {}); // look for a newer build now
+    })
+    .catch((e) => console.warn("Wyrm: no offline copy:", e.message));
+}
+
 async function boot() {
-  if ("serviceWorker" in navigator && !params.has("nosw")) {
-    navigator.serviceWorker.register("sw.js").catch((e) => console.warn("Wyrm: no offline copy:", e.message));
-  }
   const [bundle, loaded] = await Promise.all([
     fetch("firmware.bin").then((r) => {
       if (!r.ok) throw new Error("firmware.bin: HTTP " + r.status);
@@ -437,6 +461,7 @@ async function boot() {
   if (nkeys < 4) buttonEls[2].textContent = "OK (hold: BACK)"; // as on the three-button device
   say("");
   if (!MANUAL) requestAnimationFrame(frame);
+  if ("serviceWorker" in navigator && !params.has("nosw")) offline();
   return { w, h, keys: nkeys, board };
 }
 
