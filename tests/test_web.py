@@ -245,9 +245,11 @@ def test_offline_after_one_load(browser, site):
     try:
         p.open(url + "?seed=1")
         p.page.evaluate("navigator.serviceWorker.ready")
+        n = len(os.listdir(site[0])) + 1  # every file of the build, and "./"
         p.page.wait_for_function(
-            "async () => { for (const k of await caches.keys()) "
-            "if ((await (await caches.open(k)).keys()).length >= 7) return true; return false; }")
+            "async (n) => { for (const k of await caches.keys()) "
+            "if ((await (await caches.open(k)).keys()).length >= n) return true; return false; }",
+            arg=n)
         serve.stop(srv)
         srv = None
         p.page.reload()

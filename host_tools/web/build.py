@@ -4,7 +4,8 @@
 
 Writes plain files any static host can serve:
 
-- ``index.html`` and ``wyrm.js`` (the page, from host_tools/web/),
+- ``index.html``, ``wyrm.js`` and ``manifest.webmanifest`` (the page, from
+  host_tools/web/) and ``icon.png`` (drawn with the firmware's font),
 - ``micropython.mjs`` + ``micropython.wasm`` copied from the pinned npm package,
 - ``firmware.bin``: firmware/wyrm, the page's glue (webmain.py) and the board
   profiles in one file. Modules are compiled to .mpy with mpy-cross (bytecode
@@ -31,7 +32,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(paths.ROOT, "build", "web")
 NPM = os.path.join(paths.ROOT, "node_modules", "@micropython", "micropython-webassembly-pyscript")
 MAGIC = b"WYRMPACK1\n"
-PAGE_FILES = ("index.html", "wyrm.js")
+PAGE_FILES = ("index.html", "wyrm.js", "manifest.webmanifest")
 RUNTIME_FILES = ("micropython.mjs", "micropython.wasm")
 GLUE = "webmain.py"
 
@@ -112,6 +113,28 @@ def unpack(blob):
     return out
 
 
+def _icon(path, size=192):
+    """The home-screen icon: the Drachenhort die's 6 in the firmware's own 28 px digits."""
+    from PIL import Image
+
+    paths.setup()
+    from wyrm import font
+    from wyrm.canvas import Canvas
+
+    c = Canvas(32, 32)
+    font.big_center(c, "6", 2, w=32)
+    img = Image.new("RGB", (size, size), (16, 19, 26))
+    px = img.load()
+    k = size // 32
+    for y in range(32):
+        for x in range(32):
+            if (c.buffer[(y >> 3) * 32 + x] >> (y & 7)) & 1:
+                for dy in range(k):
+                    for dx in range(k):
+                        px[x * k + dx, y * k + dy] = (170, 225, 255)
+    img.save(path)
+
+
 def build(out=OUT, source=False):
     """Build the site into ``out``; returns {file name: size}."""
     if not os.path.isdir(NPM):
@@ -129,7 +152,8 @@ def build(out=OUT, source=False):
     shutil.rmtree(tmp, ignore_errors=True)
     with open(os.path.join(out, "firmware.bin"), "wb") as f:
         f.write(blob)
-    cached = list(PAGE_FILES) + list(RUNTIME_FILES) + ["firmware.bin"]
+    _icon(os.path.join(out, "icon.png"))
+    cached = list(PAGE_FILES) + list(RUNTIME_FILES) + ["firmware.bin", "icon.png"]
     digest = hashlib.sha256()
     for name in cached:
         with open(os.path.join(out, name), "rb") as f:

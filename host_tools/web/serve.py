@@ -21,6 +21,7 @@ TYPES = {
     ".mjs": "text/javascript",
     ".js": "text/javascript",
     ".bin": "application/octet-stream",
+    ".webmanifest": "application/manifest+json",
     ".html": "text/html; charset=utf-8",
 }
 
