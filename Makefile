@@ -8,10 +8,10 @@ SIMARGS ?=
 # The official MicroPython for the Pico (RPI_PICO build): https://micropython.org/download/RPI_PICO/
 MICROPYTHON_UF2 ?= ../shared/pico/RPI_PICO-v1.28.0.uf2
 
-.PHONY: help sim test lint typecheck pytest shots deploy uf2 wiring bench soak clean
+.PHONY: help sim test lint typecheck pytest shots deploy uf2 wiring bench soak web web-serve clean
 
 help: ## this list
-	@grep -E '^[a-z0-9]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 12
+	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /	/' | expand -t 12
 
 $(VENV)/.stamp: requirements-dev.txt
 	$(PY) -m venv $(VENV)
@@ -57,6 +57,12 @@ bench: deps ## heap, display traffic, idle and step cost, size (CPython + MicroP
 
 soak: deps ## the fault storm run long (1e5 events CPython, 1e4 MicroPython): a table, 0 failures
 	$(VPY) -m host_tools.soak
+
+web: deps ## build the browser version into build/web/ (static files)
+	$(VPY) -m host_tools.web.build
+
+web-serve: web ## serve build/web/ on http://127.0.0.1:8018/
+	$(VPY) -m host_tools.web.serve
 
 clean: ## remove venvs, node_modules and build output
 	rm -rf $(VENV) .venv-stubs node_modules build .pytest_cache .ruff_cache

@@ -960,6 +960,8 @@ def main(argv=None):
     res = run(variants=variants, timing=not args.no_timing, jobs=args.jobs,
               log=lambda s: print(s, flush=True), quick=args.quick)
     report(res)
+    from host_tools import bench_web  # the page in headless Chromium (docs/WEB.md)
+    bench_web.report(res.setdefault("web", bench_web.measure(log=print)))
     if args.out:
         os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
         with open(args.out, "w") as f:

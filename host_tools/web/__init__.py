@@ -1,0 +1,1 @@
+"""Wyrm in the browser: build (``build.py``), serve (``serve.py``), page files."""

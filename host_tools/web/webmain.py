@@ -1,0 +1,133 @@
+"""Glue that runs inside the page's MicroPython (WebAssembly): boot and step the app.
+
+The page (``wyrm.js``) writes the firmware bundle into /flash and the saved
+games into /state, then calls ``boot`` and ``step`` through the interpreter's
+proxy. Nothing under firmware/ knows about the browser: the store is the
+firmware's own ``Store`` on /state (the page mirrors that folder into the
+browser's storage), the dice get the browser's ``crypto.getRandomValues``
+through an injected byte source and the firmware's rejection sampling, and the
+panel's contrast and power go to the page.
+
+The host functions come from the JS module ``wyrm_host`` the page registers:
+``random_byte()``, ``panel(level, on)``.
+"""
+import gc
+
+import uctypes
+import wyrm_host
+
+from wyrm import board as wboard
+from wyrm.canvas import Canvas
+from wyrm.home import make_app
+from wyrm.rng import Rng
+from wyrm.store import Store
+
+STATE = "/state"
+_STORE_CHANGED = 0x100  # bit above the 8 page bits in step()'s answer
+
+
+class WebStore(Store):
+    """The firmware's store; remembers that files changed so the page saves them."""
+
+    changed = False
+
+    def save(self, name, obj):
+        try:
+            Store.save(self, name, obj)
+        finally:
+            self.changed = True
+
+    def remove(self, name):
+        try:
+            Store.remove(self, name)
+        finally:
+            self.changed = True
+
+    def load(self, name, default=None):
+        n = len(self.problems)
+        try:
+            return Store.load(self, name, default)
+        finally:
+            if len(self.problems) != n:  # a damaged file was set aside or renamed
+                self.changed = True
+
+
+class WebPanel:
+    """The OLED's controls, reported to the page (it dims or blanks the canvas).
+
+    ``rotate`` is remembered but never shown: the page is never upside down.
+    """
+
+    def __init__(self):
+        self.level = 255
+        self.on = True
+        self.flipped = False
+
+    def _send(self):
+        wyrm_host.panel(self.level, self.on)
+
+    def contrast(self, v):
+        self.level = v
+        self._send()
+
+    def rotate(self, flag):
+        self.flipped = bool(flag)
+
+    def invert(self, flag):
+        pass
+
+    def poweroff(self):
+        self.on = False
+        self._send()
+
+    def poweron(self):
+        self.on = True
+        self._send()
+
+
+def _browser_source(n):
+    """n random bytes from crypto.getRandomValues (one byte per host call)."""
+    out = bytearray(n)
+    rb = wyrm_host.random_byte
+    for i in range(n):
+        out[i] = rb()
+    return out
+
+
+app = None
+canvas = None
+store = None
+
+
+def boot(board_path, seed):
+    """Start the app for the profile file ``board_path``; seed < 0: browser dice.
+
+    Returns 'w h keys addr' (addr: the framebuffer's address in wasm memory).
+    """
+    global app, canvas, store
+    prof = wboard.load_file(board_path)
+    disp = prof.get("display", {})
+    w = disp.get("width", 128)
+    h = disp.get("height", 64)
+    keys = 4 if "BACK" in prof.get("buttons", {}) else 3
+    canvas = Canvas(w, h)
+    store = WebStore(STATE)
+    rng = Rng(seed=seed) if seed >= 0 else Rng(_browser_source)
+    app = make_app(canvas, store, rng, keys, WebPanel(), prof)
+    gc.collect()
+    return "%d %d %d %d" % (w, h, keys, uctypes.addressof(canvas.buffer))
+
+
+def step(now, levels):
+    """One App.step; bits 0-7 the changed pages, bit 8: saved files changed."""
+    mask = app.step(now, levels)
+    if store.changed:
+        store.changed = False
+        mask |= _STORE_CHANGED
+    return mask
+
+
+def force_redraw():
+    """Benchmark: make the next step redraw the whole screen."""
+    app.redraw()
+    canvas.forget()
