@@ -373,7 +373,7 @@ def _valid_card(c):
 
 
 # -- entry point -------------------------------------------------------------------
-def open(app, resume=False):  # noqa: A001 - the game module protocol
+def enter(app, resume=False):
     s = Session(app)
     problem = s.load()
     menu = app.push(GameMenu(s))
