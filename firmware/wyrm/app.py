@@ -66,6 +66,7 @@ class App:
         self.fb = fb
         self.width = fb.width
         self.height = fb.height
+        self.tall = fb.height >= 64  # 128x64: room for a hint line below the rows (not 128x32)
         self.store = store
         self.rng = rng
         self.keys = keys

@@ -4,6 +4,7 @@ Pure logic: no I/O (``wyrm.dice_roll.load_custom`` reads the file). Its own
 module so that rolling a built-in die never loads it.
 """
 
+from wyrm import is_int
 from wyrm.dice import (
     COUNT_MAX,
     CUSTOM_MAX,
@@ -13,10 +14,6 @@ from wyrm.dice import (
     SIDES_MIN,
     Die,
 )
-
-
-def _is_int(v):
-    return isinstance(v, int) and not isinstance(v, bool)
 
 
 def _parse_entry(entry):
@@ -30,7 +27,7 @@ def _parse_entry(entry):
     if len(name) > NAME_MAX:
         return None, "name longer than %d chars" % NAME_MAX
     count = entry.get("count", 1)
-    if not _is_int(count) or count < 1 or count > COUNT_MAX:
+    if not is_int(count) or count < 1 or count > COUNT_MAX:
         return None, "count must be 1..%d" % COUNT_MAX
     has_sides = "sides" in entry
     has_faces = "faces" in entry
@@ -38,7 +35,7 @@ def _parse_entry(entry):
         return None, "give sides or faces, not both"
     if has_sides:
         sides = entry["sides"]
-        if not _is_int(sides) or sides < SIDES_MIN or sides > SIDES_MAX:
+        if not is_int(sides) or sides < SIDES_MIN or sides > SIDES_MAX:
             return None, "sides must be %d..%d" % (SIDES_MIN, SIDES_MAX)
         faces = tuple(range(1, sides + 1))
     elif has_faces:
@@ -50,7 +47,7 @@ def _parse_entry(entry):
         faces = []
         for i in range(len(raw)):
             f = raw[i]
-            if _is_int(f):
+            if is_int(f):
                 if len(str(f)) > FACE_MAX:
                     return None, "face %d longer than %d chars" % (i + 1, FACE_MAX)
             elif isinstance(f, str):

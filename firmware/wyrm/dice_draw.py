@@ -7,20 +7,15 @@ without the other.
 from micropython import const
 
 from wyrm import buttons as B
-from wyrm import font
+from wyrm import font, ui
 from wyrm.ticks import ticks_diff
 
 TUMBLE_MS = const(360)  # the roll animation; any key ends it early
 FLIP_MS = const(60)  # a new face this often while tumbling
-_LINE = const(21)
-
-
-def fit(s, chars):
-    return s if len(s) <= chars else s[: chars - 1] + font.ELLIPSIS
 
 
 def caption(fb, s, y, inverted=False):
-    s = fit(s, _LINE)
+    s = ui.fit(s)
     if inverted:
         w = font.width(s)
         x = (fb.width - w) // 2

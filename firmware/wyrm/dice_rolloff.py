@@ -4,11 +4,8 @@ Pure logic, no randomness of its own (``roll(rng)`` takes the caller's rng). Its
 own module: only the roll-off screen (``wyrm.dice_ui``) loads it.
 """
 
+from wyrm import is_int
 from wyrm.dice import D6
-
-
-def _is_int(v):
-    return isinstance(v, int) and not isinstance(v, bool)
 
 
 class RollOff:
@@ -22,7 +19,7 @@ class RollOff:
     """
 
     def __init__(self, players):
-        if _is_int(players):
+        if is_int(players):
             players = list(range(players))
         else:
             players = list(players)
@@ -43,7 +40,7 @@ class RollOff:
             raise ValueError("one roll per player still in")
         best = 0
         for r in rolls:
-            if not _is_int(r) or r < 1 or r > 6:
+            if not is_int(r) or r < 1 or r > 6:
                 raise ValueError("a d6 shows 1..6")
             if r > best:
                 best = r

@@ -161,7 +161,7 @@ class ButtonTest(Screen):
                 fb.fill_rect(x, ui.TITLE_H + 2, 29, 14, 1)
             name = B.NAMES[k]
             font.text(fb, name, x + (29 - font.width(name)) // 2, ui.TITLE_H + 5, 0 if held else 1)
-        if app.height >= 64:
+        if app.tall:
             font.text(fb, self.last, 2, 40)
             font.text(fb, "Hold %s to leave" % ("BACK" if app.keys >= 4 else "OK"), 2, 54)
 

@@ -229,7 +229,7 @@ class PeekScreen(Screen):
     # -- drawing ----------------------------------------------------------------
     def draw(self, app, fb):
         self.showing = False
-        tall = app.height >= 64
+        tall = app.tall
         if self.holding and app.buttons.held(B.OK):
             if self.timed_out:
                 self._draw_hidden(app, fb, tall)

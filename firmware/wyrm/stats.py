@@ -29,6 +29,8 @@ import math
 
 from micropython import const
 
+from wyrm import is_int
+
 ALPHA = 0.001
 MIN_EXPECTED = const(5)
 
@@ -176,7 +178,7 @@ class Tally:
             if isinstance(c, list):
                 ok = True
                 for v in c:
-                    if not isinstance(v, int) or isinstance(v, bool):
+                    if not is_int(v):
                         ok = False
                         break
                 if ok:

@@ -51,6 +51,18 @@ def wrap(text, width=21):
     return out
 
 
+def fit(s, n=font.CHARS):
+    """``s`` cut to ``n`` characters, the last one an ellipsis when it had to be cut."""
+    return s if len(s) <= n else s[: n - 1] + font.ELLIPSIS
+
+
+def pad(left, right, width=font.CHARS - 1):
+    """``left`` and ``right`` on one line of ``width`` characters (at least one space
+    between). The default leaves a menu row's last character to its scroll mark."""
+    gap = width - len(left) - len(right)
+    return left + " " * (gap if gap > 0 else 1) + right
+
+
 def row_y(i):
     return TITLE_H + i * ROW
 
@@ -208,18 +220,18 @@ class Spinner(Screen):
     def draw(self, app, fb):
         title(fb, self.title)
         text = self.fmt(self.value) if self.fmt else str(self.value)
-        big_ok = self.fmt is None and app.height >= 64
+        big_ok = self.fmt is None and app.tall
         if big_ok:
             font.big_center(fb, text, TITLE_H + 4)
         else:
             font.center(fb, text, TITLE_H + 4, 1, 2 if font.width(text, 2) <= fb.width else 1)
         hint = self.hint or ("%d..%d  OK: set" % (self.lo, self.hi))
-        if app.height >= 64:
+        if app.tall:
             font.center(fb, hint, app.height - 8)
         if self.value < self.hi:
             arrow(fb, fb.width - 6, TITLE_H + 4, -1)
         if self.value > self.lo:
-            arrow(fb, fb.width - 6, app.height - 10 if app.height >= 64 else app.height - 2, 1)
+            arrow(fb, fb.width - 6, app.height - 10 if app.tall else app.height - 2, 1)
 
 
 class Confirm(Screen):
@@ -313,7 +325,7 @@ class BigView(Screen):
     def draw(self, app, fb):
         title(fb, self.title)
         font.big_center(fb, self.big_text, TITLE_H + 3)
-        if self.caption and app.height >= 64:
+        if self.caption and app.tall:
             font.center(fb, self.caption, app.height - 9)
 
 

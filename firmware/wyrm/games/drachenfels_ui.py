@@ -26,7 +26,7 @@ rules state)::
 from micropython import const
 
 from wyrm import buttons as B
-from wyrm import font, gamekit, ui
+from wyrm import font, gamekit, is_int, ui
 from wyrm.app import Screen
 from wyrm.games import drachenfels as F
 from wyrm.ticks import ticks_diff
@@ -54,7 +54,7 @@ def _valid(obj):
         F.load(obj["game"])
         n = len(obj["game"]["knights"])
         k = obj["knight"]
-        if not isinstance(k, int) or isinstance(k, bool) or not 0 <= k < n:
+        if not is_int(k) or not 0 <= k < n:
             return False
         if obj["screen"] not in _SCREENS:
             return False
@@ -254,7 +254,7 @@ class KnightPick(Screen):
         for r in range(min(shown, F.CASTLES + 1 - first)):
             i = first + r
             if i < F.CASTLES:
-                mark = "\x05" if self.chosen[i] else "-"
+                mark = font.CHECK if self.chosen[i] else "-"
                 ui.draw_row(fb, r, COLOURS[i], i == self.sel, mark + " ")
             else:
                 ui.draw_row(fb, r, "Start game", i == self.sel)
@@ -284,7 +284,7 @@ class SetupInfo(Screen):
         ui.title(fb, "Setup", "%d players" % n)
         size = F.deck_size(n)
         pile = F.draw_pile_size(n)
-        tall = app.height >= 64
+        tall = app.tall
         font.center(fb, "%d cards" % size, 12, 1, 2 if tall else 1)
         if not tall:
             font.center(fb, "7 each, pile %d" % pile, 22)
@@ -360,7 +360,7 @@ class Move(Screen):
         g = self.game
         ui.title(fb, g.name(self.k) + " moves")
         opts = F.move_options(g.rules(), self.k, self.value)
-        tall = app.height >= 64
+        tall = app.tall
         font.center(fb, "Point card: %d" % self.value, 12)
         if self.value < 5:
             ui.arrow(fb, fb.width - 3, 12, -1)
@@ -469,7 +469,7 @@ class Peek(Screen):
     def draw(self, app, fb):
         g = self.game
         ui.title(fb, "Rock castle %d" % (self.castle + 1))
-        tall = app.height >= 64
+        tall = app.tall
         s = self.state
         r = self.result
         if s == _SHOW and r is not None:
@@ -522,7 +522,7 @@ class Win(Screen):
         k = g.rules()["winner"]
         ui.title(fb, "Game over")
         name = g.name(k)
-        tall = app.height >= 64
+        tall = app.tall
         head = name + " wins!"
         font.center(fb, head, 14, 1, 2 if tall and font.width(head, 2) <= fb.width else 1)
         if tall:

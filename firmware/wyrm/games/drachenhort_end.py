@@ -83,7 +83,7 @@ def _player_rows(s, k, card):
     for a in card:
         sv = g.silver(a) or 0
         gv = g.gold(a) or 0
-        rows.append([H._fit(s.name(a), 10), "%d + %d = %2d" % (sv, gv, sv + gv)])
+        rows.append([ui.fit(s.name(a), 10), "%d + %d = %2d" % (sv, gv, sv + gv)])
     rows.append(["Gems", "%2d" % g.gems(k)])
     rows.append(["Total", "%2d" % g.score(k, card)])
     return rows
@@ -157,7 +157,7 @@ class RevealFlow(Screen):
         if self.phase == "pass":
             ui.title(fb, "Final reveal", "%d/%d" % (self.k + 1, n))
             font.center(fb, who, ui.TITLE_H + 4, 1, 2)
-            if app.height >= 64:
+            if app.tall:
                 if s.game.mode == "printed":
                     font.center(fb, "OK: enter your card,", 40)
                     font.center(fb, "then all can see it", 49)
@@ -219,7 +219,7 @@ class ColourPick(ui.Menu):
     def _label(self, a):
         def lab(app):
             mark = font.CHECK if a in self.chosen else " "
-            return mark + " " + H._fit(self.s.name(a), 18)
+            return mark + " " + ui.fit(self.s.name(a), 18)
 
         return lab
 

@@ -14,7 +14,6 @@ from wyrm.games import drachenhort as D
 from wyrm.games import drachenhort_ui as H
 
 _ADV = const(7)
-_LINE = const(21)
 _DENSE = const(8)  # row height of the board
 # right edges of the board's columns
 _X_S = const(84)
@@ -26,13 +25,7 @@ def _token_label(s, a, value):
     name = s.name(a)
     tail = "%s %d" % (s.metal(), value)
     text = name + " -> " + tail
-    return text if len(text) <= _LINE else H._fit(name + " " + tail)
-
-
-def _pad(left, right, width=_LINE):
-    gap = width - len(left) - len(right)
-    return left + " " * (gap if gap > 0 else 1) + right
-
+    return text if len(text) <= font.CHARS else ui.fit(name + " " + tail)
 
 
 # -- capture and escape ------------------------------------------------------------
@@ -216,7 +209,6 @@ class Review(Screen):
         H._draw_rows(app, fb, self.rows(), self.first)
 
 
-
 # -- board -------------------------------------------------------------------------
 class BoardScreen(Screen):
     """All seven adventurers: silver, gold and their sum ("-": still in the dungeon)."""
@@ -242,7 +234,7 @@ class BoardScreen(Screen):
         for r in range(min(shown, _ADV - self.first)):
             a = self.first + r
             y = _DENSE + r * _DENSE
-            font.text(fb, H._fit(s.name(a), 12), 2, y)
+            font.text(fb, ui.fit(s.name(a), 12), 2, y)
             H._rtext(fb, _tok(g, 1, a), _X_S, y)
             H._rtext(fb, _tok(g, 2, a), _X_G, y)
             H._rtext(fb, str(g.adventurer_total(a)), _X_T, y)
@@ -276,8 +268,8 @@ class GemsMenu(H._Menu):
             g = self.s.game
             now = g.gems_in(g.escape, p)
             if g.escape == 1:
-                return _pad("Player %d" % (p + 1), str(now), 20)
-            return _pad("Player %d" % (p + 1), "%d (all %d)" % (now, g.gems(p)), 20)
+                return ui.pad("Player %d" % (p + 1), str(now), 20)
+            return ui.pad("Player %d" % (p + 1), "%d (all %d)" % (now, g.gems(p)), 20)
 
         return lab
 
@@ -342,7 +334,7 @@ class GemScreen(Screen):
         g = self.s.game
         ui.title(fb, "Player %d gems" % (self.p + 1), "esc. %d" % g.escape)
         n = str(g.gems_in(g.escape, self.p))
-        if app.height >= 64:
+        if app.tall:
             font.big_center(fb, n, ui.TITLE_H + 3)
             info = "%d left" % g.gems_left()
             if g.escape == 2:

@@ -40,14 +40,13 @@ import sys
 
 from micropython import const
 
-from wyrm import font, ui
+from wyrm import font, is_int, ui
 from wyrm.games import drachenhort as D
 
 NAME = "drachenhort"
 _PARTY = "party"  # the store name of the deal (party_ui; the deal object is wyrm.deal.PartyDeal)
 _VERSION = const(1)
 _ADV = const(7)
-_LINE = const(21)
 _DENSE = const(8)  # row height of the full-screen tables (board, all cards)
 _SCREENS = (
     "menu",
@@ -74,10 +73,6 @@ _NOTES = (
     "Score: silver + gold of your card's 3 adventurers, plus gems. Equal "
     "totals share the win.",
 )
-
-
-def _is_int(x):
-    return type(x) is int
 
 
 _NONE = ("no dealer",)  # _with_party's answer when this Wyrm has no dealer
@@ -119,10 +114,6 @@ def _with_deal(app, fn):
 def _rtext(fb, s, right, y, c=1):
     """Text whose last column ends at ``right``."""
     font.text(fb, s, right - font.width(s), y, c)
-
-
-def _fit(s, n=_LINE):
-    return s if len(s) <= n else s[: n - 1] + font.ELLIPSIS
 
 
 def _dense_bar(fb, left):
@@ -367,7 +358,7 @@ def _valid_card(c):
     if not isinstance(c, list) or len(c) != 3:
         return False
     for a in c:
-        if not _is_int(a) or not 0 <= a < _ADV or c.count(a) != 1:
+        if not is_int(a) or not 0 <= a < _ADV or c.count(a) != 1:
             return False
     return True
 
@@ -427,7 +418,7 @@ def _resume(app, s):
     elif where in ("gems", "gems_p") and not g.finished:
         play = _play(s)
         gm = app.push(play.GemsMenu(s))
-        if where == "gems_p" and _is_int(arg) and 0 <= arg < g.players:
+        if where == "gems_p" and is_int(arg) and 0 <= arg < g.players:
             gm.sel = arg
             app.push(play.GemScreen(s, arg))
     elif where in ("choice", "reveal", "all", "ranking") and g.finished:

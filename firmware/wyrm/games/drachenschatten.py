@@ -25,6 +25,8 @@ Changes that break a rule raise ValueError with a short message for the screen.
 
 from micropython import const
 
+from wyrm import is_int
+
 MIN_PLAYERS = const(2)
 MAX_PLAYERS = const(4)
 TREASURES_TOTAL = const(7)
@@ -81,10 +83,6 @@ def new_game(n_players, names=None):
     return {"players": [new_player(names[i]) for i in range(n_players)]}
 
 
-def _is_count(v):
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
 def validate(state):
     """Problems with a state (e.g. one loaded from storage), as short strings."""
     errors = []
@@ -102,7 +100,7 @@ def validate(state):
         values = objs + [p.get("beasts"), p.get("treasures")]
         bad = False
         for v in values:
-            if not _is_count(v):
+            if not is_int(v):
                 bad = True
         if bad:
             errors.append("%s: bad count" % p["name"])
@@ -156,13 +154,13 @@ def _obj_index(obj):
             if OBJECTS[i] == obj:
                 return i
         raise ValueError("unknown object")
-    if not _is_count(obj) or not 0 <= obj < N_OBJECTS:
+    if not is_int(obj) or not 0 <= obj < N_OBJECTS:
         raise ValueError("unknown object")
     return obj
 
 
 def _player(state, p):
-    if not _is_count(p) or not 0 <= p < len(state["players"]):
+    if not is_int(p) or not 0 <= p < len(state["players"]):
         raise ValueError("no such player")
     return state["players"][p]
 
@@ -175,7 +173,7 @@ def adjust(state, p, what, delta):
     count.
     """
     player = _player(state, p)
-    if not _is_count(delta):
+    if not is_int(delta):
         raise ValueError("bad count")
     treasures, cards = _totals(state)
     if what == "beasts" or what == "treasures":

@@ -24,7 +24,7 @@ change as "drachenschatten"::
 from micropython import const
 
 from wyrm import buttons as B
-from wyrm import font, gamekit, ui
+from wyrm import font, gamekit, is_int, ui
 from wyrm.app import Screen
 from wyrm.games import drachenschatten as S
 
@@ -58,13 +58,13 @@ LABELS = (
 _SHORT = {S.WIN_BY_OBJECTS: "7 object types"}
 
 
-def _pad(left, right, width=20):
-    gap = width - len(left) - len(right)
-    return left + " " * (gap if gap > 0 else 1) + right
-
-
 def _pname(i):
     return "P%d" % (i + 1)
+
+
+_EDIT_HINT = font.UP + "+1 " + font.DOWN + "-1"  # the title while counts are edited
+_STEPPER = font.LEFT + " %d " + font.RIGHT + " "  # the count being edited
+_WIN_MARK = " " + font.RIGHT  # beside a winner's name
 
 
 # -- saved state -----------------------------------------------------------------
@@ -91,7 +91,7 @@ def _snap_ok(snap, n):
         if not isinstance(objs, list) or len(objs) != S.N_OBJECTS:
             return False
         for v in objs + [row[1], row[2]]:
-            if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+            if not is_int(v) or v < 0:
                 return False
     return True
 
@@ -106,7 +106,7 @@ def _valid(obj):
         n = len(game["players"])
         for key in ("start", "player"):
             v = obj[key]
-            if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < n:
+            if not is_int(v) or not 0 <= v < n:
                 return False
         if not isinstance(obj["end"], bool) or obj["screen"] not in _SCREENS:
             return False
@@ -114,7 +114,7 @@ def _valid(obj):
         if not isinstance(won, list):
             return False
         for v in won:
-            if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < n:
+            if not is_int(v) or not 0 <= v < n:
                 return False
         undo = obj["undo"]
         if not isinstance(undo, list):
@@ -334,7 +334,7 @@ class Starter(Screen):
     def draw(self, app, fb):
         ui.title(fb, "Who starts?")
         who = _pname(self.game.state["start"])
-        if app.height < 64:
+        if not app.tall:
             font.center(fb, who + " starts (random)", 14)
             return
         font.center(fb, who, 13, 1, 3)
@@ -428,7 +428,7 @@ class Tracker(Screen):
 
     def draw(self, app, fb):
         p = self._p()
-        right = "\x01+1 \x02-1" if self.edit else "%d kinds" % S.kinds(p)
+        right = _EDIT_HINT if self.edit else "%d kinds" % S.kinds(p)
         ui.title(fb, _pname(self.player) + " cards", right)
         shown = ui.rows(app)
         if self.sel < self.first:
@@ -442,7 +442,7 @@ class Tracker(Screen):
             if v is None:
                 txt = ""
             elif sel and self.edit:
-                txt = "\x04 %d \x03 " % v
+                txt = _STEPPER % v
             else:
                 txt = (str(v) if v else "-") + " "
             ui.draw_row(fb, r, LABELS[i], sel, txt)
@@ -517,7 +517,7 @@ class Win(Screen):
 
     def draw(self, app, fb):
         ui.title(fb, "Game over")
-        tall = app.height >= 64
+        tall = app.tall
         scale = 2 if tall and font.width(self.head, 2) <= fb.width else 1
         font.center(fb, self.head, 13, 1, scale)
         if not tall:
@@ -550,16 +550,16 @@ class EndCount(Screen):
             head = "Draw!"
         else:
             head = _pname(r["winners"][0]) + " wins!"
-        tall = app.height >= 64
+        tall = app.tall
         font.center(fb, head, 13, 1, 2 if tall else 1)
         if not tall:
             return
         counts = r["counts"]
         y = 31
         for i in range(len(counts)):
-            mark = " \x03" if i in r["winners"] else ""
+            mark = _WIN_MARK if i in r["winners"] else ""
             c = counts[i]
-            line = _pad(_pname(i) + mark, "%d card%s" % (c, "" if c == 1 else "s"), 14)
+            line = ui.pad(_pname(i) + mark, "%d card%s" % (c, "" if c == 1 else "s"), 14)
             font.center(fb, line, y)
             y += 8
 

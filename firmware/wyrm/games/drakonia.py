@@ -45,6 +45,8 @@ Results are deterministic: sides that remain equal keep seat order.
 
 from micropython import const
 
+from wyrm import is_int
+
 MIN_PLAYERS = const(2)
 MAX_PLAYERS = const(6)
 HEROES_EACH = const(12)
@@ -122,7 +124,7 @@ def _counts_ok(row):
     if not isinstance(row, list) or len(row) != SPACES:
         return False
     for v in row:
-        if not isinstance(v, int) or isinstance(v, bool):
+        if not is_int(v):
             return False
     return True
 

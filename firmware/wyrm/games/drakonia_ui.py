@@ -24,7 +24,7 @@ cut bring the players back to where they were.
 from micropython import const
 
 from wyrm import buttons as B
-from wyrm import font, gamekit, ui
+from wyrm import font, gamekit, is_int, ui
 from wyrm.app import Screen
 from wyrm.games import drakonia as D
 
@@ -36,9 +36,8 @@ _CELLS = const(13)  # 7 healthy + 6 wounded
 _SCREENS = ("menu", "count", "grid", "result")
 
 
-def _pad(left, right, width=20):
-    gap = width - len(left) - len(right)
-    return left + " " * (gap if gap > 0 else 1) + right
+_HINT_SET = font.UP + font.DOWN + " change  OK: set"
+_HINT_MOVE = font.UP + font.DOWN + " move  OK: edit"
 
 
 # -- saved state ---------------------------------------------------------------
@@ -57,7 +56,7 @@ def _valid(obj):
         if not isinstance(obj, dict) or obj.get("v") != _VERSION:
             return False
         n = obj["n"]
-        if not isinstance(n, int) or isinstance(n, bool):
+        if not is_int(n):
             return False
         if n < D.MIN_PLAYERS or n > D.MAX_PLAYERS:
             return False
@@ -70,7 +69,7 @@ def _valid(obj):
         if obj["screen"] not in _SCREENS:
             return False
         p = obj["player"]
-        if not isinstance(p, int) or isinstance(p, bool) or not 0 <= p < n:
+        if not is_int(p) or not 0 <= p < n:
             return False
     except (KeyError, TypeError, ValueError, AttributeError, IndexError):
         return False
@@ -240,7 +239,7 @@ class Setup(Screen):
         n = self.n
         ui.title(fb, "Players", "2-6")
         limit = D.hero_limit(n)
-        if app.height < 64:
+        if not app.tall:
             font.center(fb, "%d players" % n, 12)
             font.center(fb, "Heroes in play: %d" % limit, 22)
             return
@@ -280,7 +279,7 @@ class CountMenu(ui.Menu):
             st = self.game.state
             t = st["tallies"][i]
             left = "P%d  %d/%d" % (i + 1, D.heroes_on_board(t), D.hero_limit(st["n"]))
-            return _pad(left, D.format_points(D.half_points(t)) + " pts")
+            return ui.pad(left, D.format_points(D.half_points(t)) + " pts")
 
         return lab
 
@@ -359,7 +358,7 @@ class Grid(Screen):
         t = self.tally()
         name = "P%d" % (self.player + 1)
         pts = D.format_points(D.half_points(t)) + " pts"
-        tall = app.height >= 64
+        tall = app.tall
         if tall:
             ui.title(fb, name + " count", pts)
             y0 = ui.TITLE_H + 1
@@ -403,9 +402,9 @@ class Grid(Screen):
         font.text(fb, what, 1, 45)
         font.text(fb, inplay, fb.width - 1 - font.width(inplay), 45)
         if self.edit:
-            hint = "\x01\x02 change  OK: set"
+            hint = _HINT_SET
         else:
-            hint = "\x01\x02 move  OK: edit"
+            hint = _HINT_MOVE
         font.center(fb, hint, 56)
 
 
@@ -437,7 +436,7 @@ class Result(Screen):
         lines += ui.wrap(r["reason"])
         team = D.is_team_game(st["n"])
         for s in r["sides"]:
-            lines.append(_pad("%d. %s" % (s["rank"], s["name"]), s["points"]))
+            lines.append(ui.pad("%d. %s" % (s["rank"], s["name"]), s["points"]))
             if team:
                 a, b = s["members"]
                 ta = st["tallies"][a]
@@ -458,7 +457,7 @@ class Result(Screen):
         self.n = st["n"]
 
     def _shown(self, app):
-        return 4 if app.height >= 64 else 1
+        return 4 if app.tall else 1
 
     def on_event(self, app, kind, key):
         shown = self._shown(app)
@@ -475,7 +474,7 @@ class Result(Screen):
 
     def draw(self, app, fb):
         ui.title(fb, "Result", "%d players" % self.n)
-        tall = app.height >= 64
+        tall = app.tall
         scale = 2 if tall and font.width(self.head, 2) <= fb.width else 1
         font.center(fb, self.head, 12 if scale == 2 or not tall else 16, 1, scale)
         y = 30 if tall else 21

@@ -25,6 +25,8 @@ Readings worth knowing (shown in the help screen / README):
 
 from micropython import const
 
+from wyrm import is_int
+
 MISS = const(0)
 NONE = const(0)
 LIGHT = const(1)
@@ -68,7 +70,7 @@ def item_name(item_id):
 
 
 def _int(v, what):
-    if not isinstance(v, int) or isinstance(v, bool):
+    if not is_int(v):
         raise ValueError(what + " must be a whole number")
     return v
 
@@ -289,7 +291,7 @@ class Player:
 
 
 def _num(v, default, lo, hi):
-    if not isinstance(v, int) or isinstance(v, bool) or v < lo or v > hi:
+    if not is_int(v) or v < lo or v > hi:
         return default
     return v
 

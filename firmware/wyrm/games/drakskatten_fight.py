@@ -58,7 +58,7 @@ def _draw_view(app, fb, view, first=0):
     ui.title(fb, view["t"])
     w = view["w"]
     hint = view.get("h")
-    if app.height < 64:
+    if not app.tall:
         lines = ([w] if w else []) + view["a"] + view["b"] + ([hint] if hint else [])
         shown = ui.rows(app)
         n = len(lines)
@@ -196,7 +196,7 @@ class Fight(Screen):
             self.sel = 0
 
     def _head(self, app):
-        return _info_lines(self.g) if app.height >= 64 else []
+        return _info_lines(self.g) if app.tall else []
 
     def on_event(self, app, kind, key):
         ph = self.ph

@@ -51,7 +51,7 @@ class Silver(Screen):
         p = self.g.players[self.i]
         ui.title(fb, "%s: silver" % p.name, str(p.silver))
         s = _signed(self.delta) if self.delta else "0"
-        if app.height >= 64:
+        if app.tall:
             font.big_center(fb, s, ui.TITLE_H + 3)
             font.center(fb, "%d -> %d silver" % (p.silver, p.silver + self.delta), app.height - 19)
             font.center(fb, "10 a press, 50 held", app.height - 9)

@@ -26,7 +26,7 @@ import sys
 
 from micropython import const
 
-from wyrm import font, ui
+from wyrm import font, is_int, ui
 from wyrm.app import Screen
 from wyrm.games import drakskatten as R
 
@@ -47,17 +47,13 @@ _SCREENS = ("menu", "fight", "win")
 # ----- game state -------------------------------------------------------------------
 
 
-def _is_int(v):
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
 def _pair(v):
     """[DEF, ATT] from the save, or None."""
     if not isinstance(v, list) or len(v) < 2:
         return None
     d = v[0]
     a = v[1]
-    if not _is_int(d) or not _is_int(a):
+    if not is_int(d) or not is_int(a):
         return None
     if d < DEF_LO or d > DEF_HI or a < ATT_LO or a > ATT_HI:
         return None
@@ -67,7 +63,7 @@ def _pair(v):
 def _look(v):
     """[DEF, ATT, cards] from the save, or None."""
     p = _pair(v)
-    if p is None or len(v) < 3 or not _is_int(v[2]) or v[2] < 0 or v[2] > 4:
+    if p is None or len(v) < 3 or not is_int(v[2]) or v[2] < 0 or v[2] > 4:
         return None
     return [p[0], p[1], v[2]]
 
@@ -209,7 +205,7 @@ class Game:
 
 
 def _index(v, n, default):
-    if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < n:
+    if is_int(v) and 0 <= v < n:
         return v
     return default
 
@@ -356,7 +352,7 @@ class Win(Screen):
         fb.rect(0, 0, fb.width, app.height, 1)
         fb.rect(2, 2, fb.width - 4, app.height - 4, 1)
         name = p.name.upper()
-        if app.height >= 64:
+        if app.tall:
             sc = 3 if font.width(name, 3) <= fb.width - 8 else 2
             font.center(fb, name, 6, 1, sc)
             font.center(fb, "WINS!", 30, 1, 2)
