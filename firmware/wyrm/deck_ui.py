@@ -22,7 +22,7 @@ import json
 
 from micropython import const
 
-from wyrm import deal, is_int, peek, ui
+from wyrm import deal, peek, ui
 
 _STORE = "hdeck"  # not "deck": deck.json is the user's label file
 LABELS_FILE = "deck.json"
@@ -124,7 +124,7 @@ class State:
             if obj.get("deck") is not None:
                 st.deck = deal.Deck.load(obj["deck"])
             players = obj.get("players", 0)
-            if not is_int(players) or not 0 <= players <= MAX_PLAYERS:
+            if type(players) is not int or not 0 <= players <= MAX_PLAYERS:
                 raise ValueError("players")
             st.players = players
             st.pending = _check_pending(obj.get("pending"), st)
@@ -146,7 +146,7 @@ def _check_pending(p, st):
     if kind not in ("deal", "draw") or not isinstance(players, list) or not players:
         raise ValueError("pending")
     for k in players:
-        if not is_int(k) or not 0 <= k < st.players:
+        if type(k) is not int or not 0 <= k < st.players:
             raise ValueError("pending")
     if kind == "draw":
         lab = p.get("label")

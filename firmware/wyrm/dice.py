@@ -22,8 +22,6 @@ otherwise, and for word dice, every die's face counts on its own (each roll adds
 
 from micropython import const
 
-from wyrm import is_int
-
 KIND_PLAIN = "plain"
 KIND_DRACHENHORT = "drachenhort"
 KIND_DOOR = "door"
@@ -74,7 +72,7 @@ class Die:
         self.kind = kind
         numeric = True
         for f in faces:
-            if not is_int(f):
+            if type(f) is not int:
                 numeric = False
                 break
         self.numeric = numeric
@@ -227,6 +225,6 @@ def find(die_id, extra=None):
 
 def random_player(rng, n):
     """A uniformly chosen starting player, 0-based, for 2..7 players."""
-    if not is_int(n) or n < PLAYERS_MIN or n > PLAYERS_MAX:
+    if type(n) is not int or n < PLAYERS_MIN or n > PLAYERS_MAX:
         raise ValueError("players must be %d..%d" % (PLAYERS_MIN, PLAYERS_MAX))
     return rng.below(n)

@@ -4,7 +4,6 @@ Pure logic: no I/O (``wyrm.dice_roll.load_custom`` reads the file). Its own
 module so that rolling a built-in die never loads it.
 """
 
-from wyrm import is_int
 from wyrm.dice import (
     COUNT_MAX,
     CUSTOM_MAX,
@@ -27,7 +26,7 @@ def _parse_entry(entry):
     if len(name) > NAME_MAX:
         return None, "name longer than %d chars" % NAME_MAX
     count = entry.get("count", 1)
-    if not is_int(count) or count < 1 or count > COUNT_MAX:
+    if type(count) is not int or count < 1 or count > COUNT_MAX:
         return None, "count must be 1..%d" % COUNT_MAX
     has_sides = "sides" in entry
     has_faces = "faces" in entry
@@ -35,7 +34,7 @@ def _parse_entry(entry):
         return None, "give sides or faces, not both"
     if has_sides:
         sides = entry["sides"]
-        if not is_int(sides) or sides < SIDES_MIN or sides > SIDES_MAX:
+        if type(sides) is not int or sides < SIDES_MIN or sides > SIDES_MAX:
             return None, "sides must be %d..%d" % (SIDES_MIN, SIDES_MAX)
         faces = tuple(range(1, sides + 1))
     elif has_faces:
@@ -47,7 +46,7 @@ def _parse_entry(entry):
         faces = []
         for i in range(len(raw)):
             f = raw[i]
-            if is_int(f):
+            if type(f) is int:
                 if len(str(f)) > FACE_MAX:
                     return None, "face %d longer than %d chars" % (i + 1, FACE_MAX)
             elif isinstance(f, str):

@@ -6,8 +6,7 @@ without the other.
 """
 from micropython import const
 
-from wyrm import buttons as B
-from wyrm import font, ui
+from wyrm import buttons, font, ui
 from wyrm.ticks import ticks_diff
 
 TUMBLE_MS = const(360)  # the roll animation; any key ends it early
@@ -51,7 +50,7 @@ def skip_key(screen, app, kind, key):
     True when the event is used up that way: the PRESS that ends a running
     tumble (``screen.t0``), and the rest of that press (RELEASE, CLICK, ...).
     """
-    if kind == B.PRESS:
+    if kind == buttons.PRESS:
         screen.eat = -1
         if screen.t0 is not None:
             screen.t0 = None

@@ -21,8 +21,7 @@ from ``dice.json`` in the store's folder (format: see
 """
 from micropython import const
 
-from wyrm import buttons as B
-from wyrm import dice, font, is_int, stats, ui
+from wyrm import buttons, dice, font, stats, ui
 from wyrm.app import Screen
 from wyrm.dice_draw import caption, skip_key, spin, tumble
 
@@ -70,14 +69,14 @@ def _clean_entry(e):
     if not isinstance(s, str) or not isinstance(c, list) or not isinstance(h, list):
         return None
     for v in c:
-        if not is_int(v) or v < 0:
+        if type(v) is not int or v < 0:
             return None
     hist = []
     for r in h[:HISTORY]:
         if not isinstance(r, list):
             return None
         for v in r:
-            if not (is_int(v) or isinstance(v, str)):
+            if not (type(v) is int or isinstance(v, str)):
                 return None
         hist.append(r)
     return {"s": s, "c": c, "h": hist}
@@ -126,7 +125,7 @@ class Book:
                 else:
                     self.entries[k] = e
             p = data.get("players")
-            if is_int(p):
+            if type(p) is int:
                 if dice.PLAYERS_MIN <= p <= dice.PLAYERS_MAX:
                     self.players = p
             o = data.get("open")
@@ -344,7 +343,7 @@ class RollScreen(Screen):
     def on_event(self, app, kind, key):
         if skip_key(self, app, kind, key):
             return True  # the press that ended the tumble, and the rest of it
-        if kind == B.PRESS:
+        if kind == buttons.PRESS:
             return False
         if ui.is_ok(kind, key):
             self.roll(app)

@@ -4,7 +4,6 @@ Pure logic, no randomness of its own (``roll(rng)`` takes the caller's rng). Its
 own module: only the roll-off screen (``wyrm.dice_ui``) loads it.
 """
 
-from wyrm import is_int
 from wyrm.dice import D6
 
 
@@ -19,7 +18,7 @@ class RollOff:
     """
 
     def __init__(self, players):
-        if is_int(players):
+        if type(players) is int:
             players = list(range(players))
         else:
             players = list(players)
@@ -40,7 +39,7 @@ class RollOff:
             raise ValueError("one roll per player still in")
         best = 0
         for r in rolls:
-            if not is_int(r) or r < 1 or r > 6:
+            if type(r) is not int or r < 1 or r > 6:
                 raise ValueError("a d6 shows 1..6")
             if r > best:
                 best = r

@@ -15,8 +15,7 @@ over to it. Custom dice come from ``dice.json`` in the store's folder (format:
 see ``wyrm.dice_custom.parse_custom``).
 """
 
-from wyrm import buttons as B
-from wyrm import dice, dice_rolloff, font, ui
+from wyrm import buttons, dice, dice_rolloff, font, ui
 from wyrm.app import Screen
 from wyrm.dice_draw import caption, skip_key, spin, tumble
 
@@ -112,7 +111,7 @@ class WhoScreen(Screen):
     def on_event(self, app, kind, key):
         if skip_key(self, app, kind, key):
             return True
-        if kind == B.PRESS:
+        if kind == buttons.PRESS:
             return False
         if ui.is_ok(kind, key):
             self.go(app)
@@ -181,7 +180,7 @@ class RollOffScreen(Screen):
     def on_event(self, app, kind, key):
         if skip_key(self, app, kind, key):
             return True
-        if kind == B.PRESS:
+        if kind == buttons.PRESS:
             return False
         last = len(self.ro.rounds) - 1
         if ui.is_ok(kind, key):

@@ -31,7 +31,7 @@ import json
 
 from micropython import const
 
-from wyrm import deal, is_int, peek, ui
+from wyrm import deal, peek, ui
 
 _STORE = "party"  # -> party.json; the settings file is party_cards.json
 SETTINGS_FILE = "party_cards.json"
@@ -124,7 +124,7 @@ def _check_sets(sets):
         if not isinstance(s, list) or len(s) != deal.CARD_SIZE:
             raise ValueError("bad sets")
         for a in s:
-            if not is_int(a) or not 0 <= a < deal.PARTY_CARDS or s.count(a) != 1:
+            if type(a) is not int or not 0 <= a < deal.PARTY_CARDS or s.count(a) != 1:
                 raise ValueError("bad sets")
     return sets
 

@@ -29,8 +29,6 @@ import math
 
 from micropython import const
 
-from wyrm import is_int
-
 ALPHA = 0.001
 MIN_EXPECTED = const(5)
 
@@ -178,7 +176,7 @@ class Tally:
             if isinstance(c, list):
                 ok = True
                 for v in c:
-                    if not is_int(v):
+                    if type(v) is not int:
                         ok = False
                         break
                 if ok:

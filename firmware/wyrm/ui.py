@@ -7,8 +7,7 @@ hooks and draw their whole picture in ``draw``.
 """
 from micropython import const
 
-from wyrm import buttons as B
-from wyrm import font
+from wyrm import buttons, font
 from wyrm.app import Screen
 
 TITLE_H = const(10)
@@ -124,15 +123,15 @@ def draw_toast(fb, text):
 
 
 def is_up(kind, key):
-    return key == B.UP and (kind == B.CLICK or kind == B.REPEAT)
+    return key == buttons.UP and (kind == buttons.CLICK or kind == buttons.REPEAT)
 
 
 def is_down(kind, key):
-    return key == B.DOWN and (kind == B.CLICK or kind == B.REPEAT)
+    return key == buttons.DOWN and (kind == buttons.CLICK or kind == buttons.REPEAT)
 
 
 def is_ok(kind, key):
-    return key == B.OK and kind == B.CLICK
+    return key == buttons.OK and kind == buttons.CLICK
 
 
 class Menu(Screen):
@@ -162,7 +161,7 @@ class Menu(Screen):
             self.sel = (self.sel + 1) % n
         elif is_ok(kind, key) and n:
             self.items[self.sel][1](app)
-        elif kind == B.CLICK and key == B.BACK and self.on_back:
+        elif kind == buttons.CLICK and key == buttons.BACK and self.on_back:
             self.on_back(app)
         else:
             return False
@@ -297,8 +296,8 @@ class Message(Screen):
         self.first = 0
 
     def on_event(self, app, kind, key):
-        if kind == B.CLICK and key == B.BACK:
-            key = B.OK  # BACK closes a message just like OK
+        if kind == buttons.CLICK and key == buttons.BACK:
+            key = buttons.OK  # BACK closes a message just like OK
         return scroll_event(self, app, kind, key, len(self.lines), rows(app), self._close)
 
     def _close(self, app):

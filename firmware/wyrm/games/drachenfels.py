@@ -31,8 +31,6 @@ Errors for the player raise ValueError with a short message.
 
 from micropython import const
 
-from wyrm import is_int
-
 MIN_PLAYERS = const(2)
 MAX_PLAYERS = const(4)
 CASTLES = const(4)
@@ -53,7 +51,7 @@ RAINBOW_RULE_LINES = ("Rainbows may now link", "rainbow rocks and", "rock castle
 
 
 def _check_players(n):
-    if not is_int(n) or n < MIN_PLAYERS or n > MAX_PLAYERS:
+    if type(n) is not int or n < MIN_PLAYERS or n > MAX_PLAYERS:
         raise ValueError("2 to 4 players")
 
 
@@ -156,7 +154,7 @@ def _valid(obj):
     seen = []
     for k in knights:
         c = k["colour"]
-        if not is_int(c) or not 0 <= c < CASTLES or c in seen:
+        if type(c) is not int or not 0 <= c < CASTLES or c in seen:
             return False
         seen.append(c)
         if not isinstance(k["name"], str) or not isinstance(k["visited"], int):
@@ -239,7 +237,7 @@ def move_options(state, k, value):
     castle (found or not).
     """
     knight = _knight(state, k)
-    if not is_int(value) or not 1 <= value <= 5:
+    if type(value) is not int or not 1 <= value <= 5:
         raise ValueError("point card 1 to 5")
     if knight["castle"]:
         return [value, 2 * value]

@@ -7,11 +7,9 @@ them. Shared drawing helpers and the saved game (``Session``) live in
 """
 from micropython import const
 
-from wyrm import buttons as B
-from wyrm import font, ui
+from wyrm import buttons, font, ui
 from wyrm.app import Screen
-from wyrm.games import drachenhort as D
-from wyrm.games import drachenhort_ui as H
+from wyrm.games import drachenhort, drachenhort_ui
 
 _ADV = const(7)
 _DENSE = const(8)  # row height of the board
@@ -51,7 +49,8 @@ class CaptureMenu(ui.Menu):
                 app.toast(why)
                 return
             if g.escape_over:
-                last = [x for x in range(_ADV) if g.token(g.escape, x) == D.ESCAPE_VALUE][0]
+                top = drachenhort.ESCAPE_VALUE
+                last = [x for x in range(_ADV) if g.token(g.escape, x) == top][0]
                 metal = s.metal()
                 nxt = "Next: gems, then "
                 nxt += "Start escape 2." if g.escape == 1 else "the final reveal."
@@ -76,7 +75,7 @@ class EscapeMenu(ui.Menu):
         super().__init__("Who escaped?", [])
         self.s = s
         for a in s.game.in_dungeon():
-            self.items.append([_token_label(s, a, D.ESCAPE_VALUE), self._pick(a)])
+            self.items.append([_token_label(s, a, drachenhort.ESCAPE_VALUE), self._pick(a)])
 
     def on_open(self, app):
         self.s.at("escape")
@@ -106,7 +105,7 @@ class OrderScreen(ui.Menu):
         return "Farthest from dragon" if not self.order else "Next farthest"
 
     def values(self):
-        vals = [v for v in self.s.left_values() if v != D.ESCAPE_VALUE]
+        vals = [v for v in self.s.left_values() if v != drachenhort.ESCAPE_VALUE]
         vals.reverse()
         return vals
 
@@ -153,7 +152,7 @@ class OrderScreen(ui.Menu):
         app.push(Review(self.s, self))
 
     def on_event(self, app, kind, key):
-        if kind == B.CLICK and key == B.BACK and self.order:
+        if kind == buttons.CLICK and key == buttons.BACK and self.order:
             self.order.pop()
             self.fill()
             self.s.at("order", {"a": self.a, "o": list(self.order)})
@@ -205,8 +204,8 @@ class Review(Screen):
         elif len(head) <= 8:
             head += " out"
         ui.title(fb, head)
-        H._note(fb, "OK: save")
-        H._draw_rows(app, fb, self.rows(), self.first)
+        drachenhort_ui._note(fb, "OK: save")
+        drachenhort_ui._draw_rows(app, fb, self.rows(), self.first)
 
 
 # -- board -------------------------------------------------------------------------
@@ -226,19 +225,19 @@ class BoardScreen(Screen):
     def draw(self, app, fb):
         s = self.s
         g = s.game
-        H._dense_bar(fb, "Board")
-        H._rtext(fb, "S", _X_S, 0, 0)
-        H._rtext(fb, "G", _X_G, 0, 0)
-        H._rtext(fb, "VP", _X_T, 0, 0)
+        drachenhort_ui._dense_bar(fb, "Board")
+        drachenhort_ui._rtext(fb, "S", _X_S, 0, 0)
+        drachenhort_ui._rtext(fb, "G", _X_G, 0, 0)
+        drachenhort_ui._rtext(fb, "VP", _X_T, 0, 0)
         shown = (app.height - _DENSE) // _DENSE
         for r in range(min(shown, _ADV - self.first)):
             a = self.first + r
             y = _DENSE + r * _DENSE
             font.text(fb, ui.fit(s.name(a), 12), 2, y)
-            H._rtext(fb, _tok(g, 1, a), _X_S, y)
-            H._rtext(fb, _tok(g, 2, a), _X_G, y)
-            H._rtext(fb, str(g.adventurer_total(a)), _X_T, y)
-        H._marks(app, fb, self.first, shown, _ADV, _DENSE)
+            drachenhort_ui._rtext(fb, _tok(g, 1, a), _X_S, y)
+            drachenhort_ui._rtext(fb, _tok(g, 2, a), _X_G, y)
+            drachenhort_ui._rtext(fb, str(g.adventurer_total(a)), _X_T, y)
+        drachenhort_ui._marks(app, fb, self.first, shown, _ADV, _DENSE)
 
 
 def _tok(g, escape, a):
@@ -249,7 +248,7 @@ def _tok(g, escape, a):
 
 
 # -- gems --------------------------------------------------------------------------
-class GemsMenu(H._Menu):
+class GemsMenu(drachenhort_ui._Menu):
     def __init__(self, s):
         super().__init__(self._title_text, [])
         self.s = s

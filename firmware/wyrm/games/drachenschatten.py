@@ -25,8 +25,6 @@ Changes that break a rule raise ValueError with a short message for the screen.
 
 from micropython import const
 
-from wyrm import is_int
-
 MIN_PLAYERS = const(2)
 MAX_PLAYERS = const(4)
 TREASURES_TOTAL = const(7)
@@ -100,7 +98,7 @@ def validate(state):
         values = objs + [p.get("beasts"), p.get("treasures")]
         bad = False
         for v in values:
-            if not is_int(v):
+            if type(v) is not int:
                 bad = True
         if bad:
             errors.append("%s: bad count" % p["name"])
@@ -154,13 +152,13 @@ def _obj_index(obj):
             if OBJECTS[i] == obj:
                 return i
         raise ValueError("unknown object")
-    if not is_int(obj) or not 0 <= obj < N_OBJECTS:
+    if type(obj) is not int or not 0 <= obj < N_OBJECTS:
         raise ValueError("unknown object")
     return obj
 
 
 def _player(state, p):
-    if not is_int(p) or not 0 <= p < len(state["players"]):
+    if type(p) is not int or not 0 <= p < len(state["players"]):
         raise ValueError("no such player")
     return state["players"][p]
 
@@ -173,7 +171,7 @@ def adjust(state, p, what, delta):
     count.
     """
     player = _player(state, p)
-    if not is_int(delta):
+    if type(delta) is not int:
         raise ValueError("bad count")
     treasures, cards = _totals(state)
     if what == "beasts" or what == "treasures":

@@ -45,8 +45,6 @@ Results are deterministic: sides that remain equal keep seat order.
 
 from micropython import const
 
-from wyrm import is_int
-
 MIN_PLAYERS = const(2)
 MAX_PLAYERS = const(6)
 HEROES_EACH = const(12)
@@ -124,7 +122,7 @@ def _counts_ok(row):
     if not isinstance(row, list) or len(row) != SPACES:
         return False
     for v in row:
-        if not is_int(v):
+        if type(v) is not int:
             return False
     return True
 

@@ -25,8 +25,6 @@ Readings worth knowing (shown in the help screen / README):
 
 from micropython import const
 
-from wyrm import is_int
-
 MISS = const(0)
 NONE = const(0)
 LIGHT = const(1)
@@ -70,7 +68,7 @@ def item_name(item_id):
 
 
 def _int(v, what):
-    if not is_int(v):
+    if type(v) is not int:
         raise ValueError(what + " must be a whole number")
     return v
 
@@ -291,7 +289,7 @@ class Player:
 
 
 def _num(v, default, lo, hi):
-    if not is_int(v) or v < lo or v > hi:
+    if type(v) is not int or v < lo or v > hi:
         return default
     return v
 
