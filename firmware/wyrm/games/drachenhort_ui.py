@@ -21,7 +21,7 @@ Screens (``open`` pushes the game menu):
   gems live in ``drachenhort_play``, loaded while one of them is open.
 
 RAM: the dealer (``party_ui`` with ``peek``) and ``wyrm.deal`` are imported
-only for a call and dropped again; the die's modules (``wyrm.dice_roll``, not
+only for a call and dropped again; the die's modules (``wyrm.dice_roll_ui``, not
 the whole Dice menu) and ``drachenhort_play`` are dropped when the game menu
 shows again. Colour names and cards come from ``party_ui.config`` (the
 settings file), read once.
@@ -608,13 +608,13 @@ def _roll(app):
     menu = app.top()
     before = list(sys.modules)
     try:
-        from wyrm import dice_roll
+        from wyrm import dice_roll_ui
     except ImportError:
         ui.error(app, "The die is not on this Wyrm yet.")
         return
     if menu.loaded is None:
         menu.loaded = before  # the dice modules leave again when the menu shows
-    app.push(dice_roll.roll_screen("dh"))
+    app.push(dice_roll_ui.roll_screen("dh"))
 
 
 def _peek_again(app):
