@@ -91,7 +91,7 @@ def parse_custom(data):
 
         try:
             data = json.loads(data)
-        except ValueError:
+        except (ValueError, RuntimeError, MemoryError):  # RecursionError: deep nesting
             return [], ["dice.json: not valid JSON"]
     if isinstance(data, dict):
         entries = data.get("dice")

@@ -50,7 +50,7 @@ def _opener(mod, label):
     return run
 
 
-def open_game(app, mod, label, resume=False):
+def open_game(app, mod, label, resume=False, on_menu=False):
     home = app.stack[0]
     try:
         before, module = app.open_module(mod)
@@ -61,17 +61,26 @@ def open_game(app, mod, label, resume=False):
         raise
     home._before = before
     home._depth = len(app.stack)
-    app.store.save("open", [mod, label])
+    store = app.store
+    if not resume and not on_menu:
+        store.save("open", [mod, label])
+    trouble = getattr(store, "trouble", 0)
     module.enter(app, resume)
+    if resume and getattr(store, "trouble", 0) != trouble:
+        # The game's save was damaged or cut off and an older copy (or nothing)
+        # is used: the screen it names may be half an action. Until the game is
+        # opened again from the main menu, it comes back on its own menu.
+        store.save("open", [mod, label, "menu"])
 
 
 def resume_game(app):
-    """After a power cut: go back into the game that was open."""
+    """After a power cut: go back into the game that was open (onto its menu
+    only, if its save had to be restored from the copy before)."""
     saved = app.store.load("open", None)
-    if isinstance(saved, list) and len(saved) == 2:
+    if isinstance(saved, list) and 2 <= len(saved) <= 3:
         for label, mod in GAMES:
             if mod == saved[0]:
-                open_game(app, mod, label, True)
+                open_game(app, mod, label, len(saved) == 2, len(saved) == 3)
                 return
 
 

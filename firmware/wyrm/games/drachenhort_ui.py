@@ -174,9 +174,10 @@ class Session:
 
     # saving
     def save(self):
+        """True once written (False: the flash refused; the game goes on in memory)."""
         if self.game is None:
-            return
-        self.app.store.save(
+            return False
+        return self.app.store.save(
             NAME,
             {
                 "v": _VERSION,
@@ -239,16 +240,16 @@ class Session:
 
     # the game
     def new_game(self, players, mode):
-        """Start afresh; the old game's party cards go with it."""
+        """Start afresh; the old game's party cards go with it - but only once the
+        new game is safely written (a full flash keeps the old game and its deal)."""
         app = self.app
-        if app.store.exists(_PARTY):
-            _with_party(app, lambda p: p.forget(app))
         self._dealt = None
         self.game = drachenhort.Game(players, mode)
         self.cards = [None] * players
         self.screen = "menu"
         self.arg = None
-        self.save()
+        if self.save() and app.store.exists(_PARTY):
+            _with_party(app, lambda p: p.forget(app))
 
     def g(self):
         """The game (only called while there is one)."""
