@@ -281,4 +281,7 @@ def load_file(path):
     except (ValueError, RuntimeError, MemoryError):
         # RuntimeError: RecursionError (CPython) on thousands of nested brackets
         raise BoardError("%s: not valid JSON (check commas, quotes and brackets)" % path) from None
-    return load_profile(data, path)
+    try:
+        return load_profile(data, path)
+    except (RuntimeError, MemoryError):  # MicroPython parses deep nesting, then recurses
+        raise BoardError("%s: nested far too deep to be a board profile" % path) from None
