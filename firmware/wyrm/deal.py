@@ -38,7 +38,7 @@ holds raises ``ValueError`` with a short message for the screen.
 
 from micropython import const
 
-from wyrm.colours import DEFAULT_COLOURS
+from wyrm.games.drachenhort_colours import DEFAULT_COLOURS
 
 NAME_MAX = const(10)  # a name must fit one line in the double-size font (128 px / 12 px)
 PARTY_CARDS = const(7)

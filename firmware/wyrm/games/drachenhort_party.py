@@ -2,14 +2,14 @@
 
 Called by the Drachenhort game screens (``wyrm.games.drachenhort_ui``):
 
-    from wyrm import party_ui
-    party_ui.start_deal(app, players, on_done)   # asks first if a deal exists
-    party_ui.resume_flow(app, on_done)            # after a power cut: True if resumed
-    party_ui.peek_again(app)                      # choose player, confirm, hold OK
-    party_ui.card_names(app, card)                # 3 colour names (final reveal)
-    party_ui.card_adventurers(app, card)          # 3 adventurer indices (scoring)
-    party_ui.unseen_cards(app)                    # the cards nobody holds (reveal)
-    party_ui.load(app)                            # deal.PartyDeal or None
+    from wyrm.games import drachenhort_party
+    drachenhort_party.start_deal(app, players, on_done)   # asks first if a deal exists
+    drachenhort_party.resume_flow(app, on_done)            # after a power cut: True if resumed
+    drachenhort_party.peek_again(app)                      # choose player, confirm, hold OK
+    drachenhort_party.card_names(app, card)                # 3 colour names (final reveal)
+    drachenhort_party.card_adventurers(app, card)          # 3 adventurer indices (scoring)
+    drachenhort_party.unseen_cards(app)                    # the cards nobody holds (reveal)
+    drachenhort_party.load(app)                            # deal.PartyDeal or None
 
 The deal is saved (store name "party") BEFORE anything is shown, with the card
 list as adventurer indices, so editing the settings file mid-game cannot change
