@@ -27,7 +27,6 @@ It is checked by ``deal.validate_cards``; problems are shown once (per boot)
 as a message and the defaults are used. The file is read once per boot.
 """
 
-import json
 
 from micropython import const
 
@@ -38,32 +37,13 @@ SETTINGS_FILE = "party_cards.json"
 _MAX_BYTES = const(2048)
 
 
-def _root(app):
-    root = getattr(app.store, "root", "") or ""
-    if root and not root.endswith("/"):
-        root += "/"
-    return root
-
-
 def read_settings(app):
     """(config, problems) from the settings file; never raises."""
-    try:
-        with open(_root(app) + SETTINGS_FILE, "rb") as f:
-            data = f.read(_MAX_BYTES + 1)
-    except OSError:
+    obj, problem = app.store.read_user(SETTINGS_FILE, _MAX_BYTES)
+    if problem:
+        return deal.default_config(), [problem, "Using default cards"]
+    if obj is None:
         return deal.default_config(), []
-    if len(data) > _MAX_BYTES:
-        return deal.default_config(), [
-            "%s is longer than %d bytes" % (SETTINGS_FILE, _MAX_BYTES),
-            "Using default cards",
-        ]
-    try:
-        obj = json.loads(data.decode())
-    except (ValueError, UnicodeError, RuntimeError, MemoryError):  # RecursionError: deep nesting
-        return deal.default_config(), [
-            "%s is not valid JSON" % SETTINGS_FILE,
-            "Using default cards",
-        ]
     return deal.validate_cards(obj)
 
 
