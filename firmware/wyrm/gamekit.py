@@ -146,8 +146,11 @@ def enter(app, game, resume=False):
     power cut (``resume``), and what was wrong with the save, if anything."""
     problem = load(app, game)
     menu = app.push(game.menu())
-    if resume and problem is None and game.has_game():
-        game.resume(app, menu)
+    if problem is None and game.has_game():
+        if resume:
+            game.resume(app, menu)
+        else:
+            game.at("menu")  # opened from the main menu: the players are on its menu
     if problem:
         error(app, problem, "Saved game")
     return menu
