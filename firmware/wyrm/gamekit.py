@@ -4,10 +4,11 @@ Every game module builds on it the same way (docs/DEVELOPING.md)::
 
     class Game(gamekit.SavedGame):
         store_name = "mygame"          # the save's name in the store
+        version = 1                    # the save's "v": a save of another version is not read
         label = "My Game"              # in messages: "The saved My Game game ..."
         ref = "wyrm.games.mygame_ref"  # a module with PAGES [(title, lines)], or None
 
-        def valid(self, raw): ...      # True when a save has the expected shape
+        def valid(self, obj): ...      # True when a save (a dict of this version) is sound
         def menu(self): ...            # the game menu screen
         def resume(self, app, menu):   # after a power cut: the screen they were on
 
@@ -56,6 +57,7 @@ class SavedGame:
     """
 
     store_name = ""
+    version = 1
     label = ""
     ref = None
     at_key = "player"
@@ -71,11 +73,12 @@ class SavedGame:
     def to_json(self):
         return self.state
 
-    def valid(self, raw):
+    def valid(self, obj):
         return True
 
     def take(self, raw):
-        """Take a save read from the store; False when it has the wrong shape."""
+        """Take a save read from the store (a dict of this version); False when it has
+        the wrong shape. A KeyError, TypeError ... raised here counts as False."""
         if not self.valid(raw):
             return False
         self.state = raw
@@ -127,7 +130,7 @@ def load(app, game):
     del queue[n:]
     if raw is not None:
         try:
-            ok = game.take(raw)
+            ok = isinstance(raw, dict) and raw.get("v") == game.version and game.take(raw)
         except (KeyError, TypeError, ValueError, AttributeError, IndexError):
             ok = False
         if not ok:

@@ -46,11 +46,15 @@ _DONE = const(3)  # looked and let go
 
 
 # -- saved state ---------------------------------------------------------------------
-def _valid(obj):
-    """True when a save has the expected shape."""
-    try:
-        if not isinstance(obj, dict) or obj.get("v") != _VERSION:
-            return False
+class Game(gamekit.SavedGame):
+    store_name = NAME
+    version = _VERSION
+    label = "Drachenfels"
+    ref = "wyrm.games.drachenfels_ref"
+    at_key = "knight"
+
+    def valid(self, obj):
+        # The skeleton checked the version; a KeyError, TypeError... here is a bad save too.
         drachenfels.load(obj["game"])
         n = len(obj["game"]["knights"])
         k = obj["knight"]
@@ -58,21 +62,7 @@ def _valid(obj):
             return False
         if obj["screen"] not in _SCREENS:
             return False
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
-        return False
-    return True
-
-
-class Game(gamekit.SavedGame):
-    """The saved game plus the app; every screen of the game shares one."""
-
-    store_name = NAME
-    label = "Drachenfels"
-    ref = "wyrm.games.drachenfels_ref"
-    at_key = "knight"
-
-    def valid(self, raw):
-        return _valid(raw)
+        return True
 
     def menu(self):
         return GameMenu(self)

@@ -110,6 +110,7 @@ class Session(gamekit.SavedGame):
     """The game, the entered cards and where the players are; shared by all screens."""
 
     store_name = NAME
+    version = _VERSION
     label = "Drachenhort"
 
     def __init__(self, app):
@@ -151,9 +152,6 @@ class Session(gamekit.SavedGame):
             "arg": self.arg,
         }
 
-    def take(self, raw):
-        self._take(raw)
-        return True
 
     def menu(self):
         self.game_menu = GameMenu(self)
@@ -171,9 +169,7 @@ class Session(gamekit.SavedGame):
             self.arg = arg
             self.save()
 
-    def _take(self, raw):
-        if not isinstance(raw, dict) or raw.get("v") != _VERSION:
-            raise ValueError("version")
+    def take(self, raw):
         game = drachenhort.Game.load(raw["game"])
         cards = raw.get("cards")
         if cards is None:
@@ -188,6 +184,7 @@ class Session(gamekit.SavedGame):
         self.cards = cards
         self.screen = screen if screen in _SCREENS else "menu"
         self.arg = raw.get("arg")
+        return True
 
     # the game
     def new_game(self, players, mode):

@@ -95,10 +95,14 @@ def _snap_ok(snap, n):
     return True
 
 
-def _valid(obj):
-    try:
-        if not isinstance(obj, dict) or obj.get("v") != _VERSION:
-            return False
+class Game(gamekit.SavedGame):
+    store_name = NAME
+    version = _VERSION
+    label = "DrachenSchatten"
+    ref = "wyrm.games.drachenschatten_ref"
+
+    def valid(self, obj):
+        # The skeleton checked the version; a KeyError, TypeError... here is a bad save too.
         game = obj["game"]
         if drachenschatten.validate(game):
             return False
@@ -123,20 +127,7 @@ def _valid(obj):
                 return False
             if not _snap_ok(entry[1], n):
                 return False
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
-        return False
-    return True
-
-
-class Game(gamekit.SavedGame):
-    """The saved game plus the app; every screen of the game shares one."""
-
-    store_name = NAME
-    label = "DrachenSchatten"
-    ref = "wyrm.games.drachenschatten_ref"
-
-    def valid(self, raw):
-        return _valid(raw)
+        return True
 
     def menu(self):
         return GameMenu(self)

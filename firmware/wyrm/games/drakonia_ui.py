@@ -50,10 +50,14 @@ def _new_state(n):
     }
 
 
-def _valid(obj):
-    try:
-        if not isinstance(obj, dict) or obj.get("v") != _VERSION:
-            return False
+class Game(gamekit.SavedGame):
+    store_name = NAME
+    version = _VERSION
+    label = "Drakonia"
+    ref = "wyrm.games.drakonia_ref"
+
+    def valid(self, obj):
+        # The skeleton checked the version; a KeyError, TypeError... here is a bad save too.
         n = obj["n"]
         if type(n) is not int:
             return False
@@ -70,20 +74,7 @@ def _valid(obj):
         p = obj["player"]
         if type(p) is not int or not 0 <= p < n:
             return False
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
-        return False
-    return True
-
-
-class Game(gamekit.SavedGame):
-    """The saved game plus the app; every screen of the game shares one."""
-
-    store_name = NAME
-    label = "Drakonia"
-    ref = "wyrm.games.drakonia_ref"
-
-    def valid(self, raw):
-        return _valid(raw)
+        return True
 
     def menu(self):
         return GameMenu(self)
