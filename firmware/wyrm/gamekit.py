@@ -9,7 +9,7 @@ Every game module builds on it the same way (docs/DEVELOPING.md)::
         ref = "wyrm.games.mygame_ref"  # a module with PAGES [(title, lines)], or None
 
         def valid(self, obj): ...      # True when a save (a dict of this version) is sound
-        def menu(self): ...            # the game menu screen
+        def menu(self): ...            # the game menu: a gamekit.GameMenu
         def resume(self, app, menu):   # after a power cut: the screen they were on
 
     def enter(app, resume=False):      # the one entry point the main menu calls
@@ -18,7 +18,7 @@ Every game module builds on it the same way (docs/DEVELOPING.md)::
 Kept out of ``wyrm.ui`` so it loads with a game and leaves with it: the heap at
 the main menu stays small.
 """
-from wyrm.ui import Menu, Message, error
+from wyrm.ui import Confirm, Menu, Message, error
 
 
 class Chooser(Menu):
@@ -113,6 +113,53 @@ class SavedGame:
     def reference(self, app):
         """The reference pages (the module ``ref``, loaded while they are open)."""
         app.push(reference_menu(app.load(self.ref).PAGES))
+
+
+class GameMenu(Menu):
+    """A game's menu, rebuilt after every change: the game's own ``rows()``, then
+    "Quick reference" and "New game"; with no game yet only "New game" and "Quick
+    reference". "New game" asks ``new_question`` first when a game would be lost,
+    then ``ask(app)`` (how many play, ...). While ``has_top()`` (a winner to show in
+    the first row) changes, the selection goes back to the first row."""
+
+    new_question = "Start a new game?"
+
+    def __init__(self, title_text, game):
+        super().__init__(title_text, [])
+        self.game = game
+        self._top = False
+        self.refresh()
+
+    def rows(self):
+        return []
+
+    def has_top(self):
+        return False
+
+    def refresh(self):
+        g = self.game
+        if g.has_game():
+            items = self.rows() + [["Quick reference", g.reference], ["New game", self.new_game]]
+        else:
+            items = [["New game", self.new_game], ["Quick reference", g.reference]]
+        top = g.has_game() and self.has_top()
+        if self.sel >= len(items) or top != self._top:
+            self.sel = 0  # rows moved: start at the top (the winner, if any)
+        self._top = top
+        self.items = items
+
+    def on_show(self, app):
+        self.refresh()
+        self.game.at("menu")
+
+    def new_game(self, app):
+        if self.game.has_game():
+            app.push(Confirm(self.new_question, self.ask))
+        else:
+            self.ask(app)
+
+    def ask(self, app):
+        """Ask what a new game needs, then start it."""
 
 
 def load(app, game):

@@ -93,37 +93,26 @@ def enter(app, resume=False):
 
 
 # -- game menu -----------------------------------------------------------------------
-class GameMenu(ui.Menu):
+class GameMenu(gamekit.GameMenu):
+    new_question = "Start a new game? The princesses are hidden anew."
+
     def __init__(self, game):
-        super().__init__("Drachenfels", [])
-        self.game = game
-        self._won = False
-        self.refresh()
+        super().__init__("Drachenfels", game)
 
-    def refresh(self):
+    def has_top(self):
+        return self.game.rules()["winner"] is not None
+
+    def rows(self):
         g = self.game
-        if g.state is None:
-            items = [["New game", self.new_game], ["Quick reference", g.reference]]
-        else:
-            items = []
-            if g.rules()["winner"] is not None:
-                items.append([self._winner_label, lambda app: app.push(Win(g))])
-            for k in range(len(g.knights())):
-                items.append([_knight_label(g, k), _knight_opener(g, k)])
-            items.append(["Castle check", self.castle_check])
-            items.append([self._rainbow_label, self.rainbows])
-            items.append([lambda app: "Setup: %d players" % len(g.knights()), self.setup])
-            items.append(["Quick reference", g.reference])
-            items.append(["New game", self.new_game])
-        won = g.state is not None and g.rules()["winner"] is not None
-        if self.sel >= len(items) or won != self._won:
-            self.sel = 0  # rows moved: start at the top (the winner, if any)
-        self._won = won
-        self.items = items
-
-    def on_show(self, app):
-        self.refresh()
-        self.game.at("menu")
+        items = []
+        if self.has_top():
+            items.append([self._winner_label, lambda app: app.push(Win(g))])
+        for k in range(len(g.knights())):
+            items.append([_knight_label(g, k), _knight_opener(g, k)])
+        items.append(["Castle check", self.castle_check])
+        items.append([self._rainbow_label, self.rainbows])
+        items.append([lambda app: "Setup: %d players" % len(g.knights()), self.setup])
+        return items
 
     def _winner_label(self, app):
         return "Winner: " + self.game.name(self.game.rules()["winner"])
@@ -151,16 +140,10 @@ class GameMenu(ui.Menu):
 
         root.append(app.push(gamekit.Chooser("Which knight?", options, picked)))
 
-    def new_game(self, app):
-        def ask(app):
-            n = len(self.game.knights()) if self.game.state else 2
-            lo, hi = drachenfels.MIN_PLAYERS, drachenfels.MAX_PLAYERS
-            app.push(ui.Spinner("Players", n, lo, hi, self._players))
-
-        if self.game.state is None:
-            ask(app)
-        else:
-            app.push(ui.Confirm("Start a new game? The princesses are hidden anew.", ask))
+    def ask(self, app):
+        n = len(self.game.knights()) if self.game.state else 2
+        lo, hi = drachenfels.MIN_PLAYERS, drachenfels.MAX_PLAYERS
+        app.push(ui.Spinner("Players", n, lo, hi, self._players))
 
     def _players(self, app, n):
         if n == drachenfels.MAX_PLAYERS:

@@ -191,40 +191,29 @@ def enter(app, resume=False):
 
 
 # -- game menu ---------------------------------------------------------------------
-class GameMenu(ui.Menu):
+class GameMenu(gamekit.GameMenu):
+    new_question = "Start a new game? All cards entered are lost."
+
     def __init__(self, game):
-        super().__init__("DrachenSchatten", [])
-        self.game = game
-        self._won = False
-        self.refresh()
+        super().__init__("DrachenSchatten", game)
 
-    def refresh(self):
+    def has_top(self):
+        return bool(self.game.winners())
+
+    def rows(self):
         g = self.game
-        if g.state is None:
-            items = [["New game", self.new_game], ["Quick reference", g.reference]]
-        else:
-            items = []
-            if g.winners():
-                items.append([self._won_label, lambda app: app.push(Win(self.game))])
-            for i in range(g.n()):
-                items.append([self._player_label(i), self._player_opener(i)])
-            items.append(["Trade objects", self.trade])
-            if not g.winners():
-                items.append(["Piles empty: count", self.piles_empty])
-            if g.state["undo"]:
-                items.append([self._undo_label, self.undo])
-            items.append([lambda app: "Who starts: " + _pname(g.state["start"]), self.who_starts])
-            items.append(["Quick reference", g.reference])
-            items.append(["New game", self.new_game])
-        won = g.state is not None and bool(g.winners())
-        if self.sel >= len(items) or won != self._won:
-            self.sel = 0  # rows moved: start at the top (the winners, if any)
-        self._won = won
-        self.items = items
-
-    def on_show(self, app):
-        self.refresh()
-        self.game.at("menu")
+        items = []
+        if self.has_top():
+            items.append([self._won_label, lambda app: app.push(Win(g))])
+        for i in range(g.n()):
+            items.append([self._player_label(i), self._player_opener(i)])
+        items.append(["Trade objects", self.trade])
+        if not self.has_top():
+            items.append(["Piles empty: count", self.piles_empty])
+        if g.state["undo"]:
+            items.append([self._undo_label, self.undo])
+        items.append([lambda app: "Who starts: " + _pname(g.state["start"]), self.who_starts])
+        return items
 
     def _won_label(self, app):
         w = self.game.winners()
@@ -260,16 +249,10 @@ class GameMenu(ui.Menu):
         self.refresh()
         app.toast("Undone: " + label)
 
-    def new_game(self, app):
-        def ask_players(app):
-            n = self.game.n() if self.game.state else 2
-            lo, hi = drachenschatten.MIN_PLAYERS, drachenschatten.MAX_PLAYERS
-            app.push(ui.Spinner("Players", n, lo, hi, self._started))
-
-        if self.game.state is None:
-            ask_players(app)
-        else:
-            app.push(ui.Confirm("Start a new game? All cards entered are lost.", ask_players))
+    def ask(self, app):
+        n = self.game.n() if self.game.state else 2
+        lo, hi = drachenschatten.MIN_PLAYERS, drachenschatten.MAX_PLAYERS
+        app.push(ui.Spinner("Players", n, lo, hi, self._started))
 
     def _started(self, app, n):
         from wyrm import dice

@@ -111,45 +111,22 @@ def enter(app, resume=False):
 
 
 # -- game menu -------------------------------------------------------------------
-class GameMenu(ui.Menu):
+class GameMenu(gamekit.GameMenu):
+    new_question = "Start a new game? The count so far is lost."
+
     def __init__(self, game):
-        super().__init__("Drakonia", [])
-        self.game = game
-        self.refresh()
+        super().__init__("Drakonia", game)
 
-    def refresh(self):
+    def rows(self):
+        return [
+            [_setup_label(self.game), self.setup],
+            ["Final count", self.count],
+            ["Result", self.show_result],
+        ]
+
+    def ask(self, app):
         g = self.game
-        if g.state is None:
-            items = [
-                ["New game", self.new_game],
-                ["Quick reference", g.reference],
-            ]
-        else:
-            items = [
-                [_setup_label(g), self.setup],
-                ["Final count", self.count],
-                ["Result", self.show_result],
-                ["Quick reference", g.reference],
-                ["New game", self.new_game],
-            ]
-        self.items = items
-        if self.sel >= len(items):
-            self.sel = 0
-
-    def on_show(self, app):
-        self.refresh()
-        self.game.at("menu")
-
-    def new_game(self, app):
-        g = self.game
-        if g.state is None:
-            app.push(Setup(3, self._started))
-            return
-
-        def yes(app):
-            app.push(Setup(g.state["n"], self._started))
-
-        app.push(ui.Confirm("Start a new game? The count so far is lost.", yes))
+        app.push(Setup(g.state["n"] if g.state else 3, self._started))
 
     def _started(self, app, n):
         self.game.start(n)
