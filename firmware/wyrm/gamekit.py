@@ -12,8 +12,12 @@ Every game module builds on it the same way (docs/DEVELOPING.md)::
         def menu(self): ...            # the game menu: a gamekit.GameMenu
         def resume(self, app, menu):   # after a power cut: the screen they were on
 
-    def enter(app, resume=False):      # the one entry point the main menu calls
-        gamekit.enter(app, Game(app), resume)
+    class GameMenu(gamekit.GameMenu):
+        title_text = "My Game"
+        def rows(self): ...            # the game's own rows above Quick reference, New game
+        def ask(self, app): ...        # New game: how many play, then game.start(...)
+
+    enter = gamekit.entry(Game)        # the one entry point the main menu calls
 
 Kept out of ``wyrm.ui`` so it loads with a game and leaves with it: the heap at
 the main menu stays small.
@@ -122,10 +126,11 @@ class GameMenu(Menu):
     then ``ask(app)`` (how many play, ...). While ``has_top()`` (a winner to show in
     the first row) changes, the selection goes back to the first row."""
 
+    title_text = ""
     new_question = "Start a new game?"
 
-    def __init__(self, title_text, game):
-        super().__init__(title_text, [])
+    def __init__(self, game):
+        super().__init__(self.title_text, [])
         self.game = game
         self._top = False
         self.refresh()
@@ -189,6 +194,15 @@ def load(app, game):
     if not game.has_game():
         problems.append("A new game starts.")
     return " ".join(problems)
+
+
+def entry(game_class):
+    """A game module's ``enter(app, resume)`` for a SavedGame class: ``enter = entry(Game)``."""
+
+    def enter_game(app, resume=False):
+        enter(app, game_class(app), resume)
+
+    return enter_game
 
 
 def enter(app, game, resume=False):

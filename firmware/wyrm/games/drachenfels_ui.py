@@ -87,17 +87,10 @@ class Game(gamekit.SavedGame):
         self.save()
 
 
-# -- entry point ---------------------------------------------------------------------
-def enter(app, resume=False):
-    gamekit.enter(app, Game(app), resume)
-
-
 # -- game menu -----------------------------------------------------------------------
 class GameMenu(gamekit.GameMenu):
     new_question = "Start a new game? The princesses are hidden anew."
-
-    def __init__(self, game):
-        super().__init__("Drachenfels", game)
+    title_text = "Drachenfels"
 
     def has_top(self):
         return self.game.rules()["winner"] is not None
@@ -494,3 +487,6 @@ class Win(Screen):
         if tall:
             font.center(fb, "%s found the" % name, 38)
             font.center(fb, "princess!", 47)
+
+
+enter = gamekit.entry(Game)  # the main menu opens the game here

@@ -185,17 +185,10 @@ class Game(gamekit.SavedGame):
         return bool(new)
 
 
-# -- entry point -------------------------------------------------------------------
-def enter(app, resume=False):
-    gamekit.enter(app, Game(app), resume)
-
-
 # -- game menu ---------------------------------------------------------------------
 class GameMenu(gamekit.GameMenu):
     new_question = "Start a new game? All cards entered are lost."
-
-    def __init__(self, game):
-        super().__init__("DrachenSchatten", game)
+    title_text = "DrachenSchatten"
 
     def has_top(self):
         return bool(self.game.winners())
@@ -525,3 +518,6 @@ class EndCount(Screen):
             line = ui.pad(_pname(i) + mark, "%d card%s" % (c, "" if c == 1 else "s"), 14)
             font.center(fb, line, y)
             y += 8
+
+
+enter = gamekit.entry(Game)  # the main menu opens the game here

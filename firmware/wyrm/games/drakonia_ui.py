@@ -105,17 +105,10 @@ class Game(gamekit.SavedGame):
         self.save()
 
 
-# -- entry point -------------------------------------------------------------------
-def enter(app, resume=False):
-    gamekit.enter(app, Game(app), resume)
-
-
 # -- game menu -------------------------------------------------------------------
 class GameMenu(gamekit.GameMenu):
     new_question = "Start a new game? The count so far is lost."
-
-    def __init__(self, game):
-        super().__init__("Drakonia", game)
+    title_text = "Drakonia"
 
     def rows(self):
         return [
@@ -440,3 +433,6 @@ class Result(Screen):
             ui.arrow(fb, fb.width - 4, y + 2, -1)
         if self.first + shown < len(self.lines):
             ui.arrow(fb, fb.width - 4, fb.height - 3, 1)
+
+
+enter = gamekit.entry(Game)  # the main menu opens the game here

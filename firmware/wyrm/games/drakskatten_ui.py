@@ -511,6 +511,4 @@ def _players(app):
 # ----- entry point ---------------------------------------------------------------------
 
 
-def enter(app, resume=False):
-    """Push the game menu (and, after a power cut, the screen the game was on)."""
-    gamekit.enter(app, Game(app), resume)
+enter = gamekit.entry(Game)  # the main menu opens the game here
