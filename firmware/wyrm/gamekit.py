@@ -22,7 +22,9 @@ Every game module builds on it the same way (docs/DEVELOPING.md)::
 Kept out of ``wyrm.ui`` so it loads with a game and leaves with it: the heap at
 the main menu stays small.
 """
-from wyrm.ui import Confirm, Menu, Message, error
+from wyrm import buttons
+from wyrm.app import Screen
+from wyrm.ui import Confirm, Menu, Message, error, is_down, is_ok, is_up
 
 
 class Chooser(Menu):
@@ -49,6 +51,43 @@ def _page_opener(title_text, lines):
         app.push(Message(title_text, lines, wrap_lines=False))
 
     return run
+
+
+class Counts(Screen):
+    """Counts to change, one per row or cell: UP/DOWN move ``sel`` round the
+    ``cells``, OK edits the one selected (``ok``), then UP/DOWN change it by one
+    (``change(app, +1 or -1)``) until OK or BACK."""
+
+    cells = 1
+
+    def __init__(self):
+        self.sel = 0
+        self.edit = False
+
+    def ok(self, app):
+        self.edit = True
+
+    def change(self, app, delta):
+        pass
+
+    def on_event(self, app, kind, key):
+        up = is_up(kind, key)
+        down = is_down(kind, key)
+        if self.edit:
+            if up or down:
+                self.change(app, 1 if up else -1)
+            elif kind == buttons.CLICK and (key == buttons.OK or key == buttons.BACK):
+                self.edit = False
+            else:
+                return False
+        elif up or down:
+            self.sel = (self.sel + (-1 if up else 1)) % self.cells
+        elif is_ok(kind, key):
+            self.ok(app)
+        else:
+            return False
+        app.redraw()
+        return True
 
 
 class SavedGame:

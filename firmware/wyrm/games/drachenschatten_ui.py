@@ -299,15 +299,16 @@ class Starter(Screen):
 
 
 # -- a player's cards -----------------------------------------------------------------
-class Tracker(Screen):
+class Tracker(gamekit.Counts):
     """Rows of counts; OK edits a row (UP +1, DOWN -1, OK done)."""
 
+    cells = _ROWS
+
     def __init__(self, game, player):
+        super().__init__()
         self.game = game
         self.player = player
-        self.sel = 0
         self.first = 0
-        self.edit = False
 
     def _p(self):
         return self.game.players()[self.player]
@@ -322,36 +323,18 @@ class Tracker(Screen):
             return p["treasures"]
         return None
 
-    def on_event(self, app, kind, key):
-        up = ui.is_up(kind, key)
-        down = ui.is_down(kind, key)
-        if self.edit:
-            if up or down:
-                self._change(app, 1 if up else -1)
-            elif kind == buttons.CLICK and (key == buttons.OK or key == buttons.BACK):
-                self.edit = False
-            else:
-                return False
-        elif up:
-            self.sel = (self.sel - 1) % _ROWS
-        elif down:
-            self.sel = (self.sel + 1) % _ROWS
-        elif ui.is_ok(kind, key):
-            if self.sel == _LOST_ROW:
-                self._lost(app)
-            else:
-                self.edit = True
+    def ok(self, app):
+        if self.sel == _LOST_ROW:
+            self._lost(app)
         else:
-            return False
-        app.redraw()
-        return True
+            self.edit = True
 
     def _what(self, row):
         if row < drachenschatten.N_OBJECTS:
             return row
         return "beasts" if row == _BEASTS_ROW else "treasures"
 
-    def _change(self, app, delta):
+    def change(self, app, delta):
         if delta < 0 and self.value(self.sel) == 0:
             return
         g = self.game

@@ -252,41 +252,21 @@ def _cell(i):
     return 1, i - _COLS
 
 
-class Grid(Screen):
+class Grid(gamekit.Counts):
     """A player's final count: healthy (top) and wounded (bottom) per space."""
 
+    cells = _CELLS
+
     def __init__(self, game, player):
+        super().__init__()
         self.game = game
         self.player = player
-        self.cur = 0
-        self.edit = False
 
     def tally(self):
         return self.game.state["tallies"][self.player]
 
-    def on_event(self, app, kind, key):
-        up = ui.is_up(kind, key)
-        down = ui.is_down(kind, key)
-        if self.edit:
-            if up or down:
-                self._change(app, 1 if up else -1)
-            elif kind == buttons.CLICK and (key == buttons.OK or key == buttons.BACK):
-                self.edit = False
-            else:
-                return False
-        elif down:
-            self.cur = (self.cur + 1) % _CELLS
-        elif up:
-            self.cur = (self.cur - 1) % _CELLS
-        elif ui.is_ok(kind, key):
-            self.edit = True
-        else:
-            return False
-        app.redraw()
-        return True
-
-    def _change(self, app, delta):
-        row, space = _cell(self.cur)
+    def change(self, app, delta):
+        row, space = _cell(self.sel)
         key = "wounded" if row else "healthy"
         t = self.tally()
         old = t[key][space]
@@ -332,7 +312,7 @@ class Grid(Screen):
                 v = t[key][s]
                 txt = str(v) if v else "."
                 tx = x + (cw - font.width(txt)) // 2 + 1
-                if i == self.cur:
+                if i == self.sel:
                     if self.edit:
                         fb.fill_rect(x + 1, y - 1, cw - 1, 10, 1)
                         font.text(fb, txt, tx, y + 1, 0)
@@ -343,7 +323,7 @@ class Grid(Screen):
                     font.text(fb, txt, tx, y + 1)
         if not tall:
             return
-        row, space = _cell(self.cur)
+        row, space = _cell(self.sel)
         what = "%s: %s" % (_space_word(space), "wounded" if row else "healthy")
         st = self.game.state
         inplay = "%d/%d" % (drakonia.heroes_on_board(t), drakonia.hero_limit(st["n"]))
