@@ -160,10 +160,11 @@ class SavedGame:
 
 class GameMenu(Menu):
     """A game's menu, rebuilt after every change: the game's own ``rows()``, then
-    "Quick reference" and "New game"; with no game yet only "New game" and "Quick
-    reference". "New game" asks ``new_question`` first when a game would be lost,
-    then ``ask(app)`` (how many play, ...). While ``has_top()`` (a winner to show in
-    the first row) changes, the selection goes back to the first row."""
+    "Quick reference" (if the game has a ``ref``) and "New game"; with no game yet
+    only "New game" and "Quick reference". "New game" asks ``new_question`` first
+    when a game would be lost, then ``ask(app)`` (how many play, ...). While
+    ``has_top()`` (a winner to show in the first row) changes, the selection goes
+    back to the first row."""
 
     title_text = ""
     new_question = "Start a new game?"
@@ -182,10 +183,11 @@ class GameMenu(Menu):
 
     def refresh(self):
         g = self.game
+        ref = [["Quick reference", g.reference]] if g.ref else []
         if g.has_game():
-            items = self.rows() + [["Quick reference", g.reference], ["New game", self.new_game]]
+            items = self.rows() + ref + [["New game", self.new_game]]
         else:
-            items = [["New game", self.new_game], ["Quick reference", g.reference]]
+            items = [["New game", self.new_game]] + ref
         top = g.has_game() and self.has_top()
         if self.sel >= len(items) or top != self._top:
             self.sel = 0  # rows moved: start at the top (the winner, if any)
@@ -236,7 +238,8 @@ def load(app, game):
 
 
 def entry(game_class):
-    """A game module's ``enter(app, resume)`` for a SavedGame class: ``enter = entry(Game)``."""
+    """A game module's ``enter(app, resume)`` for its SavedGame class:
+    ``enter = gamekit.entry(Game)``."""
 
     def enter_game(app, resume=False):
         enter(app, game_class(app), resume)
