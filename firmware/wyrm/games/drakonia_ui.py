@@ -23,7 +23,7 @@ cut bring the players back to where they were.
 """
 from micropython import const
 
-from wyrm import buttons, font, gamekit, ui
+from wyrm import font, gamekit, ui
 from wyrm.app import Screen
 from wyrm.games import drakonia
 
@@ -218,7 +218,7 @@ class CountMenu(ui.Menu):
         self.game = game
         self.menu = menu
         n = game.state["n"]
-        items = [[self._label(i), self._open(i)] for i in range(n)]
+        items = [[self._label(i), gamekit.opener(self.game, Grid, "grid", i)] for i in range(n)]
         items.append(["Show result", self._result])
         super().__init__("Final count", items)
 
@@ -230,13 +230,6 @@ class CountMenu(ui.Menu):
             return ui.pad(left, drakonia.format_points(drakonia.half_points(t)) + " pts")
 
         return lab
-
-    def _open(self, i):
-        def run(app):
-            app.push(Grid(self.game, i))
-            self.game.at("grid", i)
-
-        return run
 
     def _result(self, app):
         self.menu.show_result(app)
@@ -388,17 +381,7 @@ class Result(Screen):
         return 4 if app.tall else 1
 
     def on_event(self, app, kind, key):
-        shown = self._shown(app)
-        if ui.is_up(kind, key):
-            self.first = max(0, self.first - 1)
-        elif ui.is_down(kind, key):
-            self.first = max(0, min(len(self.lines) - shown, self.first + 1))
-        elif kind == buttons.CLICK and (key == buttons.OK or key == buttons.BACK):
-            app.pop(self)
-        else:
-            return False
-        app.redraw()
-        return True
+        return ui.scroll_event(self, app, kind, key, len(self.lines), self._shown(app))
 
     def draw(self, app, fb):
         ui.title(fb, "Result", "%d players" % self.n)
