@@ -54,7 +54,6 @@ class Game(gamekit.SavedGame):
     at_key = "knight"
 
     def valid(self, obj):
-        # The skeleton checked the version; a KeyError, TypeError... here is a bad save too.
         drachenfels.load(obj["game"])
         n = len(obj["game"]["knights"])
         k = obj["knight"]

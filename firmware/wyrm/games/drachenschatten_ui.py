@@ -101,7 +101,6 @@ class Game(gamekit.SavedGame):
     ref = "wyrm.games.drachenschatten_ref"
 
     def valid(self, obj):
-        # The skeleton checked the version; a KeyError, TypeError... here is a bad save too.
         game = obj["game"]
         if drachenschatten.validate(game):
             return False

@@ -57,7 +57,6 @@ class Game(gamekit.SavedGame):
     ref = "wyrm.games.drakonia_ref"
 
     def valid(self, obj):
-        # The skeleton checked the version; a KeyError, TypeError... here is a bad save too.
         n = obj["n"]
         if type(n) is not int:
             return False
