@@ -1,40 +1,39 @@
-"""The game skeleton: saved state, the game menu, resume and reference pages.
-
-Every game module builds on it the same way (docs/DEVELOPING.md)::
-
-    class Game(gamekit.SavedGame):
-        store_name = "mygame"          # the save's name in the store
-        version = 1                    # the save's "v": a save of another version is not read
-        label = "My Game"              # in messages: "The saved My Game game ..."
-        ref = "wyrm.games.mygame_ref"  # a module with PAGES [(title, lines)], or None
-
-        def valid(self, obj): ...      # True when a save (a dict of this version) is sound
-        def menu(self): ...            # the game menu: a gamekit_ui.GameMenu
-        def resume(self, app, menu):   # after a power cut: the screen they were on
-
-    class GameMenu(gamekit_ui.GameMenu):
-        title_text = "My Game"
-        def rows(self): ...            # the game's own rows above Quick reference, New game
-        def ask(self, app): ...        # New game: how many play, then game.start(...)
-
-    enter = gamekit.entry(Game)        # the one entry point the main menu calls
-
-Kept out of ``wyrm.ui`` so it loads with a game and leaves with it: the heap at
-the main menu stays small. The skeleton's screens (GameMenu, Page, Stepper,
-Counts, Chooser, reference pages) are in ``wyrm.gamekit_ui``: a game with its own
-menu (Drakskatten, Drachenhort) does not load them.
-"""
+"""The game skeleton: saved state, the game menu, resume and reference pages."""
+#
+# Every game module builds on it the same way (docs/DEVELOPING.md)::
+#
+#     class Game(gamekit.SavedGame):
+#         store_name = "mygame"          # the save's name in the store
+#         version = 1                    # the save's "v": a save of another version is not read
+#         label = "My Game"              # in messages: "The saved My Game game ..."
+#         ref = "wyrm.games.mygame_ref"  # a module with PAGES [(title, lines)], or None
+#
+#         def valid(self, obj): ...      # True when a save (a dict of this version) is sound
+#         def menu(self): ...            # the game menu: a gamekit_ui.GameMenu
+#         def resume(self, app, menu):   # after a power cut: the screen they were on
+#
+#     class GameMenu(gamekit_ui.GameMenu):
+#         title_text = "My Game"
+#         def rows(self): ...            # the game's own rows above Quick reference, New game
+#         def ask(self, app): ...        # New game: how many play, then game.start(...)
+#
+#     enter = gamekit.entry(Game)        # the one entry point the main menu calls
+#
+# Kept out of ``wyrm.ui`` so it loads with a game and leaves with it: the heap at
+# the main menu stays small. The skeleton's screens (GameMenu, Stepper, Counts,
+# Chooser, reference pages) are in ``wyrm.gamekit_ui``: a game with its own menu
+# (Drakskatten, Drachenhort) does not load them. Comments rather than docstrings in
+# both: a module run from source keeps docstring text in MicroPython's string pool.
 from wyrm.ui import error
 
 
 class SavedGame:
-    """A game's saved state plus the app; every screen of the game shares one.
-
-    ``state`` is the plain JSON the store keeps (None: no game yet). A game whose
-    state lives in objects overrides ``to_json`` / ``take`` / ``has_game``. Where
-    the players are is kept in the state as ``screen`` and ``at_key`` (an index:
-    the player, the knight) so that ``resume`` can go back there.
-    """
+    # A game's saved state plus the app; every screen of the game shares one.
+    #
+    # ``state`` is the plain JSON the store keeps (None: no game yet). A game whose
+    # state lives in objects overrides ``to_json`` / ``take`` / ``has_game``. Where
+    # the players are is kept in the state as ``screen`` and ``at_key`` (an index:
+    # the player, the knight) so that ``resume`` can go back there.
 
     store_name = ""
     version = 1
@@ -57,21 +56,21 @@ class SavedGame:
         return True
 
     def take(self, raw):
-        """Take a save read from the store (a dict of this version); False when it has
-        the wrong shape. A KeyError, TypeError ... raised here counts as False."""
+        # Take a save read from the store (a dict of this version); False when it has
+        # the wrong shape. A KeyError, TypeError ... raised here counts as False.
         if not self.valid(raw):
             return False
         self.state = raw
         return True
 
     def save(self):
-        """True once written (False: no game, or the flash refused it)."""
+        # True once written (False: no game, or the flash refused it).
         if not self.has_game():
             return False
         return self.app.store.save(self.store_name, self.to_json())
 
     def at(self, screen, index=None):
-        """Remember the screen the players are on (and whose), saved for resume."""
+        # Remember the screen the players are on (and whose), saved for resume.
         st = self.state
         if st is None:
             return
@@ -88,22 +87,22 @@ class SavedGame:
         raise NotImplementedError
 
     def resume(self, app, menu):
-        """After a power cut, with a good save: push the screen the players were on."""
+        # After a power cut, with a good save: push the screen the players were on.
+        pass
 
     def reference(self, app):
-        """The reference pages (the module ``ref``, loaded while they are open)."""
+        # The reference pages (the module ``ref``, loaded while they are open).
         from wyrm import gamekit_ui
 
         app.push(gamekit_ui.reference_menu(app.load(self.ref).PAGES))
 
 
 def load(app, game):
-    """Read the game's save into ``game``: None, or a problem text for the players.
-
-    The store's own problems with the file (a damaged copy set aside) and a save of
-    the wrong shape become one plain message; an unusable save is removed so the
-    next start is clean.
-    """
+    # Read the game's save into ``game``: None, or a problem text for the players.
+    #
+    # The store's own problems with the file (a damaged copy set aside) and a save of
+    # the wrong shape become one plain message; an unusable save is removed so the
+    # next start is clean.
     store = app.store
     queue = store.problems
     n = len(queue)
@@ -127,8 +126,8 @@ def load(app, game):
 
 
 def entry(game_class):
-    """A game module's ``enter(app, resume)`` for its SavedGame class:
-    ``enter = gamekit.entry(Game)``."""
+    # A game module's ``enter(app, resume)`` for its SavedGame class:
+    # ``enter = gamekit.entry(Game)``.
 
     def enter_game(app, resume=False):
         enter(app, game_class(app), resume)
@@ -137,8 +136,8 @@ def entry(game_class):
 
 
 def enter(app, game, resume=False):
-    """The game's entry point: its menu, the screen the players were on after a
-    power cut (``resume``), and what was wrong with the save, if anything."""
+    # The game's entry point: its menu, the screen the players were on after a
+    # power cut (``resume``), and what was wrong with the save, if anything.
     problem = load(app, game)
     menu = app.push(game.menu())
     if problem is None and game.has_game():

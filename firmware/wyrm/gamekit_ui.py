@@ -1,13 +1,14 @@
-"""The game skeleton's screens (``wyrm.gamekit`` is its saved state and entry):
-the game menu, a stepper, a screen of counts, a chooser and
-the reference pages. Loaded with a game that uses them."""
+"""The game skeleton's screens; ``wyrm.gamekit`` is its saved state and entry."""
+#
+# The game menu, a stepper, a screen of counts, a chooser and the reference pages,
+# loaded with a game that uses them.
 from wyrm import buttons
 from wyrm.app import Screen
 from wyrm.ui import Confirm, Menu, Message, is_down, is_ok, is_up
 
 
 class Chooser(Menu):
-    """Pick one of ``options`` [(label, value)]; OK runs ``on_pick(app, value)``."""
+    # Pick one of ``options`` [(label, value)]; OK runs ``on_pick(app, value)``.
 
     def __init__(self, title_text, options, on_pick):
         super().__init__(title_text, [[label, _picker(on_pick, value)] for label, value in options])
@@ -21,7 +22,7 @@ def _picker(on_pick, value):
 
 
 def reference_menu(pages, title_text="Quick reference"):
-    """A menu of reference pages [(title, lines)]; each opens as a scrolling page."""
+    # A menu of reference pages [(title, lines)]; each opens as a scrolling page.
     return Menu(title_text, [[t, _page_opener(t, lines)] for t, lines in pages])
 
 
@@ -33,7 +34,7 @@ def _page_opener(title_text, lines):
 
 
 class Stepper(Screen):
-    """A value to step: UP/DOWN change it by one (``bump(app, +1 or -1)``), OK closes."""
+    # A value to step: UP/DOWN change it by one (``bump(app, +1 or -1)``), OK closes.
 
     def bump(self, app, delta):
         pass
@@ -52,7 +53,7 @@ class Stepper(Screen):
 
 
 def opener(game, screen, where, index):
-    """A menu row's action: open ``screen(game, index)`` and remember it for resume."""
+    # A menu row's action: open ``screen(game, index)`` and remember it for resume.
 
     def run(app):
         app.push(screen(game, index))
@@ -62,9 +63,9 @@ def opener(game, screen, where, index):
 
 
 class Counts(Screen):
-    """Counts to change, one per row or cell: UP/DOWN move ``sel`` round the
-    ``cells``, OK edits the one selected (``ok``), then UP/DOWN change it by one
-    (``change(app, +1 or -1)``) until OK or BACK."""
+    # Counts to change, one per row or cell: UP/DOWN move ``sel`` round the
+    # ``cells``, OK edits the one selected (``ok``), then UP/DOWN change it by one
+    # (``change(app, +1 or -1)``) until OK or BACK.
 
     cells = 1
 
@@ -99,12 +100,12 @@ class Counts(Screen):
 
 
 class GameMenu(Menu):
-    """A game's menu, rebuilt after every change: the game's own ``rows()``, then
-    "Quick reference" (if the game has a ``ref``) and "New game"; with no game yet
-    only "New game" and "Quick reference". "New game" asks ``new_question`` first
-    when a game would be lost, then ``ask(app)`` (how many play, ...). While
-    ``has_top()`` (a winner to show in the first row) changes, the selection goes
-    back to the first row."""
+    # A game's menu, rebuilt after every change: the game's own ``rows()``, then
+    # "Quick reference" (if the game has a ``ref``) and "New game"; with no game yet
+    # only "New game" and "Quick reference". "New game" asks ``new_question`` first
+    # when a game would be lost, then ``ask(app)`` (how many play, ...). While
+    # ``has_top()`` (a winner to show in the first row) changes, the selection goes
+    # back to the first row.
 
     title_text = ""
     new_question = "Start a new game?"
@@ -145,4 +146,5 @@ class GameMenu(Menu):
             self.ask(app)
 
     def ask(self, app):
-        """Ask what a new game needs, then start it."""
+        # Ask what a new game needs, then start it.
+        pass
