@@ -63,13 +63,15 @@ def opener(game, screen, where, index):
 
 
 class Counts(Screen):
-    # Counts to change, one per row or cell: UP/DOWN move ``sel`` round the
+    # A player's counts to change, one per row or cell: UP/DOWN move ``sel`` round the
     # ``cells``, OK edits the one selected (``ok``), then UP/DOWN change it by one
     # (``change(app, +1 or -1)``) until OK or BACK.
 
     cells = 1
 
-    def __init__(self):
+    def __init__(self, game, player):
+        self.game = game
+        self.player = player  # whose counts
         self.sel = 0
         self.edit = False
 

@@ -288,12 +288,7 @@ class Tracker(gamekit_ui.Counts):
     """Rows of counts; OK edits a row (UP +1, DOWN -1, OK done)."""
 
     cells = _ROWS
-
-    def __init__(self, game, player):
-        super().__init__()
-        self.game = game
-        self.player = player
-        self.first = 0
+    first = 0  # the top row shown
 
     def _p(self):
         return self.game.players()[self.player]

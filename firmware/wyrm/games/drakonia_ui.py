@@ -249,11 +249,6 @@ class Grid(gamekit_ui.Counts):
 
     cells = _CELLS
 
-    def __init__(self, game, player):
-        super().__init__()
-        self.game = game
-        self.player = player
-
     def tally(self):
         return self.game.state["tallies"][self.player]
 
