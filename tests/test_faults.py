@@ -346,10 +346,10 @@ def test_a_gap_longer_than_half_the_tick_range_still_runs_the_timers(tmp_path, g
 
 
 def test_a_held_secret_hides_after_a_huge_gap(tmp_path):
-    from wyrm import party_ui
+    from wyrm.games import drachenhort_party
 
     d = Driver(tmp_path, seed=9)
-    party_ui.start_deal(d.app, 3)
+    drachenhort_party.start_deal(d.app, 3)
     d.keys("ok,press:ok,wait:200")
     top = d.app.top()
     assert top.showing

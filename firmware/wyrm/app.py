@@ -15,7 +15,7 @@ import sys
 
 from micropython import const
 
-from wyrm import buttons as B
+from wyrm import buttons
 from wyrm.ticks import ticks_add, ticks_diff
 
 AWAKE = const(0)
@@ -31,6 +31,16 @@ DEFAULT_SETTINGS = {
 }
 
 CONTRAST_LEVELS = (1, 40, 100, 170, 255)
+
+# The core knows no widget: wyrm.ui registers these two when it loads.
+#   draw_toast(fb, text)          a short note drawn over the picture
+#   crash_screen(exc, on_ok)      the screen that says something went wrong
+_widgets = [None, None]
+
+
+def use_widgets(draw_toast, crash_screen):
+    _widgets[0] = draw_toast
+    _widgets[1] = crash_screen
 _DIM_CONTRAST = const(1)
 # A step more than 2**29 ms after the one before reads as a negative tick
 # distance; it is taken as this long (3 days: every timer has run out).
@@ -45,6 +55,10 @@ class Screen:
     # True: long OK is NOT turned into BACK on three-button boards; the screen
     # gets OK's PRESS/RELEASE/LONG itself (hold-to-peek screens).
     hold_ok = False
+
+    # The module table before this screen's actions loaded more code (App.load);
+    # what was loaded since leaves when this screen shows again or closes.
+    scope = None
 
     def on_open(self, app):
         pass
@@ -71,12 +85,13 @@ class App:
         self.fb = fb
         self.width = fb.width
         self.height = fb.height
+        self.tall = fb.height >= 64  # 128x64: room for a hint line below the rows (not 128x32)
         self.store = store
         self.rng = rng
         self.keys = keys
         self.panel = panel
         self.board = board or {}
-        self.buttons = B.Buttons(keys)
+        self.buttons = buttons.Buttons(keys)
         self.stack = []
         self.now = 0
         self.errors = []  # exceptions caught in screens (the simulator reports them)
@@ -132,7 +147,7 @@ class App:
                 self._close_top()
         if len(self.stack) > 1:
             self._close_top()
-            self._guard(self.stack[-1].on_show)
+            self._shown(self.stack[-1])
         self._redraw = True
 
     def replace(self, screen):
@@ -143,6 +158,15 @@ class App:
     def _close_top(self):
         s = self.stack.pop()
         self._guard(s.on_close)
+        if s.scope is not None:
+            self._unload(s)
+
+    def _shown(self, s):
+        """``s`` is on top again: the screens above it have closed, and the code they
+        needed leaves the heap before ``s`` is told."""
+        if s.scope is not None:
+            self._unload(s)
+        self._guard(s.on_show)
 
     def redraw(self):
         self._redraw = True
@@ -167,15 +191,9 @@ class App:
             pe(exc)
         else:  # CPython: the simulator and tests report app.errors themselves
             print("Wyrm error:", repr(exc))
-        from wyrm.ui import Message
-
-        msg = Message(
-            "Oops",
-            "Something went wrong (%s). Saved games are safe. OK: back to the menu."
-            % type(exc).__name__,
-            on_ok=_back_home,
-        )
-        self.stack.append(msg)
+        crash_screen = _widgets[1]
+        if crash_screen is not None:
+            self.stack.append(crash_screen(exc, _back_home))
         self._redraw = True
         # The rest of the press that hit the bug must not dismiss the message.
         self._swallow = self.buttons.stable != 0
@@ -237,19 +255,19 @@ class App:
         top = self.top()
         if top is None:
             return
-        if self._toast is not None and kind == B.PRESS:
+        if self._toast is not None and kind == buttons.PRESS:
             self._toast = None
             self._redraw = True
-        if self.keys < 4 and key == B.OK and not top.hold_ok:
-            if kind == B.LONG:
-                kind = B.CLICK
-                key = B.BACK
+        if self.keys < 4 and key == buttons.OK and not top.hold_ok:
+            if kind == buttons.LONG:
+                kind = buttons.CLICK
+                key = buttons.BACK
         try:
             handled = top.on_event(self, kind, key)
         except Exception as exc:  # noqa: BLE001
             self.fail(exc)
             return
-        if not handled and kind == B.CLICK and key == B.BACK:
+        if not handled and kind == buttons.CLICK and key == buttons.BACK:
             self.pop()
 
     def render(self):
@@ -263,10 +281,8 @@ class App:
                 self.fail(exc)
                 fb.fill(0)
                 self.stack[-1].draw(self, fb)
-        if self._toast is not None:
-            from wyrm import ui
-
-            ui.draw_toast(fb, self._toast)
+        if self._toast is not None and _widgets[0] is not None:
+            _widgets[0](fb, self._toast)
 
     # -- a flash that refuses writes -------------------------------------------
     def _storage(self):
@@ -310,20 +326,38 @@ class App:
         """Animations and timers call this so the saver does not cut them off."""
         self._last_input = self.now
 
-    # -- lazily loaded game modules ------------------------------------------
-    def open_module(self, name):
-        """Import ``name`` (e.g. 'wyrm.games.drachenhort_ui') and call its open(app).
+    # -- RAM: code is loaded for the screen on top and leaves with it -------------
+    def load(self, name):
+        """Import module ``name`` (e.g. 'wyrm.games.drachenhort_play') and return it.
 
-        Every module loaded on the way is dropped again when the screen that
-        was on top before it closes (see unload_since), so RAM holds the
-        platform plus one game.
+        What is imported from now on belongs to the screen now on top (its
+        ``scope``): it leaves the module table, and the heap, when that screen
+        shows again (the screens it opened have closed) or closes. So the main
+        menu holds one game, a game menu the screens open above it, and a game
+        never says what to unload.
         """
-        before = list(sys.modules)
+        top = self.top()
+        if top is not None and top.scope is None:
+            top.scope = list(sys.modules)
         __import__(name)
-        mod = sys.modules[name]
-        return before, mod
+        return sys.modules[name]
 
-    def unload_since(self, before):
+    def call(self, name, fn):
+        """``fn(module)`` with module ``name`` loaded for this call only: unless the
+        call opened a screen (which keeps the code until it closes), the code leaves
+        again at once."""
+        top = self.top()
+        fresh = top is not None and top.scope is None
+        mod = self.load(name)
+        try:
+            return fn(mod)
+        finally:
+            if fresh and self.top() is top:
+                self._unload(top)
+
+    def _unload(self, screen):
+        before = screen.scope
+        screen.scope = None
         for name in list(sys.modules):
             if name not in before:
                 del sys.modules[name]
@@ -339,5 +373,5 @@ class App:
 def _back_home(app):
     while len(app.stack) > 1:
         app._close_top()
-    app._guard(app.stack[0].on_show)
+    app._shown(app.stack[0])
     app.redraw()

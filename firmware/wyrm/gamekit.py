@@ -1,71 +1,150 @@
-"""Pieces the games' screens share but the main menu does not need.
-
-Kept out of ``wyrm.ui`` so they load with a game and leave with it: the heap
-at the main menu stays small.
-"""
-from wyrm.ui import Menu, Message
-
-
-class Chooser(Menu):
-    """Pick one of ``options`` [(label, value)]; OK runs ``on_pick(app, value)``."""
-
-    def __init__(self, title_text, options, on_pick):
-        super().__init__(title_text, [[label, _picker(on_pick, value)] for label, value in options])
-
-
-def _picker(on_pick, value):
-    def run(app):
-        on_pick(app, value)
-
-    return run
-
-
-def reference_menu(pages, title_text="Quick reference"):
-    """A menu of reference pages [(title, lines)]; each opens as a scrolling page."""
-    return Menu(title_text, [[t, _page_opener(t, lines)] for t, lines in pages])
-
-
-def _page_opener(title_text, lines):
-    def run(app):
-        app.push(Message(title_text, lines, wrap_lines=False))
-
-    return run
+"""The game skeleton: saved state, the game menu, resume and reference pages."""
+#
+# Every game module builds on it the same way (docs/DEVELOPING.md)::
+#
+#     class Game(gamekit.SavedGame):
+#         store_name = "mygame"          # the save's name in the store
+#         version = 1                    # the save's "v": a save of another version is not read
+#         label = "My Game"              # in messages: "The saved My Game game ..."
+#         ref = "wyrm.games.mygame_ref"  # a module with PAGES [(title, lines)], or None
+#
+#         def valid(self, obj): ...      # True when a save (a dict of this version) is sound
+#         def menu(self): ...            # the game menu: a gamekit_ui.GameMenu
+#         def resume(self, app, menu):   # after a power cut: the screen they were on
+#
+#     class GameMenu(gamekit_ui.GameMenu):
+#         title_text = "My Game"
+#         def rows(self): ...            # the game's own rows above Quick reference, New game
+#         def ask(self, app): ...        # New game: how many play, then game.start(...)
+#
+#     enter = gamekit.entry(Game)        # the one entry point the main menu calls
+#
+# Kept out of ``wyrm.ui`` so it loads with a game and leaves with it: the heap at
+# the main menu stays small. The skeleton's screens (GameMenu, Stepper, Counts,
+# Chooser, reference pages) are in ``wyrm.gamekit_ui``: a game with its own menu
+# (Drakskatten, Drachenhort) does not load them. Comments rather than docstrings in
+# both: a module run from source keeps docstring text in MicroPython's string pool.
+from wyrm.ui import error
 
 
 class SavedGame:
-    """A game's saved state (None: no game yet) plus the app; every screen of
-    the game shares one. Subclasses set ``store_name``."""
+    # A game's saved state plus the app; every screen of the game shares one.
+    #
+    # ``state`` is the plain JSON the store keeps (None: no game yet). A game whose
+    # state lives in objects overrides ``to_json`` / ``take`` / ``has_game``. Where
+    # the players are is kept in the state as ``screen`` and ``at_key`` (an index:
+    # the player, the knight) so that ``resume`` can go back there.
 
     store_name = ""
+    version = 1
+    label = ""
+    ref = None
+    at_key = "player"
 
-    def __init__(self, app, state):
+    def __init__(self, app, state=None):
         self.app = app
         self.state = state
 
+    # -- the save --
+    def has_game(self):
+        return self.state is not None
+
+    def to_json(self):
+        return self.state
+
+    def valid(self, obj):
+        return True
+
+    def take(self, raw):
+        # Take a save read from the store (a dict of this version); False when it has
+        # the wrong shape. A KeyError, TypeError ... raised here counts as False.
+        if not self.valid(raw):
+            return False
+        self.state = raw
+        return True
+
     def save(self):
-        if self.state is not None:
-            self.app.store.save(self.store_name, self.state)
+        # True once written (False: no game, or the flash refused it).
+        if not self.has_game():
+            return False
+        return self.app.store.save(self.store_name, self.to_json())
+
+    def at(self, screen, index=None):
+        # Remember the screen the players are on (and whose), saved for resume.
+        st = self.state
+        if st is None:
+            return
+        key = self.at_key
+        if index is None:
+            index = st[key]
+        if st["screen"] != screen or st[key] != index:
+            st["screen"] = screen
+            st[key] = index
+            self.save()
+
+    # -- the screens --
+    def menu(self):
+        raise NotImplementedError
+
+    def resume(self, app, menu):
+        # After a power cut, with a good save: push the screen the players were on.
+        pass
+
+    def reference(self, app):
+        # The reference pages (the module ``ref``, loaded while they are open).
+        from wyrm import gamekit_ui
+
+        app.push(gamekit_ui.reference_menu(app.load(self.ref).PAGES))
 
 
-def load_saved(app, name, valid, label):
-    """A game's save: (state or None, problem text or None).
-
-    ``valid(raw)`` checks the shape. The store's own problems (a damaged file
-    set aside) and a save of the wrong shape become one plain message; an
-    unusable save is removed so the next start is clean.
-    """
-    raw = app.store.load(name, None)
-    problems = app.store.take_problems()
-    state = None
+def load(app, game):
+    # Read the game's save into ``game``: None, or a problem text for the players.
+    #
+    # The store's own problems with the file (a damaged copy set aside) and a save of
+    # the wrong shape become one plain message; an unusable save is removed so the
+    # next start is clean.
+    store = app.store
+    queue = store.problems
+    n = len(queue)
+    raw = store.load(game.store_name, None)
+    problems = queue[n:]  # this file's problems: said here, not at boot
+    del queue[n:]
     if raw is not None:
-        if valid(raw):
-            state = raw
-        else:
-            problems.append("The saved %s game could not be read." % label)
+        try:
+            ok = isinstance(raw, dict) and raw.get("v") == game.version and game.take(raw)
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+            ok = False
+        if not ok:
+            game.state = None
+            problems.append("The saved %s game could not be read." % game.label)
+            store.remove(game.store_name)
     if not problems:
-        return state, None
-    if state is None:
-        if raw is not None:
-            app.store.remove(name)
+        return None
+    if not game.has_game():
         problems.append("A new game starts.")
-    return state, " ".join(problems)
+    return " ".join(problems)
+
+
+def entry(game_class):
+    # A game module's ``enter(app, resume)`` for its SavedGame class:
+    # ``enter = gamekit.entry(Game)``.
+
+    def enter_game(app, resume=False):
+        enter(app, game_class(app), resume)
+
+    return enter_game
+
+
+def enter(app, game, resume=False):
+    # The game's entry point: its menu, the screen the players were on after a
+    # power cut (``resume``), and what was wrong with the save, if anything.
+    problem = load(app, game)
+    menu = app.push(game.menu())
+    if problem is None and game.has_game():
+        if resume:
+            game.resume(app, menu)
+        else:
+            game.at("menu")  # opened from the main menu: the players are on its menu
+    if problem:
+        error(app, problem, "Saved game")
+    return menu

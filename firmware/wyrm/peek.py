@@ -32,8 +32,7 @@ the texts are what tests and players read:
 
 from micropython import const
 
-from wyrm import buttons as B
-from wyrm import font, ui
+from wyrm import buttons, font, ui
 from wyrm.app import Screen
 from wyrm.ticks import ticks_diff
 
@@ -126,7 +125,7 @@ class PeekScreen(Screen):
     def tick(self, app, now):
         if not self.holding:
             return
-        if not app.buttons.held(B.OK):  # a release we did not hear: hide
+        if not app.buttons.held(buttons.OK):  # a release we did not hear: hide
             self.holding = False
             app.redraw()
         elif not self.timed_out and ticks_diff(now, self.shown_at) >= app.settings["peek_s"] * 1000:
@@ -134,40 +133,9 @@ class PeekScreen(Screen):
             app.redraw()
 
     def on_event(self, app, kind, key):
-        st = self.state
-        three = app.keys < 4
-        if key == B.OK:
-            if kind == B.PRESS:
-                self.press_state = st
-                if st == _READY:
-                    self._show(app)
-                return True
-            if kind == B.RELEASE:
-                if self.holding:
-                    self.holding = False
-                    if st == _READY:
-                        self.state = _SEEN
-                    app.redraw()
-                return True
-            if kind == B.LONG:
-                if st == _SEEN and self.press_state == _SEEN:
-                    self._show(app)
-                elif st == _PASS and three:
-                    self._ask_stop(app)
-                elif st == _DONE and three:
-                    self._finish(app)
-                return True
-            if kind == B.CLICK:
-                if st == _PASS:
-                    self.state = _READY
-                    app.redraw()
-                elif st == _SEEN and self.press_state == _SEEN:
-                    self._next(app)
-                elif st == _DONE and self.press_state == _DONE:
-                    self._finish(app)
-                return True
-            return True
-        if self.holding:
+        if key == buttons.OK:
+            self._ok(app, kind)
+        elif self.holding:
             # While the secret is up only UP/DOWN (scrolling) do anything.
             if ui.is_up(kind, key):
                 self.first = max(0, self.first - 1)
@@ -175,12 +143,45 @@ class PeekScreen(Screen):
             elif ui.is_down(kind, key):
                 self.first += 1
                 app.redraw()
-            return True
-        if kind != B.CLICK:
-            return True
-        back = key == B.BACK or (three and key == B.UP)
-        if not back:
-            return True
+        elif kind == buttons.CLICK and (
+            key == buttons.BACK or (app.keys < 4 and key == buttons.UP)
+        ):
+            self._back(app)
+        return True  # nothing else reaches the screens below during a peek
+
+    def _ok(self, app, kind):
+        """OK: held shows the secret (PRESS to RELEASE); a click moves on."""
+        st = self.state
+        three = app.keys < 4
+        if kind == buttons.PRESS:
+            self.press_state = st
+            if st == _READY:
+                self._show(app)
+        elif kind == buttons.RELEASE:
+            if self.holding:
+                self.holding = False
+                if st == _READY:
+                    self.state = _SEEN
+                app.redraw()
+        elif kind == buttons.LONG:
+            if st == _SEEN and self.press_state == _SEEN:
+                self._show(app)
+            elif st == _PASS and three:
+                self._ask_stop(app)
+            elif st == _DONE and three:
+                self._finish(app)
+        elif kind == buttons.CLICK:
+            if st == _PASS:
+                self.state = _READY
+                app.redraw()
+            elif st == _SEEN and self.press_state == _SEEN:
+                self._next(app)
+            elif st == _DONE and self.press_state == _DONE:
+                self._finish(app)
+
+    def _back(self, app):
+        """BACK (UP on three buttons): a step back, or stop the round."""
+        st = self.state
         if st == _PASS:
             self._ask_stop(app)
         elif st == _READY:
@@ -189,14 +190,13 @@ class PeekScreen(Screen):
             else:
                 self.state = _PASS
                 app.redraw()
-        elif st == _SEEN:  # BACK, or UP on three buttons (a long OK shows it again)
+        elif st == _SEEN:  # (a long OK shows it again)
             if self.single:
                 self._finish(app)
             else:
                 self._ask_stop(app)
         elif st == _DONE:
             self._finish(app)
-        return True
 
     # -- moving on --------------------------------------------------------------
     def _next(self, app):
@@ -230,8 +230,8 @@ class PeekScreen(Screen):
     # -- drawing ----------------------------------------------------------------
     def draw(self, app, fb):
         self.showing = False
-        tall = app.height >= 64
-        if self.holding and app.buttons.held(B.OK):
+        tall = app.tall
+        if self.holding and app.buttons.held(buttons.OK):
             if self.timed_out:
                 self._draw_hidden(app, fb, tall)
             else:

@@ -435,6 +435,28 @@ class Store:
                 except OSError:
                     pass
 
+    def read_user(self, filename, max_bytes):
+        """A JSON file the player put on the device (deck.json, dice.json, ...), never
+        a save: (obj, problem). No file: (None, None). A file over ``max_bytes``, not
+        UTF-8 text or not JSON: (None, a sentence that names the file)."""
+        try:
+            with open(self.root + filename, "rb") as f:
+                data = f.read(max_bytes + 1)
+        except OSError:
+            return None, None
+        if len(data) > max_bytes:
+            return None, "%s is longer than %d bytes" % (filename, max_bytes)
+        try:
+            text = data.decode()
+        except UnicodeError:
+            return None, "%s is not plain text (UTF-8)" % filename
+        if not _too_deep(data):
+            try:
+                return json.loads(text), None
+            except (ValueError, MemoryError):
+                pass
+        return None, "%s is not valid JSON" % filename
+
     def take_problems(self):
         """The queued problem messages (oldest first); the queue is emptied."""
         out = self.problems

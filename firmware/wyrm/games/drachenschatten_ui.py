@@ -23,10 +23,8 @@ change as "drachenschatten"::
 """
 from micropython import const
 
-from wyrm import buttons as B
-from wyrm import font, gamekit, ui
-from wyrm.app import Screen
-from wyrm.games import drachenschatten as S
+from wyrm import font, gamekit, gamekit_ui, ui
+from wyrm.games import drachenschatten
 
 NAME = "drachenschatten"
 _VERSION = const(1)
@@ -55,16 +53,16 @@ LABELS = (
 
 
 # The win reasons as one short line each ("P1: 7 object types").
-_SHORT = {S.WIN_BY_OBJECTS: "7 object types"}
-
-
-def _pad(left, right, width=20):
-    gap = width - len(left) - len(right)
-    return left + " " * (gap if gap > 0 else 1) + right
+_SHORT = {drachenschatten.WIN_BY_OBJECTS: "7 object types"}
 
 
 def _pname(i):
     return "P%d" % (i + 1)
+
+
+_EDIT_HINT = font.UP + "+1 " + font.DOWN + "-1"  # the title while counts are edited
+_STEPPER = font.LEFT + " %d " + font.RIGHT + " "  # the count being edited
+_WIN_MARK = " " + font.RIGHT  # beside a winner's name
 
 
 # -- saved state -----------------------------------------------------------------
@@ -88,25 +86,28 @@ def _snap_ok(snap, n):
         if not isinstance(row, list) or len(row) != 3:
             return False
         objs = row[0]
-        if not isinstance(objs, list) or len(objs) != S.N_OBJECTS:
+        if not isinstance(objs, list) or len(objs) != drachenschatten.N_OBJECTS:
             return False
         for v in objs + [row[1], row[2]]:
-            if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+            if type(v) is not int or v < 0:
                 return False
     return True
 
 
-def _valid(obj):
-    try:
-        if not isinstance(obj, dict) or obj.get("v") != _VERSION:
-            return False
+class Game(gamekit.SavedGame):
+    store_name = NAME
+    version = _VERSION
+    label = "DrachenSchatten"
+    ref = "wyrm.games.drachenschatten_ref"
+
+    def valid(self, obj):
         game = obj["game"]
-        if S.validate(game):
+        if drachenschatten.validate(game):
             return False
         n = len(game["players"])
         for key in ("start", "player"):
             v = obj[key]
-            if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < n:
+            if type(v) is not int or not 0 <= v < n:
                 return False
         if not isinstance(obj["end"], bool) or obj["screen"] not in _SCREENS:
             return False
@@ -114,7 +115,7 @@ def _valid(obj):
         if not isinstance(won, list):
             return False
         for v in won:
-            if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < n:
+            if type(v) is not int or not 0 <= v < n:
                 return False
         undo = obj["undo"]
         if not isinstance(undo, list):
@@ -124,15 +125,17 @@ def _valid(obj):
                 return False
             if not _snap_ok(entry[1], n):
                 return False
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
-        return False
-    return True
+        return True
 
+    def menu(self):
+        return GameMenu(self)
 
-class Game(gamekit.SavedGame):
-    """The saved game plus the app; every screen of the game shares one."""
-
-    store_name = NAME
+    def resume(self, app, menu):
+        where = self.state["screen"]
+        if where == "player":
+            app.push(Tracker(self, self.state["player"]))
+        elif where == "end":
+            app.push(EndCount(self))
 
     def players(self):
         return self.state["game"]["players"]
@@ -140,21 +143,10 @@ class Game(gamekit.SavedGame):
     def n(self):
         return len(self.players())
 
-    def at(self, screen, player=None):
-        st = self.state
-        if st is None:
-            return
-        if player is None:
-            player = st["player"]
-        if st["screen"] != screen or st["player"] != player:
-            st["screen"] = screen
-            st["player"] = player
-            self.save()
-
     def start(self, n, first):
         self.state = {
             "v": _VERSION,
-            "game": S.new_game(n),
+            "game": drachenschatten.new_game(n),
             "start": first,
             "end": False,
             "won": [],
@@ -177,7 +169,7 @@ class Game(gamekit.SavedGame):
         return label
 
     def winners(self):
-        return S.winners(self.state["game"])
+        return drachenschatten.winners(self.state["game"])
 
     def changed(self, app):
         """Save; announce players who have just reached a winning condition (-> True)."""
@@ -191,61 +183,28 @@ class Game(gamekit.SavedGame):
         return bool(new)
 
 
-def _load(app):
-    """(state or None, problem text or None)."""
-    return gamekit.load_saved(app, NAME, _valid, "DrachenSchatten")
-
-
-# -- entry point -------------------------------------------------------------------
-def open(app, resume=False):  # noqa: A001 - the game module protocol
-    state, problem = _load(app)
-    game = Game(app, state)
-    app.push(GameMenu(game))
-    if resume and state is not None and problem is None:
-        where = state["screen"]
-        if where == "player":
-            app.push(Tracker(game, state["player"]))
-        elif where == "end":
-            app.push(EndCount(game))
-    if problem:
-        ui.error(app, problem, "Saved game")
-
-
 # -- game menu ---------------------------------------------------------------------
-class GameMenu(ui.Menu):
-    def __init__(self, game):
-        super().__init__("DrachenSchatten", [])
-        self.game = game
-        self._won = False
-        self.refresh()
+class GameMenu(gamekit_ui.GameMenu):
+    new_question = "Start a new game? All cards entered are lost."
+    title_text = "DrachenSchatten"
 
-    def refresh(self):
+    def has_top(self):
+        return bool(self.game.winners())
+
+    def rows(self):
         g = self.game
-        if g.state is None:
-            items = [["New game", self.new_game], ["Quick reference", _open_reference]]
-        else:
-            items = []
-            if g.winners():
-                items.append([self._won_label, lambda app: app.push(Win(self.game))])
-            for i in range(g.n()):
-                items.append([self._player_label(i), self._player_opener(i)])
-            items.append(["Trade objects", self.trade])
-            if not g.winners():
-                items.append(["Piles empty: count", self.piles_empty])
-            if g.state["undo"]:
-                items.append([self._undo_label, self.undo])
-            items.append([lambda app: "Who starts: " + _pname(g.state["start"]), self.who_starts])
-            items.append(["Quick reference", _open_reference])
-            items.append(["New game", self.new_game])
-        won = g.state is not None and bool(g.winners())
-        if self.sel >= len(items) or won != self._won:
-            self.sel = 0  # rows moved: start at the top (the winners, if any)
-        self._won = won
-        self.items = items
-
-    def on_show(self, app):
-        self.refresh()
-        self.game.at("menu")
+        items = []
+        if self.has_top():
+            items.append([self._won_label, lambda app: app.push(Win(g))])
+        for i in range(g.n()):
+            items.append([self._player_label(i), gamekit_ui.opener(g, Tracker, "player", i)])
+        items.append(["Trade objects", self.trade])
+        if not self.has_top():
+            items.append(["Piles empty: count", self.piles_empty])
+        if g.state["undo"]:
+            items.append([self._undo_label, self.undo])
+        items.append([lambda app: "Who starts: " + _pname(g.state["start"]), self.who_starts])
+        return items
 
     def _won_label(self, app):
         w = self.game.winners()
@@ -254,20 +213,13 @@ class GameMenu(ui.Menu):
     def _player_label(self, i):
         def lab(app):
             p = self.game.players()[i]
-            k = S.kinds(p)
-            c = S.card_count(p)
+            k = drachenschatten.kinds(p)
+            c = drachenschatten.card_count(p)
             return "%s: %d card%s, %d kind%s" % (
                 _pname(i), c, "" if c == 1 else "s", k, "" if k == 1 else "s"
             )
 
         return lab
-
-    def _player_opener(self, i):
-        def run(app):
-            app.push(Tracker(self.game, i))
-            self.game.at("player", i)
-
-        return run
 
     def _undo_label(self, app):
         return "Undo " + self.game.state["undo"][-1][0]
@@ -281,15 +233,10 @@ class GameMenu(ui.Menu):
         self.refresh()
         app.toast("Undone: " + label)
 
-    def new_game(self, app):
-        def ask_players(app):
-            n = self.game.n() if self.game.state else 2
-            app.push(ui.Spinner("Players", n, S.MIN_PLAYERS, S.MAX_PLAYERS, self._started))
-
-        if self.game.state is None:
-            ask_players(app)
-        else:
-            app.push(ui.Confirm("Start a new game? All cards entered are lost.", ask_players))
+    def ask(self, app):
+        n = self.game.n() if self.game.state else 2
+        lo, hi = drachenschatten.MIN_PLAYERS, drachenschatten.MAX_PLAYERS
+        app.push(ui.Spinner("Players", n, lo, hi, self._started))
 
     def _started(self, app, n):
         from wyrm import dice
@@ -321,20 +268,14 @@ class GameMenu(ui.Menu):
 
 
 # -- who starts --------------------------------------------------------------------
-class Starter(Screen):
+class Starter(ui.Page):
     def __init__(self, game):
         self.game = game
-
-    def on_event(self, app, kind, key):
-        if ui.is_ok(kind, key):
-            app.pop(self)
-            return True
-        return False
 
     def draw(self, app, fb):
         ui.title(fb, "Who starts?")
         who = _pname(self.game.state["start"])
-        if app.height < 64:
+        if not app.tall:
             font.center(fb, who + " starts (random)", 14)
             return
         font.center(fb, who, 13, 1, 3)
@@ -343,22 +284,18 @@ class Starter(Screen):
 
 
 # -- a player's cards -----------------------------------------------------------------
-class Tracker(Screen):
+class Tracker(gamekit_ui.Counts):
     """Rows of counts; OK edits a row (UP +1, DOWN -1, OK done)."""
 
-    def __init__(self, game, player):
-        self.game = game
-        self.player = player
-        self.sel = 0
-        self.first = 0
-        self.edit = False
+    cells = _ROWS
+    first = 0  # the top row shown
 
     def _p(self):
         return self.game.players()[self.player]
 
     def value(self, row):
         p = self._p()
-        if row < S.N_OBJECTS:
+        if row < drachenschatten.N_OBJECTS:
             return p["objects"][row]
         if row == _BEASTS_ROW:
             return p["beasts"]
@@ -366,36 +303,18 @@ class Tracker(Screen):
             return p["treasures"]
         return None
 
-    def on_event(self, app, kind, key):
-        up = ui.is_up(kind, key)
-        down = ui.is_down(kind, key)
-        if self.edit:
-            if up or down:
-                self._change(app, 1 if up else -1)
-            elif kind == B.CLICK and (key == B.OK or key == B.BACK):
-                self.edit = False
-            else:
-                return False
-        elif up:
-            self.sel = (self.sel - 1) % _ROWS
-        elif down:
-            self.sel = (self.sel + 1) % _ROWS
-        elif ui.is_ok(kind, key):
-            if self.sel == _LOST_ROW:
-                self._lost(app)
-            else:
-                self.edit = True
+    def ok(self, app):
+        if self.sel == _LOST_ROW:
+            self._lost(app)
         else:
-            return False
-        app.redraw()
-        return True
+            self.edit = True
 
     def _what(self, row):
-        if row < S.N_OBJECTS:
+        if row < drachenschatten.N_OBJECTS:
             return row
         return "beasts" if row == _BEASTS_ROW else "treasures"
 
-    def _change(self, app, delta):
+    def change(self, app, delta):
         if delta < 0 and self.value(self.sel) == 0:
             return
         g = self.game
@@ -406,7 +325,7 @@ class Tracker(Screen):
         )
         g.remember(label)
         try:
-            S.adjust(g.state["game"], self.player, self._what(self.sel), delta)
+            drachenschatten.adjust(g.state["game"], self.player, self._what(self.sel), delta)
         except ValueError as e:
             g.state["undo"].pop()
             app.toast(str(e))
@@ -420,7 +339,7 @@ class Tracker(Screen):
 
         def yes(app):
             g.remember(who + " lost battle")
-            S.defeated(g.state["game"], self.player)
+            drachenschatten.defeated(g.state["game"], self.player)
             g.changed(app)
 
         q = "%s lost a battle: all of %s's cards leave the game?" % (who, who)
@@ -428,7 +347,7 @@ class Tracker(Screen):
 
     def draw(self, app, fb):
         p = self._p()
-        right = "\x01+1 \x02-1" if self.edit else "%d kinds" % S.kinds(p)
+        right = _EDIT_HINT if self.edit else "%d kinds" % drachenschatten.kinds(p)
         ui.title(fb, _pname(self.player) + " cards", right)
         shown = ui.rows(app)
         if self.sel < self.first:
@@ -442,7 +361,7 @@ class Tracker(Screen):
             if v is None:
                 txt = ""
             elif sel and self.edit:
-                txt = "\x04 %d \x03 " % v
+                txt = _STEPPER % v
             else:
                 txt = (str(v) if v else "-") + " "
             ui.draw_row(fb, r, LABELS[i], sel, txt)
@@ -451,7 +370,7 @@ class Tracker(Screen):
 
 # -- trade ---------------------------------------------------------------------------
 def _held(player):
-    return [(LABELS[i], i) for i in range(S.N_OBJECTS) if player["objects"][i] > 0]
+    return [(LABELS[i], i) for i in range(drachenschatten.N_OBJECTS) if player["objects"][i] > 0]
 
 
 def _trade(app, game):
@@ -463,25 +382,26 @@ def _trade(app, game):
         if not objs:
             app.toast("%s has no objects" % _pname(p))
             return
-        app.push(gamekit.Chooser(_pname(p) + " gives", objs, lambda app, o: partner(app, p, o)))
+        app.push(gamekit_ui.Chooser(_pname(p) + " gives", objs, lambda app, o: partner(app, p, o)))
 
     def partner(app, p, o):
         others = [(_pname(q), q) for q in range(len(players)) if q != p]
-        app.push(gamekit.Chooser("Trade with", others, lambda app, q: taken(app, p, o, q)))
+        app.push(gamekit_ui.Chooser("Trade with", others, lambda app, q: taken(app, p, o, q)))
 
     def taken(app, p, o, q):
         objs = _held(players[q])
         if not objs:
             app.toast("%s has no objects" % _pname(q))
             return
-        app.push(gamekit.Chooser(_pname(p) + " gets", objs, lambda app, o2: done(app, p, o, q, o2)))
+        app.push(gamekit_ui.Chooser(_pname(p) + " gets", objs,
+                                    lambda app, o2: done(app, p, o, q, o2)))
 
     def done(app, p, o, q, o2):
         app.pop(root[0])
         label = "trade %s-%s" % (_pname(p), _pname(q))
         game.remember(label)
         try:
-            S.trade(game.state["game"], p, o, q, o2)
+            drachenschatten.trade(game.state["game"], p, o, q, o2)
         except ValueError as e:
             game.state["undo"].pop()
             app.toast(str(e))
@@ -490,11 +410,11 @@ def _trade(app, game):
             app.toast("%s got %s; %s got %s" % (_pname(p), LABELS[o2], _pname(q), LABELS[o]))
 
     who = [(_pname(i), i) for i in range(len(players))]
-    root.append(app.push(gamekit.Chooser("Who trades?", who, giver)))
+    root.append(app.push(gamekit_ui.Chooser("Who trades?", who, giver)))
 
 
 # -- the win ---------------------------------------------------------------------------
-class Win(Screen):
+class Win(ui.Page):
     def __init__(self, game):
         w = game.winners()
         names = [_pname(i) for i, _r in w]
@@ -509,15 +429,9 @@ class Win(Screen):
         lines.append("Wrong entry? Undo it.")
         self.lines = lines
 
-    def on_event(self, app, kind, key):
-        if kind == B.CLICK and (key == B.OK or key == B.BACK):
-            app.pop(self)
-            return True
-        return False
-
     def draw(self, app, fb):
         ui.title(fb, "Game over")
-        tall = app.height >= 64
+        tall = app.tall
         scale = 2 if tall and font.width(self.head, 2) <= fb.width else 1
         font.center(fb, self.head, 13, 1, scale)
         if not tall:
@@ -527,7 +441,7 @@ class Win(Screen):
 
 
 # -- end of the piles ----------------------------------------------------------------
-class EndCount(Screen):
+class EndCount(ui.Page):
     def __init__(self, game):
         self.game = game
 
@@ -537,35 +451,25 @@ class EndCount(Screen):
     def on_open(self, app):
         self.game.at("end")
 
-    def on_event(self, app, kind, key):
-        if kind == B.CLICK and (key == B.OK or key == B.BACK):
-            app.pop(self)
-            return True
-        return False
-
     def draw(self, app, fb):
-        r = S.end_count(self.game.state["game"])
+        r = drachenschatten.end_count(self.game.state["game"])
         ui.title(fb, "End: most cards")
         if r["draw"]:
             head = "Draw!"
         else:
             head = _pname(r["winners"][0]) + " wins!"
-        tall = app.height >= 64
+        tall = app.tall
         font.center(fb, head, 13, 1, 2 if tall else 1)
         if not tall:
             return
         counts = r["counts"]
         y = 31
         for i in range(len(counts)):
-            mark = " \x03" if i in r["winners"] else ""
+            mark = _WIN_MARK if i in r["winners"] else ""
             c = counts[i]
-            line = _pad(_pname(i) + mark, "%d card%s" % (c, "" if c == 1 else "s"), 14)
+            line = ui.pad(_pname(i) + mark, "%d card%s" % (c, "" if c == 1 else "s"), 14)
             font.center(fb, line, y)
             y += 8
 
 
-# -- quick reference -----------------------------------------------------------------
-def _open_reference(app):
-    from wyrm.games import drachenschatten_ref as R
-
-    app.push(gamekit.reference_menu(R.PAGES))
+enter = gamekit.entry(Game)  # the main menu opens the game here

@@ -1,26 +1,21 @@
 """Tumble timing and small drawing helpers shared by the dice screens.
 
-The roll screen (``wyrm.dice_roll``) and the who-starts and roll-off screens
+The roll screen (``wyrm.dice_roll_ui``) and the who-starts and roll-off screens
 (``wyrm.dice_ui``) use them; a module of its own so that either can be loaded
 without the other.
 """
 from micropython import const
 
-from wyrm import buttons as B
-from wyrm import font
+from wyrm import buttons, font, ui
+from wyrm.app import Screen
 from wyrm.ticks import ticks_diff
 
 TUMBLE_MS = const(360)  # the roll animation; any key ends it early
 FLIP_MS = const(60)  # a new face this often while tumbling
-_LINE = const(21)
-
-
-def fit(s, chars):
-    return s if len(s) <= chars else s[: chars - 1] + font.ELLIPSIS
 
 
 def caption(fb, s, y, inverted=False):
-    s = fit(s, _LINE)
+    s = ui.fit(s)
     if inverted:
         w = font.width(s)
         x = (fb.width - w) // 2
@@ -50,13 +45,47 @@ def tumble(screen, app, now):
     return 1
 
 
+class Tumbling(Screen):
+    """A screen whose result shows after a short tumble (any key ends it early).
+
+    ``start_tumble`` starts it; while it runs ``next_face`` is called for every new
+    face (``seed`` just advanced), and ``tumbled`` once it is over."""
+
+    def __init__(self, seed):
+        self.t0 = None  # tumble start (ticks) or None
+        self.flip = -1
+        self.seed = seed
+        self.eat = -1  # key whose press ended the tumble: its release/click is used up
+
+    def start_tumble(self, app):
+        self.t0 = app.now
+        self.flip = -1
+        app.redraw()
+
+    def tick(self, app, now):
+        step = tumble(self, app, now)
+        if step < 0:
+            self.tumbled(app)
+        elif step:
+            self.seed = spin(self.seed)
+            self.next_face(app)
+        if step:
+            app.redraw()
+
+    def next_face(self, app):
+        pass
+
+    def tumbled(self, app):
+        pass
+
+
 def skip_key(screen, app, kind, key):
     """A key pressed during the tumble only shows the result.
 
     True when the event is used up that way: the PRESS that ends a running
     tumble (``screen.t0``), and the rest of that press (RELEASE, CLICK, ...).
     """
-    if kind == B.PRESS:
+    if kind == buttons.PRESS:
         screen.eat = -1
         if screen.t0 is not None:
             screen.t0 = None
