@@ -960,6 +960,8 @@ def main(argv=None):
     res = run(variants=variants, timing=not args.no_timing, jobs=args.jobs,
               log=lambda s: print(s, flush=True), quick=args.quick)
     report(res)
+    from host_tools import presses as press_table  # 6. presses at the table (issue 15)
+    press_table.section()
     if args.out:
         os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
         with open(args.out, "w") as f:
