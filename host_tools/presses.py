@@ -109,7 +109,7 @@ TASKS = [
         "before": "2",
         "cases": [_case("Dice, Drachenhort die", ["down*5,ok,ok,wait:61000"], "ok",
                         ["== Drachenhort die ==  #2"])],
-        "xfail": "the press that ends the dimming only wakes the panel",
+        "xfail": None,
     },
     {
         "name": "2d6-power-on",

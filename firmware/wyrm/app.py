@@ -183,8 +183,11 @@ class App:
             self._last_input = now
         if n:
             if self.power != AWAKE:
+                # A dimmed panel is readable: its press acts. Only a panel that
+                # is off takes a press to wake (nobody saw what it would do).
+                if self.power == OFF:
+                    self._swallow = True
                 self._wake()
-                self._swallow = True
             q = self.buttons.queue
             if self._swallow:
                 # The waking press does nothing: drop its events up to the
