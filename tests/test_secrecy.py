@@ -368,7 +368,7 @@ def test_deck_round_shows_each_hand_only_to_its_owner(tmp_path, capsys):
 
 def deck_restarter():
     def restart(app):
-        deck_ui.open(app, resume=True)
+        deck_ui.enter(app, resume=True)
 
     return restart
 
@@ -427,7 +427,7 @@ def df_enter(d):
     from wyrm.games import drachenfels_ui
 
     def restart(app):
-        drachenfels_ui.open(app, True)
+        drachenfels_ui.enter(app, True)
 
     d.app.stack.insert(1, Barrier(restart))
 

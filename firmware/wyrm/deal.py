@@ -12,7 +12,7 @@ Colours and cards are referred to by index everywhere (adventurer 0..6, card
 Drachenhort party cards
 -----------------------
 ``DEFAULT_COLOURS`` are the seven adventurers: the five the rulebook names plus
-yellow and purple (RULINGS.md). ``DEFAULT_CARDS`` are the seven lines of the Fano
+yellow and purple (docs/RULES.md, Drachenhort). ``DEFAULT_CARDS`` are the seven lines of the Fano
 plane over them, so every adventurer is on exactly three cards, any two cards
 share exactly one adventurer, and the rulebook's example card {green, red, white}
 is card 0. A settings file ``{"colours": [7 names], "cards": [[3 names] x 7]}``

@@ -32,7 +32,6 @@ MAX_PLAYERS = const(8)
 _LABEL_MAX = const(21)
 _DEFAULT_COUNT = const(52)
 
-_fopen = open  # the built-in: this module's own open() is the menu entry point
 
 _HELP = (
     "Wyrm holds a shuffled deck. Deal cards: each player then holds OK to see "
@@ -80,7 +79,7 @@ def parse_labels(obj):
 def read_labels(app):
     """(labels or None, problems). No file: (None, [])."""
     try:
-        with _fopen(_root(app) + LABELS_FILE, "rb") as f:
+        with open(_root(app) + LABELS_FILE, "rb") as f:
             data = f.read(_MAX_BYTES + 1)
     except OSError:
         return None, []
@@ -415,7 +414,7 @@ def _title(st):
     return title
 
 
-def open(app, resume=False):  # noqa: A001 - the game module protocol's entry point
+def enter(app, resume=False):
     st = State.load(app)
     menu = ui.Menu(
         _title(st),

@@ -331,7 +331,7 @@ class DiceMenu(ui.Menu):
         return run
 
 
-def open(app, resume=False):  # noqa: A001 - the game-module protocol name
+def enter(app, resume=False):
     """Push the Dice menu; after a power cut also the roll screen that was open."""
     menu = app.push(DiceMenu())
     if not resume:

@@ -63,7 +63,7 @@ def open_game(app, mod, label, resume=False):
     home._before = before
     home._depth = len(app.stack)
     app.store.save("open", [mod, label])
-    module.open(app, resume)
+    module.enter(app, resume)
 
 
 def resume_game(app):

@@ -37,8 +37,6 @@ _STORE = "party"  # -> party.json; the settings file is party_cards.json
 SETTINGS_FILE = "party_cards.json"
 _MAX_BYTES = const(2048)
 
-_fopen = open
-
 
 def _root(app):
     root = getattr(app.store, "root", "") or ""
@@ -50,7 +48,7 @@ def _root(app):
 def read_settings(app):
     """(config, problems) from the settings file; never raises."""
     try:
-        with _fopen(_root(app) + SETTINGS_FILE, "rb") as f:
+        with open(_root(app) + SETTINGS_FILE, "rb") as f:
             data = f.read(_MAX_BYTES + 1)
     except OSError:
         return deal.default_config(), []

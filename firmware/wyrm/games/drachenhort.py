@@ -1,4 +1,4 @@
-"""Drachenhort scoring as a pure, event-sourced model (rulebook + RULINGS.md).
+"""Drachenhort scoring as a pure, event-sourced model (rulebook + docs/RULES.md).
 
 A game is the number of players (2..7), a mode ("dealt": the device dealt the
 party cards; "printed": players use their printed cards and enter them at the

@@ -44,7 +44,7 @@ from wyrm import font, ui
 from wyrm.games import drachenhort as D
 
 NAME = "drachenhort"
-_PARTY = "party"  # the store name of the deal (party_ui, see notes/DEAL_API.md)
+_PARTY = "party"  # the store name of the deal (party_ui; the deal object is wyrm.deal.PartyDeal)
 _VERSION = const(1)
 _ADV = const(7)
 _LINE = const(21)
@@ -373,7 +373,7 @@ def _valid_card(c):
 
 
 # -- entry point -------------------------------------------------------------------
-def open(app, resume=False):  # noqa: A001 - the game module protocol
+def enter(app, resume=False):
     s = Session(app)
     problem = s.load()
     menu = app.push(GameMenu(s))

@@ -9,7 +9,7 @@ State (plain JSON-able dict, see ``new_game``)::
 (dragons and Hydras) are one count; treasures another. Whether an object is
 used or ready is left to the cards on the table.
 
-Rules (rulebook and RULINGS.md):
+Rules (rulebook and docs/RULES.md):
 
 - 2 to 4 players.
 - A player wins at once with 7 different objects, 3 slain beasts or 3

@@ -15,7 +15,7 @@ beside the Woods); dead heroes and heroes not in play are not entered (worth
 0). Points are kept as integer *half-points* (no floats) and shown by
 ``format_points`` ("12.5").
 
-Readings (see RULINGS.md):
+Readings (docs/RULES.md, Der Weg nach Drakonia):
 
 - Heroes in the City (healthy or wounded beside it) are worth 0 but count
   toward the heroes-in-play limit, so they may be entered. A healthy hero in

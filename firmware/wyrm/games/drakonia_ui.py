@@ -116,7 +116,7 @@ def _load(app):
 
 
 # -- entry point -----------------------------------------------------------------
-def open(app, resume=False):  # noqa: A001 - the game module protocol
+def enter(app, resume=False):
     state, problem = _load(app)
     game = Game(app, state)
     menu = app.push(GameMenu(game))

@@ -1,6 +1,6 @@
 """Drakskatten rules (pure logic): combat, injuries, treasure, movement, win.
 
-Follows rulebooks/drakskatten.txt as read in RULINGS.md. Every function takes
+Follows the rulebook as read in docs/RULES.md (Drakskatten). Every function takes
 plain numbers, so players can roll real dice and type the totals in. Rolls are
 checked: a 2d6 total must be 2..12, a 1d6 roll 1..6 (ValueError otherwise).
 

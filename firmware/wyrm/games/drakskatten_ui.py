@@ -2,7 +2,7 @@
 
 The rules live in ``drakskatten.py`` (pure); this module keeps the game state,
 draws it and saves it (``app.store.save("drakskatten", ...)``) after every
-change. ``open(app, resume)`` pushes the game menu; after a power cut it also
+change. ``enter(app, resume)`` pushes the game menu; after a power cut it also
 re-opens the fight or win screen the players were on.
 
 RAM: the fight screen (``drakskatten_fight``), the players' screens
@@ -517,7 +517,7 @@ def _open_ref(app):
 # ----- entry point ---------------------------------------------------------------------
 
 
-def open(app, resume=False):
+def enter(app, resume=False):
     """Push the game menu (and, after a power cut, the screen the game was on)."""
     store = app.store
     problems = getattr(store, "problems", None)
