@@ -86,7 +86,7 @@ TASKS = [
                   "chord:up+down",
                   ["== d6 ==  #2"]),
         ],
-        "xfail": "no quick-roll gesture yet",
+        "xfail": None,
     },
     {
         "name": "quick-roll-back",
@@ -100,7 +100,7 @@ TASKS = [
                   [DRAKSKATTEN_2 + ",down*2,ok,down*2,chord:up+down"], "back",
                   ("same", DRAKSKATTEN_2 + ",down*2,ok,down*2")),
         ],
-        "xfail": "no quick-roll gesture yet",
+        "xfail": None,
     },
     {
         "name": "re-roll-dimmed",
@@ -119,7 +119,7 @@ TASKS = [
         "cases": [_case("after 2d6 yesterday",
                         ["down*5,ok,down*2,ok,wait:400,back,back", "wait:100"], "ok,ok",
                         ["== 2d6 ==  #2"])],
-        "xfail": "the menus forget their position",
+        "xfail": None,
     },
     {
         "name": "silver-1500",

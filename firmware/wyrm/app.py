@@ -32,6 +32,7 @@ DEFAULT_SETTINGS = {
 
 CONTRAST_LEVELS = (1, 40, 100, 170, 255)
 _DIM_CONTRAST = const(1)
+_CHORD = const(3)  # UP and DOWN held together: the quick roll (wyrm.quick)
 
 
 class Screen:
@@ -82,6 +83,7 @@ class App:
         self._started = False
         self.power = AWAKE
         self._swallow = False
+        self.game = None  # module name of the open game (home.open_game), for the quick roll
         settings = dict(DEFAULT_SETTINGS)
         saved = store.load("settings", None) if store else None
         if isinstance(saved, dict):
@@ -189,6 +191,15 @@ class App:
                     self._swallow = True
                 self._wake()
             q = self.buttons.queue
+            if (
+                self.buttons.stable & _CHORD == _CHORD
+                and not self._swallow
+                and self.game is not None
+            ):
+                # UP+DOWN together: the quick roll. The rest of this press
+                # (the other key's events, both clicks) does nothing else.
+                self._swallow = True
+                self._guard(_quick)
             if self._swallow:
                 # The waking press does nothing: drop its events up to the
                 # step in which every key is up again (its CLICK included).
@@ -299,6 +310,12 @@ class App:
                     if parent is not None and leaf in parent.__dict__:
                         delattr(parent, leaf)
         gc.collect()
+
+
+def _quick(app):
+    from wyrm import quick
+
+    quick.chord(app)
 
 
 def _back_home(app):

@@ -101,13 +101,16 @@ class Book:
     """Counts and history of every die, in one store file.
 
     Saved as {"v": 1, "dice": {id: {"s": signature, "c": counts, "h": history}},
-    "players": n, "open": id-or-absent}; history is newest first.
+    "players": n, "open": id-or-absent, "last": id of the die rolled last (the Dice
+    menu starts on it, the quick roll outside Drachenhort and Drakskatten rolls it)};
+    history is newest first.
     """
 
     def __init__(self, app=None):
         self.entries = {}
         self.players = 4
         self.open = None
+        self.last = None
         self.problems = []
         self.loaded = False
         if app is not None:
@@ -137,6 +140,9 @@ class Book:
             o = data.get("open")
             if isinstance(o, str):
                 self.open = o
+            o = data.get("last")
+            if isinstance(o, str):
+                self.last = o
         if not ok:
             self.problems.append(
                 "Some saved dice statistics could not be read; their counts start again."
@@ -166,6 +172,8 @@ class Book:
         obj = {"v": 1, "dice": self.entries, "players": self.players}
         if self.open:
             obj["open"] = self.open
+        if self.last:
+            obj["last"] = self.last
         try:
             app.store.save(_STATS, obj)
         except OSError:
@@ -177,6 +185,14 @@ class Book:
         if self.problems:
             ui.error(app, " ".join(self.problems), "Dice counts")
             self.problems = []
+
+
+def last_die(app):
+    """Id of the die rolled last, or None. A damaged file's message stays queued in
+    the store for the Book that reads it next (the roll screen shows it)."""
+    data = app.store.load(_STATS, None)
+    o = data.get("last") if isinstance(data, dict) else None
+    return o if isinstance(o, str) else None
 
 
 def rolls_of(tally):
@@ -315,6 +331,7 @@ class RollScreen(Screen):
         self.hist.insert(0, r)
         del self.hist[HISTORY:]
         self.book.put(die, self.tally, self.hist)
+        self.book.last = die.id
         self.book.save(app)  # counted and saved before anything is shown
         self.result = r
         self.t0 = app.now

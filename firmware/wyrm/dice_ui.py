@@ -288,6 +288,13 @@ def rolloff_screen(n=None, lo=dice.PLAYERS_MIN, hi=dice.PLAYERS_MAX):
     return PlayersSpinner("Roll-off", RollOffScreen, lo, hi)
 
 
+def _name_of(dice_list, die_id):
+    for d in dice_list:
+        if d.id == die_id:
+            return d.name
+    return None
+
+
 class DiceMenu(ui.Menu):
     """Built-in dice, custom dice, who starts, roll-off, statistics, help."""
 
@@ -302,13 +309,19 @@ class DiceMenu(ui.Menu):
         custom, problems = dice_roll.load_custom(app)
         self.dice_list = list(dice.BUILTIN) + custom
         items = []
-        for d in self.dice_list:
+        for d in dice.BUILTIN:
             items.append([d.name, self._roller(d)])
         items.append(["Who starts?", lambda a: a.push(who_starts_screen())])
         items.append(["Roll-off (all 1d6)", lambda a: a.push(rolloff_screen())])
+        for d in custom:  # your own dice after the built-in entries
+            items.append([d.name, self._roller(d)])
         items.append(["Statistics", self._stats])
         items.append(["Your own dice", lambda a: a.push(ui.Message("Your own dice", _HELP))])
         self.items = items
+        last = dice_roll.last_die(app)  # the menu starts on the die rolled last
+        for i in range(len(items)):
+            if items[i][0] == _name_of(self.dice_list, last):
+                self.sel = i
         if problems:
             text = ["The file dice.json has problems; the other dice work."]
             for p in problems:

@@ -30,6 +30,12 @@ class Home(ui.Menu):
         super().__init__("Wyrm", items)
         self._before = None
         self._depth = 1
+        self.saved_sel = 0  # the position kept in the store ("menu")
+
+    def on_open(self, app):
+        s = app.store.load("menu", 0) if app.store else 0
+        if isinstance(s, int) and not isinstance(s, bool) and 0 <= s < len(self.items):
+            self.sel = self.saved_sel = s
 
     def on_event(self, app, kind, key):
         if kind == B.CLICK and key == B.BACK:
@@ -41,6 +47,7 @@ class Home(ui.Menu):
         if self._before is not None and len(app.stack) == self._depth:
             app.unload_since(self._before)
             self._before = None
+            app.game = None
             app.store.remove("open")
 
 
@@ -62,7 +69,11 @@ def open_game(app, mod, label, resume=False):
         raise
     home._before = before
     home._depth = len(app.stack)
+    app.game = mod
     app.store.save("open", [mod, label])
+    if home.sel != home.saved_sel:  # power-on starts where the last game was chosen
+        home.saved_sel = home.sel
+        app.store.save("menu", home.sel)
     module.enter(app, resume)
 
 
