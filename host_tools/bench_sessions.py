@@ -368,6 +368,6 @@ def build_sessions(only_games=None, with_shots=True, with_entries=True):
         sessions.append(Session("tour: every game twice", "", kind="tour", idle=False,
                                 parts=parts))
     if with_shots:
-        for name, (script, seed, board) in sorted(shots.all_shots().items()):
+        for name, (script, seed, board, _shows) in sorted(shots.all_shots().items()):
             sessions.append(Session("shot " + name, script, seed, board, kind="shot"))
     return sessions, skipped

@@ -15,7 +15,7 @@ import sys
 
 from micropython import const
 
-from wyrm import buttons as B
+from wyrm import buttons
 from wyrm.ticks import ticks_add, ticks_diff
 
 AWAKE = const(0)
@@ -67,12 +67,13 @@ class App:
         self.fb = fb
         self.width = fb.width
         self.height = fb.height
+        self.tall = fb.height >= 64  # 128x64: room for a hint line below the rows (not 128x32)
         self.store = store
         self.rng = rng
         self.keys = keys
         self.panel = panel
         self.board = board or {}
-        self.buttons = B.Buttons(keys)
+        self.buttons = buttons.Buttons(keys)
         self.stack = []
         self.now = 0
         self.errors = []  # exceptions caught in screens (the simulator reports them)
@@ -231,19 +232,19 @@ class App:
         top = self.top()
         if top is None:
             return
-        if self._toast is not None and kind == B.PRESS:
+        if self._toast is not None and kind == buttons.PRESS:
             self._toast = None
             self._redraw = True
-        if self.keys < 4 and key == B.OK and not top.hold_ok:
-            if kind == B.LONG:
-                kind = B.CLICK
-                key = B.BACK
+        if self.keys < 4 and key == buttons.OK and not top.hold_ok:
+            if kind == buttons.LONG:
+                kind = buttons.CLICK
+                key = buttons.BACK
         try:
             handled = top.on_event(self, kind, key)
         except Exception as exc:  # noqa: BLE001
             self.fail(exc)
             return
-        if not handled and kind == B.CLICK and key == B.BACK:
+        if not handled and kind == buttons.CLICK and key == buttons.BACK:
             self.pop()
 
     def render(self):

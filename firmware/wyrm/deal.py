@@ -203,10 +203,6 @@ def card_indices(config):
     return out
 
 
-def _is_int(x):
-    return type(x) is int
-
-
 # ---------------------------------------------------------------- party cards
 
 
@@ -272,7 +268,7 @@ class PartyDeal:
         if not MIN_PLAYERS <= len(cards) <= MAX_PLAYERS or len(seen) != len(cards):
             raise ValueError("Saved deal is damaged")
         for c in cards:
-            if not _is_int(c) or not 0 <= c < PARTY_CARDS or cards.count(c) != 1:
+            if type(c) is not int or not 0 <= c < PARTY_CARDS or cards.count(c) != 1:
                 raise ValueError("Saved deal is damaged")
         for s in seen:
             if s not in (0, 1):
@@ -282,7 +278,7 @@ class PartyDeal:
 
 def deal_party(players, rng):
     """Shuffle the seven party cards and give one to each of ``players`` (2..7)."""
-    if not _is_int(players) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+    if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise ValueError("2 to 7 players")
     order = list(range(PARTY_CARDS))
     rng.shuffle(order)
@@ -304,9 +300,9 @@ class Princesses:
         Returns ``(shoe, is_theirs)``: the knight index matching the shoe colour
         there, and whether that is the asking knight's own colour.
         """
-        if not _is_int(castle) or not 1 <= castle <= KNIGHTS:
+        if type(castle) is not int or not 1 <= castle <= KNIGHTS:
             raise ValueError("Castle 1 to 4")
-        if not _is_int(knight) or not 0 <= knight < KNIGHTS:
+        if type(knight) is not int or not 0 <= knight < KNIGHTS:
             raise ValueError("Unknown knight")
         shoe = self._shoes[castle - 1]
         return shoe, shoe == knight
@@ -323,7 +319,7 @@ class Princesses:
         if not isinstance(shoes, list) or len(shoes) != KNIGHTS:
             raise ValueError("Saved castles are damaged")
         for s in shoes:
-            if not _is_int(s) or not 0 <= s < KNIGHTS or shoes.count(s) != 1:
+            if type(s) is not int or not 0 <= s < KNIGHTS or shoes.count(s) != 1:
                 raise ValueError("Saved castles are damaged")
         return Princesses(shoes)
 
@@ -346,7 +342,7 @@ class Deck:
     """A hidden deck dealt without replacement. See the module docstring."""
 
     def __init__(self, cards):
-        if _is_int(cards):
+        if type(cards) is int:
             if cards < 1:
                 raise ValueError("Need at least 1 card")
             self.count = cards
@@ -393,7 +389,7 @@ class Deck:
         The result is a list (one per player) of label lists. Nothing is dealt
         if the pile is too small (ValueError).
         """
-        if not _is_int(players) or players < 1 or not _is_int(each) or each < 1:
+        if type(players) is not int or players < 1 or type(each) is not int or each < 1:
             raise ValueError("Nothing to deal")
         self._short(players * each)
         hands = [[] for _ in range(players)]
@@ -404,7 +400,7 @@ class Deck:
 
     def draw(self, rng, player=None):
         """Draw one card, to ``player``'s hand or (None) onto the table; its label."""
-        if player is not None and (not _is_int(player) or player < 0):
+        if player is not None and (type(player) is not int or player < 0):
             raise ValueError("Unknown player")
         self._short(1)
         return self.labels[self._take(rng, _TABLE if player is None else player)]
@@ -448,7 +444,7 @@ class Deck:
         if not isinstance(loc, list) or len(loc) != len(deck.labels):
             raise ValueError("Saved deck is damaged")
         for x in loc:
-            if not _is_int(x) or x < _TABLE:
+            if type(x) is not int or x < _TABLE:
                 raise ValueError("Saved deck is damaged")
         deck._loc = list(loc)
         return deck

@@ -14,14 +14,10 @@ of a known number of players does not load it); ``dice_ui.roll_screen`` hands
 over to it. Custom dice come from ``dice.json`` in the store's folder (format:
 see ``wyrm.dice_custom.parse_custom``).
 """
-from micropython import const
 
-from wyrm import buttons as B
-from wyrm import dice, dice_rolloff, font, ui
+from wyrm import buttons, dice, dice_rolloff, font, ui
 from wyrm.app import Screen
-from wyrm.dice_draw import caption, fit, skip_key, spin, tumble
-
-_LINE = const(21)
+from wyrm.dice_draw import caption, skip_key, spin, tumble
 
 _HELP = (
     "Add your own dice: put a file dice.json on Wyrm (next to the saved "
@@ -45,8 +41,8 @@ class StatsMenu(ui.Menu):
     def _label(self, d):
         def lab(app):
             n = str(self.book.rolls(d))
-            name = fit(d.name, _LINE - 2 - len(n))
-            return name + " " * (_LINE - 1 - len(name) - len(n)) + n
+            name = ui.fit(d.name, font.CHARS - 2 - len(n))
+            return name + " " * (font.CHARS - 1 - len(name) - len(n)) + n
 
         return lab
 
@@ -115,7 +111,7 @@ class WhoScreen(Screen):
     def on_event(self, app, kind, key):
         if skip_key(self, app, kind, key):
             return True
-        if kind == B.PRESS:
+        if kind == buttons.PRESS:
             return False
         if ui.is_ok(kind, key):
             self.go(app)
@@ -123,7 +119,7 @@ class WhoScreen(Screen):
         return False
 
     def draw(self, app, fb):
-        tall = app.height >= 64
+        tall = app.tall
         if tall:
             ui.title(fb, "Who starts?", "of %d" % self.n)
         y = ui.TITLE_H + 3 if tall else 2
@@ -184,7 +180,7 @@ class RollOffScreen(Screen):
     def on_event(self, app, kind, key):
         if skip_key(self, app, kind, key):
             return True
-        if kind == B.PRESS:
+        if kind == buttons.PRESS:
             return False
         last = len(self.ro.rounds) - 1
         if ui.is_ok(kind, key):
@@ -217,7 +213,7 @@ class RollOffScreen(Screen):
         for _p, r in rnd:
             if r == best:
                 tied += 1
-        tall = app.height >= 64
+        tall = app.tall
         right = "round %d" % (self.view + 1)
         if len(rounds) > 1:
             right = "round %d/%d" % (self.view + 1, len(rounds))
@@ -324,8 +320,9 @@ class DiceMenu(ui.Menu):
                 self.sel = i
         if problems:
             text = ["The file dice.json has problems; the other dice work."]
+            head = "dice.json: "  # the file is named in the first line already
             for p in problems:
-                text.append(p[11:] if p.startswith("dice.json: ") else p)
+                text.append(p[len(head):] if p.startswith(head) else p)
             ui.error(app, text, "dice.json")
 
     def _stats(self, app):

@@ -7,8 +7,7 @@ kept in the store ("open"), so after a power cut Wyrm comes back into it.
 """
 import gc
 
-from wyrm import buttons as B
-from wyrm import font, ui
+from wyrm import buttons, font, ui
 from wyrm.app import App, Screen
 
 # (label, module) - order is the menu order.
@@ -38,7 +37,7 @@ class Home(ui.Menu):
             self.sel = self.saved_sel = s
 
     def on_event(self, app, kind, key):
-        if kind == B.CLICK and key == B.BACK:
+        if kind == buttons.CLICK and key == buttons.BACK:
             return True  # the root menu stays
         return super().on_event(app, kind, key)
 
@@ -149,11 +148,11 @@ class ButtonTest(Screen):
         self.last = "press a key"
 
     def on_event(self, app, kind, key):
-        exit_key = B.BACK if app.keys >= 4 else B.OK
-        if kind == B.LONG and key == exit_key:
+        exit_key = buttons.BACK if app.keys >= 4 else buttons.OK
+        if kind == buttons.LONG and key == exit_key:
             app.pop(self)
             return True
-        self.last = "%s %s" % (B.NAMES[key], B.KIND_NAMES[kind])
+        self.last = "%s %s" % (buttons.NAMES[key], buttons.KIND_NAMES[kind])
         app.redraw()
         return True
 
@@ -170,9 +169,9 @@ class ButtonTest(Screen):
             fb.rect(x, ui.TITLE_H + 2, 29, 14, 1)
             if held:
                 fb.fill_rect(x, ui.TITLE_H + 2, 29, 14, 1)
-            name = B.NAMES[k]
+            name = buttons.NAMES[k]
             font.text(fb, name, x + (29 - font.width(name)) // 2, ui.TITLE_H + 5, 0 if held else 1)
-        if app.height >= 64:
+        if app.tall:
             font.text(fb, self.last, 2, 40)
             font.text(fb, "Hold %s to leave" % ("BACK" if app.keys >= 4 else "OK"), 2, 54)
 

@@ -7,8 +7,7 @@ hooks and draw their whole picture in ``draw``.
 """
 from micropython import const
 
-from wyrm import buttons as B
-from wyrm import font
+from wyrm import buttons, font
 from wyrm.app import Screen
 
 TITLE_H = const(10)
@@ -49,6 +48,18 @@ def wrap(text, width=21):
                 line = word
         out.append(line)
     return out
+
+
+def fit(s, n=font.CHARS):
+    """``s`` cut to ``n`` characters, the last one an ellipsis when it had to be cut."""
+    return s if len(s) <= n else s[: n - 1] + font.ELLIPSIS
+
+
+def pad(left, right, width=font.CHARS - 1):
+    """``left`` and ``right`` on one line of ``width`` characters (at least one space
+    between). The default leaves a menu row's last character to its scroll mark."""
+    gap = width - len(left) - len(right)
+    return left + " " * (gap if gap > 0 else 1) + right
 
 
 def row_y(i):
@@ -112,15 +123,15 @@ def draw_toast(fb, text):
 
 
 def is_up(kind, key):
-    return key == B.UP and (kind == B.CLICK or kind == B.REPEAT)
+    return key == buttons.UP and (kind == buttons.CLICK or kind == buttons.REPEAT)
 
 
 def is_down(kind, key):
-    return key == B.DOWN and (kind == B.CLICK or kind == B.REPEAT)
+    return key == buttons.DOWN and (kind == buttons.CLICK or kind == buttons.REPEAT)
 
 
 def is_ok(kind, key):
-    return key == B.OK and kind == B.CLICK
+    return key == buttons.OK and kind == buttons.CLICK
 
 
 class Menu(Screen):
@@ -150,7 +161,7 @@ class Menu(Screen):
             self.sel = (self.sel + 1) % n
         elif is_ok(kind, key) and n:
             self.items[self.sel][1](app)
-        elif kind == B.CLICK and key == B.BACK and self.on_back:
+        elif kind == buttons.CLICK and key == buttons.BACK and self.on_back:
             self.on_back(app)
         else:
             return False
@@ -208,18 +219,18 @@ class Spinner(Screen):
     def draw(self, app, fb):
         title(fb, self.title)
         text = self.fmt(self.value) if self.fmt else str(self.value)
-        big_ok = self.fmt is None and app.height >= 64
+        big_ok = self.fmt is None and app.tall
         if big_ok:
             font.big_center(fb, text, TITLE_H + 4)
         else:
             font.center(fb, text, TITLE_H + 4, 1, 2 if font.width(text, 2) <= fb.width else 1)
         hint = self.hint or ("%d..%d  OK: set" % (self.lo, self.hi))
-        if app.height >= 64:
+        if app.tall:
             font.center(fb, hint, app.height - 8)
         if self.value < self.hi:
             arrow(fb, fb.width - 6, TITLE_H + 4, -1)
         if self.value > self.lo:
-            arrow(fb, fb.width - 6, app.height - 10 if app.height >= 64 else app.height - 2, 1)
+            arrow(fb, fb.width - 6, app.height - 10 if app.tall else app.height - 2, 1)
 
 
 class Confirm(Screen):
@@ -285,8 +296,8 @@ class Message(Screen):
         self.first = 0
 
     def on_event(self, app, kind, key):
-        if kind == B.CLICK and key == B.BACK:
-            key = B.OK  # BACK closes a message just like OK
+        if kind == buttons.CLICK and key == buttons.BACK:
+            key = buttons.OK  # BACK closes a message just like OK
         return scroll_event(self, app, kind, key, len(self.lines), rows(app), self._close)
 
     def _close(self, app):
@@ -313,7 +324,7 @@ class BigView(Screen):
     def draw(self, app, fb):
         title(fb, self.title)
         font.big_center(fb, self.big_text, TITLE_H + 3)
-        if self.caption and app.height >= 64:
+        if self.caption and app.tall:
             font.center(fb, self.caption, app.height - 9)
 
 

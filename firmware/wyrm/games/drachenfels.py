@@ -51,7 +51,7 @@ RAINBOW_RULE_LINES = ("Rainbows may now link", "rainbow rocks and", "rock castle
 
 
 def _check_players(n):
-    if not isinstance(n, int) or isinstance(n, bool) or n < MIN_PLAYERS or n > MAX_PLAYERS:
+    if type(n) is not int or n < MIN_PLAYERS or n > MAX_PLAYERS:
         raise ValueError("2 to 4 players")
 
 
@@ -154,7 +154,7 @@ def _valid(obj):
     seen = []
     for k in knights:
         c = k["colour"]
-        if not isinstance(c, int) or isinstance(c, bool) or not 0 <= c < CASTLES or c in seen:
+        if type(c) is not int or not 0 <= c < CASTLES or c in seen:
             return False
         seen.append(c)
         if not isinstance(k["name"], str) or not isinstance(k["visited"], int):
@@ -237,7 +237,7 @@ def move_options(state, k, value):
     castle (found or not).
     """
     knight = _knight(state, k)
-    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 5:
+    if type(value) is not int or not 1 <= value <= 5:
         raise ValueError("point card 1 to 5")
     if knight["castle"]:
         return [value, 2 * value]

@@ -41,13 +41,12 @@ import sys
 from micropython import const
 
 from wyrm import font, ui
-from wyrm.games import drachenhort as D
+from wyrm.games import drachenhort
 
 NAME = "drachenhort"
 _PARTY = "party"  # the store name of the deal (party_ui; the deal object is wyrm.deal.PartyDeal)
 _VERSION = const(1)
 _ADV = const(7)
-_LINE = const(21)
 _DENSE = const(8)  # row height of the full-screen tables (board, all cards)
 _SCREENS = (
     "menu",
@@ -74,10 +73,6 @@ _NOTES = (
     "Score: silver + gold of your card's 3 adventurers, plus gems. Equal "
     "totals share the win.",
 )
-
-
-def _is_int(x):
-    return type(x) is int
 
 
 _NONE = ("no dealer",)  # _with_party's answer when this Wyrm has no dealer
@@ -119,10 +114,6 @@ def _with_deal(app, fn):
 def _rtext(fb, s, right, y, c=1):
     """Text whose last column ends at ``right``."""
     font.text(fb, s, right - font.width(s), y, c)
-
-
-def _fit(s, n=_LINE):
-    return s if len(s) <= n else s[: n - 1] + font.ELLIPSIS
 
 
 def _dense_bar(fb, left):
@@ -231,7 +222,7 @@ class Session:
     def _take(self, raw):
         if not isinstance(raw, dict) or raw.get("v") != _VERSION:
             raise ValueError("version")
-        game = D.Game.load(raw["game"])
+        game = drachenhort.Game.load(raw["game"])
         cards = raw.get("cards")
         if cards is None:
             cards = [None] * game.players
@@ -253,7 +244,7 @@ class Session:
         if app.store.exists(_PARTY):
             _with_party(app, lambda p: p.forget(app))
         self._dealt = None
-        self.game = D.Game(players, mode)
+        self.game = drachenhort.Game(players, mode)
         self.cards = [None] * players
         self.screen = "menu"
         self.arg = None
@@ -344,7 +335,7 @@ class Session:
     def to_printed(self):
         """The dealt cards are gone: play on with printed cards entered at the reveal."""
         g = self.g()
-        self.game = D.Game(g.players, "printed", g.events)
+        self.game = drachenhort.Game(g.players, "printed", g.events)
         self.save()
 
     # names
@@ -352,12 +343,12 @@ class Session:
         return self.names[a]
 
     def metal(self):
-        return D.METALS[self.g().escape - 1]
+        return drachenhort.METALS[self.g().escape - 1]
 
     def left_values(self):
         g = self.g()
         used = [g.token(g.escape, a) for a in range(_ADV)]
-        return [v for v in D.VALUES if v not in used]
+        return [v for v in drachenhort.VALUES if v not in used]
 
     def describe(self):
         return self.g().describe(-1, self.names)
@@ -367,7 +358,7 @@ def _valid_card(c):
     if not isinstance(c, list) or len(c) != 3:
         return False
     for a in c:
-        if not _is_int(a) or not 0 <= a < _ADV or c.count(a) != 1:
+        if type(a) is not int or not 0 <= a < _ADV or c.count(a) != 1:
             return False
     return True
 
@@ -427,7 +418,7 @@ def _resume(app, s):
     elif where in ("gems", "gems_p") and not g.finished:
         play = _play(s)
         gm = app.push(play.GemsMenu(s))
-        if where == "gems_p" and _is_int(arg) and 0 <= arg < g.players:
+        if where == "gems_p" and type(arg) is int and 0 <= arg < g.players:
             gm.sel = arg
             app.push(play.GemScreen(s, arg))
     elif where in ("choice", "reveal", "all", "ranking") and g.finished:
@@ -532,7 +523,8 @@ class GameMenu(_Menu):
     def _ask_players(self, app):
         g = self.s.game
         n = g.players if g is not None else 4
-        app.push(ui.Spinner("Players", n, D.MIN_PLAYERS, D.MAX_PLAYERS, self._ask_cards))
+        lo, hi = drachenhort.MIN_PLAYERS, drachenhort.MAX_PLAYERS
+        app.push(ui.Spinner("Players", n, lo, hi, self._ask_cards))
 
     def _ask_cards(self, app, n):
         def dealt(app):

@@ -81,10 +81,6 @@ def new_game(n_players, names=None):
     return {"players": [new_player(names[i]) for i in range(n_players)]}
 
 
-def _is_count(v):
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
 def validate(state):
     """Problems with a state (e.g. one loaded from storage), as short strings."""
     errors = []
@@ -102,7 +98,7 @@ def validate(state):
         values = objs + [p.get("beasts"), p.get("treasures")]
         bad = False
         for v in values:
-            if not _is_count(v):
+            if type(v) is not int:
                 bad = True
         if bad:
             errors.append("%s: bad count" % p["name"])
@@ -156,13 +152,13 @@ def _obj_index(obj):
             if OBJECTS[i] == obj:
                 return i
         raise ValueError("unknown object")
-    if not _is_count(obj) or not 0 <= obj < N_OBJECTS:
+    if type(obj) is not int or not 0 <= obj < N_OBJECTS:
         raise ValueError("unknown object")
     return obj
 
 
 def _player(state, p):
-    if not _is_count(p) or not 0 <= p < len(state["players"]):
+    if type(p) is not int or not 0 <= p < len(state["players"]):
         raise ValueError("no such player")
     return state["players"][p]
 
@@ -175,7 +171,7 @@ def adjust(state, p, what, delta):
     count.
     """
     player = _player(state, p)
-    if not _is_count(delta):
+    if type(delta) is not int:
         raise ValueError("bad count")
     treasures, cards = _totals(state)
     if what == "beasts" or what == "treasures":

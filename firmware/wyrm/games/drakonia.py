@@ -122,7 +122,7 @@ def _counts_ok(row):
     if not isinstance(row, list) or len(row) != SPACES:
         return False
     for v in row:
-        if not isinstance(v, int) or isinstance(v, bool):
+        if type(v) is not int:
             return False
     return True
 

@@ -68,7 +68,7 @@ def item_name(item_id):
 
 
 def _int(v, what):
-    if not isinstance(v, int) or isinstance(v, bool):
+    if type(v) is not int:
         raise ValueError(what + " must be a whole number")
     return v
 
@@ -289,7 +289,7 @@ class Player:
 
 
 def _num(v, default, lo, hi):
-    if not isinstance(v, int) or isinstance(v, bool) or v < lo or v > hi:
+    if type(v) is not int or v < lo or v > hi:
         return default
     return v
 

@@ -28,7 +28,7 @@ from micropython import const
 
 from wyrm import font, ui
 from wyrm.app import Screen
-from wyrm.games import drakskatten as R
+from wyrm.games import drakskatten
 
 SAVE = "drakskatten"
 _VERSION = const(1)
@@ -47,17 +47,13 @@ _SCREENS = ("menu", "fight", "win")
 # ----- game state -------------------------------------------------------------------
 
 
-def _is_int(v):
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
 def _pair(v):
     """[DEF, ATT] from the save, or None."""
     if not isinstance(v, list) or len(v) < 2:
         return None
     d = v[0]
     a = v[1]
-    if not _is_int(d) or not _is_int(a):
+    if type(d) is not int or type(a) is not int:
         return None
     if d < DEF_LO or d > DEF_HI or a < ATT_LO or a > ATT_HI:
         return None
@@ -67,7 +63,7 @@ def _pair(v):
 def _look(v):
     """[DEF, ATT, cards] from the save, or None."""
     p = _pair(v)
-    if p is None or len(v) < 3 or not _is_int(v[2]) or v[2] < 0 or v[2] > 4:
+    if p is None or len(v) < 3 or type(v[2]) is not int or v[2] < 0 or v[2] > 4:
         return None
     return [p[0], p[1], v[2]]
 
@@ -113,9 +109,9 @@ class Game:
 
     def add_player(self):
         c = self.free_colour()
-        if c is None or len(self.players) >= R.MAX_PLAYERS:
+        if c is None or len(self.players) >= drakskatten.MAX_PLAYERS:
             return None
-        p = R.Player(c, c, len(self.players) % R.STAIRCASES + 1)
+        p = drakskatten.Player(c, c, len(self.players) % drakskatten.STAIRCASES + 1)
         self.players.append(p)
         self.fights.append(None)
         self.looks.append(None)
@@ -184,12 +180,12 @@ class Game:
         if not isinstance(obj, dict) or obj.get("v") != _VERSION:
             return False
         raw = obj.get("players")
-        if not isinstance(raw, list) or len(raw) < 1 or len(raw) > R.MAX_PLAYERS:
+        if not isinstance(raw, list) or len(raw) < 1 or len(raw) > drakskatten.MAX_PLAYERS:
             return False
         for d in raw:
             if not isinstance(d, dict):
                 return False
-            p = R.Player.from_json(d)
+            p = drakskatten.Player.from_json(d)
             if p.colour not in COLOURS or p.colour in [q.colour for q in self.players]:
                 p.colour = self.free_colour() or COLOURS[0]
             p.name = p.colour
@@ -209,7 +205,7 @@ class Game:
 
 
 def _index(v, n, default):
-    if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < n:
+    if type(v) is int and 0 <= v < n:
         return v
     return default
 
@@ -224,7 +220,7 @@ def load_game(obj):
 
 
 def move_label(p):
-    dice, squares = R.movement(p.injury, p.has(R.CARPET))
+    dice, squares = drakskatten.movement(p.injury, p.has(drakskatten.CARPET))
     if dice == 2:
         return "Move: 2d6 (carpet)"
     if dice == 1:
@@ -259,9 +255,10 @@ def roll_screen(app, die_id):
 
 def open_move(app, game, title="Move"):
     p = game.player()
-    dice, squares = R.movement(p.injury, p.has(R.CARPET))
+    dice, squares = drakskatten.movement(p.injury, p.has(drakskatten.CARPET))
     if dice == 0:
-        app.push(Fixed(title, str(squares), "%s injury: no roll" % R.INJURY_NAMES[p.injury]))
+        hurt = drakskatten.INJURY_NAMES[p.injury]
+        app.push(Fixed(title, str(squares), "%s injury: no roll" % hurt))
         return
     if game.own:
         if dice == 2:
@@ -274,7 +271,7 @@ def open_move(app, game, title="Move"):
 
 
 def _door_says(t):
-    return "%d: door FOUND!" % t if R.door_found(t) else "%d: not found" % t
+    return "%d: door FOUND!" % t if drakskatten.door_found(t) else "%d: not found" % t
 
 
 def open_door(app, game):
@@ -294,7 +291,7 @@ def open_crystal(app, game):
     i = game.cur
 
     def keep(app, d, a, r):
-        n = R.treasure_cards(r, a)
+        n = drakskatten.treasure_cards(r, a)
         game.looks[i] = [d, a, n]
         game.last = [d, a]
         game.save(app)
@@ -302,7 +299,7 @@ def open_crystal(app, game):
             "Behind the door:",
             "DEFENCE %d ATTACK %d" % (d, a),
             "1d6 %d + ATT %d = %d" % (r, a, r + a),
-            "Win: " + R.treasure_text(n),
+            "Win: " + drakskatten.treasure_text(n),
             "Next turn Fight uses",
             "these values.",
         ]
@@ -321,7 +318,7 @@ def open_crystal(app, game):
         picked[0] = d
         app.push(ui.Spinner("Seen: ATTACK", game.last[1], ATT_LO, ATT_HI, set_att))
 
-    if not p.has(R.CRYSTAL):
+    if not p.has(drakskatten.CRYSTAL):
         ui.error(app, "%s has no Crystal Ball. Tick it in %s's items first." % (p.name, p.name),
                  "Crystal Ball")
         return
@@ -356,7 +353,7 @@ class Win(Screen):
         fb.rect(0, 0, fb.width, app.height, 1)
         fb.rect(2, 2, fb.width - 4, app.height - 4, 1)
         name = p.name.upper()
-        if app.height >= 64:
+        if app.tall:
             sc = 3 if font.width(name, 3) <= fb.width - 8 else 2
             font.center(fb, name, 6, 1, sc)
             font.center(fb, "WINS!", 30, 1, 2)
@@ -416,13 +413,13 @@ class GameMenu(ui.Menu):
         add("player", lambda a: "Player: %s" % g.name(), self.next_player)
         if g.winner >= 0:
             add("won", lambda a: "%s won!" % g.name(g.winner), lambda a: a.push(Win(g)))
-        elif R.rich_enough(p):
+        elif drakskatten.rich_enough(p):
             add("home", "Back at staircase", lambda a: _back_home(a, g))
         add("info", lambda a: "%s: %d silver" % (p.name, p.silver),
             lambda a: a.push(_players(a).player_menu(a, g, g.cur)))
         add("move", lambda a: move_label(p), lambda a: open_move(a, g))
         add("door", "Door search", lambda a: open_door(a, g))
-        if p.has(R.CRYSTAL):
+        if p.has(drakskatten.CRYSTAL):
             add("crystal", "Crystal Ball", lambda a: open_crystal(a, g))
         add("2d6", "Roll 2d6", lambda a: a.push(roll_screen(a, "2d6")))
         add("own", lambda a: "My own dice: %s" % ("on" if g.own else "off"), self.toggle_own)
@@ -477,7 +474,8 @@ def ask_players(app, game):
             top.sel = 0
             top.refresh()
 
-    app.push(ui.Spinner("How many players?", len(game.players) or 2, 1, R.MAX_PLAYERS, start,
+    n = len(game.players) or 2
+    app.push(ui.Spinner("How many players?", n, 1, drakskatten.MAX_PLAYERS, start,
                         hint="1..6  OK: start"))
 
 
