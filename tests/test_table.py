@@ -36,3 +36,45 @@ def test_a_bad_saved_menu_position_is_ignored(tmp_path):
         d = Driver(tmp_path)
         assert selected(d) == ["Drachenhort"], bad
         assert d.errors() == []
+
+
+# A two-player Drakonia tie: P1 healthy on 4 and 1, P2 healthy on 3 and 2 (5 points each).
+TIE = (
+    "down*4,ok,ok,down,ok,ok,ok,down*4,ok,up,ok,up*3,ok,up,ok,back,"
+    "down,ok,down*3,ok,up,ok,up,ok,up,ok,back,down,ok"
+)
+
+
+def test_drakonia_grid_names_rows_as_the_rulebook_does(tmp_path):
+    d = Driver(tmp_path)
+    d.keys("down*4,ok,ok,down,ok,ok,ok")
+    lines = d.text().splitlines()
+    assert lines[2].startswith("healthy") and lines[3].startswith("wounded")
+    assert "Fit" not in d.text() and "Hurt" not in d.text()
+
+
+def test_drakonia_tie_break_sentence_is_never_cut(tmp_path):
+    """The reason shows whole under the winner, and scrolling moves by whole entries,
+    on the 64 px and the 32 px panel."""
+    for board in ("pico-ssd1306-4btn", "pico-ssd1306-128x32"):
+        (tmp_path / board).mkdir()
+        d = Driver(tmp_path / board, board=board)
+        d.keys(TIE)
+        lines = d.text().splitlines()
+        i = lines.index("P1 wins!")
+        assert lines[i + 1:i + 3] == ["tie broken: hero on", "space 4"], board
+        d.keys("down")
+        lines = d.text().splitlines()
+        assert lines[lines.index("P1 wins!") + 1] == "1. P1              5", board
+        d.keys("up")
+        assert "tie broken: hero on" in d.text()
+        assert d.errors() == []
+
+
+def test_drakonia_over_two_note_says_what_is_wrong(tmp_path):
+    d = Driver(tmp_path)
+    # P1 two healthy heroes in Drakonia (6), P2 one
+    d.keys("down*4,ok,ok,down,ok,ok,ok,down*6,ok,up*2,ok,back,down,ok,down*6,ok,up,ok,back,down,ok")
+    d.keys("down*3")
+    flat = " ".join(d.text().splitlines())
+    assert "More than 2 heroes in Drakonia: one card moves at most 2 there." in flat
