@@ -603,18 +603,18 @@ def test_the_die_leaves_memory_when_its_screen_closes(tmp_path):
 
     import wyrm
 
-    for leaf in ("dice_roll", "dice_ui"):  # imported by another test: start without them
+    for leaf in ("dice_roll_ui", "dice_ui"):  # imported by another test: start without them
         if "wyrm." + leaf in sys.modules:
             del sys.modules["wyrm." + leaf]
             if hasattr(wyrm, leaf):
                 delattr(wyrm, leaf)
     d = Driver(tmp_path)
     d.keys("ok,ok,ok")
-    assert "wyrm.dice_roll" in sys.modules
+    assert "wyrm.dice_roll_ui" in sys.modules
     assert "wyrm.dice_ui" not in sys.modules  # the roll screen only, not the Dice menu
     d.keys("back")
     assert d.text().splitlines()[1] == "> Roll the die"
-    assert "wyrm.dice_roll" not in sys.modules
+    assert "wyrm.dice_roll_ui" not in sys.modules
     d.keys("ok,ok")  # and it comes back
     assert "Drachenhort die" in d.text()
     assert d.errors() == []

@@ -797,7 +797,7 @@ def test_fight_dice_and_players_leave_memory_when_the_menu_shows(tmp_path):
     import sys
 
     extra = ("wyrm.games.drakskatten_fight", "wyrm.games.drakskatten_players",
-             "wyrm.dice_roll", "wyrm.dice_ui")
+             "wyrm.dice_roll_ui", "wyrm.dice_ui")
     for name in extra:  # imported by another test: start without them
         if name in sys.modules:
             del sys.modules[name]
@@ -819,7 +819,7 @@ def test_fight_dice_and_players_leave_memory_when_the_menu_shows(tmp_path):
     assert loaded() == []
     d.keys("down*5,ok,wait:1000")  # Roll 2d6
     assert d.text().startswith("== 2d6 ==")
-    assert loaded() == ["wyrm.dice_roll"]
+    assert loaded() == ["wyrm.dice_roll_ui"]
     d.keys("back")
     assert loaded() == []
     d.keys("down*2,ok,down*3,ok")  # Players, Who starts: roll-off

@@ -33,6 +33,11 @@ DEFAULT_SETTINGS = {
 CONTRAST_LEVELS = (1, 40, 100, 170, 255)
 _DIM_CONTRAST = const(1)
 _CHORD = const(3)  # UP and DOWN held together: the quick roll (wyrm.quick)
+# A step more than 2**29 ms after the one before reads as a negative tick
+# distance; it is taken as this long (3 days: every timer has run out).
+_LONG_GAP = const(0x10000000)
+_NOT_SAVED_MS = const(4000)
+_ENOSPC = const(28)
 
 
 class Screen:
@@ -85,6 +90,10 @@ class App:
         self.power = AWAKE
         self._swallow = False
         self.game = None  # module name of the open game (home.open_game), for the quick roll
+        self._tick = 0  # the caller's tick time at the last step
+        self._skew = 0  # app time - caller time, after a clamped gap
+        self._failed = 0  # saves the flash refused, as last shown
+        self._unsaved = False  # the players were told changes are not saved
         settings = dict(DEFAULT_SETTINGS)
         saved = store.load("settings", None) if store else None
         if isinstance(saved, dict):
@@ -177,10 +186,20 @@ class App:
     # -- the step -------------------------------------------------------------
     def step(self, now, levels):
         """Advance to ``now`` (ms ticks) with button ``levels``; return dirty pages."""
-        self.now = now
         if not self._started:
             self._started = True
             self._last_input = now
+            self._tick = now
+        else:
+            # The app's clock follows the caller's, except that a gap too long
+            # for tick arithmetic is clamped: timers see it as long, never negative.
+            raw = now
+            if ticks_diff(raw, self._tick) < 0:
+                self._skew = ticks_diff(ticks_add(self.now, _LONG_GAP), raw)
+            self._tick = raw
+            if self._skew:
+                now = ticks_add(raw, self._skew)
+        self.now = now
         n = self.buttons.update(now, levels)
         if levels or n:
             self._last_input = now
@@ -202,7 +221,8 @@ class App:
                 self._swallow = True
                 self._guard(_quick)
             if self._swallow:
-                # The waking press does nothing: drop its events up to the
+                # A swallowed press (it woke a dark panel, or was a chord)
+                # does nothing else: drop its events up to the
                 # step in which every key is up again (its CLICK included).
                 if self.buttons.stable == 0:
                     self._swallow = False
@@ -222,6 +242,7 @@ class App:
             self._toast = None
             self._redraw = True
         self._saver(now)
+        self._storage()
         if self._redraw and self.power != OFF:
             self._redraw = False
             self.render()
@@ -262,6 +283,24 @@ class App:
             from wyrm import ui
 
             ui.draw_toast(fb, self._toast)
+
+    # -- a flash that refuses writes -------------------------------------------
+    def _storage(self):
+        """Say in words when saving fails (full flash, EIO) and when it works again.
+
+        The game goes on in memory; the store tries again at every change."""
+        st = self.store
+        failed = getattr(st, "failed", 0)
+        if failed != self._failed:
+            self._failed = failed
+            self._unsaved = True
+            if st.failing == _ENOSPC:
+                self.toast("Storage is full: changes are not being saved.", _NOT_SAVED_MS)
+            else:
+                self.toast("Storage fails: changes are not being saved.", _NOT_SAVED_MS)
+        elif self._unsaved and not st.failing:
+            self._unsaved = False
+            self.toast("Storage works again: changes are saved.", _NOT_SAVED_MS)
 
     # -- screen saver ---------------------------------------------------------
     def _saver(self, now):

@@ -272,12 +272,19 @@ def load_profile(data, name="board.json"):
 def load_file(path):
     """Read, parse and check a profile file; every failure is a BoardError."""
     try:
-        with open(path) as f:
-            text = f.read()
+        with open(path, "rb") as f:
+            raw = f.read()
     except OSError:
         raise BoardError("%s: cannot be read (missing?)" % path) from None
     try:
+        text = raw.decode()
+    except ValueError:  # UnicodeError is a ValueError on both runtimes
+        raise BoardError(
+            "%s: not UTF-8 text (save it as UTF-8 from a plain text editor)" % path
+        ) from None
+    try:
         data = json.loads(text)
-    except ValueError:
+    except (ValueError, RuntimeError, MemoryError):
+        # RuntimeError: RecursionError (CPython) on thousands of nested brackets
         raise BoardError("%s: not valid JSON (check commas, quotes and brackets)" % path) from None
     return load_profile(data, path)

@@ -87,7 +87,7 @@ def read_labels(app):
         return None, ["deck.json is longer than %d bytes" % _MAX_BYTES]
     try:
         obj = json.loads(data.decode())
-    except (ValueError, UnicodeError):
+    except (ValueError, UnicodeError, RuntimeError, MemoryError):  # RecursionError: deep nesting
         return None, ["deck.json is not valid JSON"]
     return parse_labels(obj)
 

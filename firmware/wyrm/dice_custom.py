@@ -1,6 +1,6 @@
 """Custom dice from ``dice.json``: parsing and checking (see ``parse_custom``).
 
-Pure logic: no I/O (``wyrm.dice_roll.load_custom`` reads the file). Its own
+Pure logic: no I/O (``wyrm.dice_roll_ui.load_custom`` reads the file). Its own
 module so that rolling a built-in die never loads it.
 """
 
@@ -91,7 +91,7 @@ def parse_custom(data):
 
         try:
             data = json.loads(data)
-        except ValueError:
+        except (ValueError, RuntimeError, MemoryError):  # RecursionError: deep nesting
             return [], ["dice.json: not valid JSON"]
     if isinstance(data, dict):
         entries = data.get("dice")

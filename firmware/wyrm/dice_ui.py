@@ -2,14 +2,14 @@
 
 Games use the public screen builders (import the module inside a function):
 
-    from wyrm import dice_roll
-    app.push(dice_roll.roll_screen("dh"))        # one die (built-in or "c:<name>")
+    from wyrm import dice_roll_ui
+    app.push(dice_roll_ui.roll_screen("dh"))        # one die (built-in or "c:<name>")
     from wyrm import dice_ui
     app.push(dice_ui.who_starts_screen())        # asks the player count, picks one
     app.push(dice_ui.rolloff_screen(hi=6))       # Drakskatten roll-off, round by round
 
 The roll screen of a die, its history and statistics and the saved counts live
-in ``wyrm.dice_roll`` (a game that only rolls loads just that, and the roll-off
+in ``wyrm.dice_roll_ui`` (a game that only rolls loads just that, and the roll-off
 of a known number of players does not load it); ``dice_ui.roll_screen`` hands
 over to it. Custom dice come from ``dice.json`` in the store's folder (format:
 see ``wyrm.dice_custom.parse_custom``).
@@ -17,7 +17,7 @@ see ``wyrm.dice_custom.parse_custom``).
 
 from wyrm import buttons, dice, dice_rolloff, font, ui
 from wyrm.app import Screen
-from wyrm.dice_draw import caption, skip_key, spin, tumble
+from wyrm.dice_draw_ui import caption, skip_key, spin, tumble
 
 _HELP = (
     "Add your own dice: put a file dice.json on Wyrm (next to the saved "
@@ -48,9 +48,9 @@ class StatsMenu(ui.Menu):
 
     def _opener(self, d):
         def run(app):
-            from wyrm import dice_roll
+            from wyrm import dice_roll_ui
 
-            app.push(dice_roll.StatsScreen(d, self.book))
+            app.push(dice_roll_ui.StatsScreen(d, self.book))
 
         return run
 
@@ -60,10 +60,10 @@ class PlayersSpinner(ui.Spinner):
     """How many players? (starts at the last count used); OK opens ``make(n)``."""
 
     def __init__(self, title_text, make, lo, hi):
-        from wyrm import dice_roll  # the player count is kept with the dice counts
+        from wyrm import dice_roll_ui  # the player count is kept with the dice counts
 
         self.make = make
-        self.book = dice_roll.Book()
+        self.book = dice_roll_ui.Book()
         super().__init__(title_text, 4, lo, hi, self._done, hint="%d-%d players  OK: go" % (lo, hi))
 
     def on_open(self, app):
@@ -263,11 +263,11 @@ class RollOffScreen(Screen):
 
 # -- public builders and the Dice menu ---------------------------------------------------
 def roll_screen(die, roll_now=False):
-    """The roll screen of a die: ``wyrm.dice_roll.roll_screen`` (a game that only
+    """The roll screen of a die: ``wyrm.dice_roll_ui.roll_screen`` (a game that only
     rolls imports that module instead)."""
-    from wyrm import dice_roll
+    from wyrm import dice_roll_ui
 
-    return dice_roll.roll_screen(die, roll_now)
+    return dice_roll_ui.roll_screen(die, roll_now)
 
 
 def who_starts_screen(n=None, lo=dice.PLAYERS_MIN, hi=dice.PLAYERS_MAX):
@@ -300,9 +300,9 @@ class DiceMenu(ui.Menu):
         self.dice_list = []
 
     def on_open(self, app):
-        from wyrm import dice_roll
+        from wyrm import dice_roll_ui
 
-        custom, problems = dice_roll.load_custom(app)
+        custom, problems = dice_roll_ui.load_custom(app)
         self.dice_list = list(dice.BUILTIN) + custom
         items = []
         for d in dice.BUILTIN:
@@ -314,7 +314,7 @@ class DiceMenu(ui.Menu):
         items.append(["Statistics", self._stats])
         items.append(["Your own dice", lambda a: a.push(ui.Message("Your own dice", _HELP))])
         self.items = items
-        last = dice_roll.last_die(app)  # the menu starts on the die rolled last
+        last = dice_roll_ui.last_die(app)  # the menu starts on the die rolled last
         for i in range(len(items)):
             if items[i][0] == _name_of(self.dice_list, last):
                 self.sel = i
@@ -326,17 +326,17 @@ class DiceMenu(ui.Menu):
             ui.error(app, text, "dice.json")
 
     def _stats(self, app):
-        from wyrm import dice_roll
+        from wyrm import dice_roll_ui
 
-        book = dice_roll.Book(app)
+        book = dice_roll_ui.Book(app)
         app.push(StatsMenu(self.dice_list, book))
         book.show_problems(app)
 
     def _roller(self, d):
         def run(app):
-            from wyrm import dice_roll
+            from wyrm import dice_roll_ui
 
-            app.push(dice_roll.RollScreen(d, roll_now=True, remember=True))
+            app.push(dice_roll_ui.RollScreen(d, roll_now=True, remember=True))
 
         return run
 
@@ -346,11 +346,11 @@ def enter(app, resume=False):
     menu = app.push(DiceMenu())
     if not resume:
         return
-    from wyrm import dice_roll
+    from wyrm import dice_roll_ui
 
-    book = dice_roll.Book(app)
+    book = dice_roll_ui.Book(app)
     for d in menu.dice_list:
         if d.id == book.open:
-            app.push(dice_roll.RollScreen(d, remember=True, book=book))
+            app.push(dice_roll_ui.RollScreen(d, remember=True, book=book))
             return
     book.show_problems(app)

@@ -33,7 +33,7 @@ class Home(ui.Menu):
 
     def on_open(self, app):
         s = app.store.load("menu", 0) if app.store else 0
-        if isinstance(s, int) and not isinstance(s, bool) and 0 <= s < len(self.items):
+        if type(s) is int and 0 <= s < len(self.items):
             self.sel = self.saved_sel = s
 
     def on_event(self, app, kind, key):
@@ -57,7 +57,7 @@ def _opener(mod, label):
     return run
 
 
-def open_game(app, mod, label, resume=False):
+def open_game(app, mod, label, resume=False, on_menu=False):
     home = app.stack[0]
     try:
         before, module = app.open_module(mod)
@@ -69,20 +69,29 @@ def open_game(app, mod, label, resume=False):
     home._before = before
     home._depth = len(app.stack)
     app.game = mod
-    app.store.save("open", [mod, label])
+    store = app.store
+    if not resume and not on_menu:
+        store.save("open", [mod, label])
     if home.sel != home.saved_sel:  # power-on starts where the last game was chosen
         home.saved_sel = home.sel
-        app.store.save("menu", home.sel)
+        store.save("menu", home.sel)
+    trouble = getattr(store, "trouble", 0)
     module.enter(app, resume)
+    if resume and getattr(store, "trouble", 0) != trouble:
+        # The game's save was damaged or cut off and an older copy (or nothing)
+        # is used: the screen it names may be half an action. Until the game is
+        # opened again from the main menu, it comes back on its own menu.
+        store.save("open", [mod, label, "menu"])
 
 
 def resume_game(app):
-    """After a power cut: go back into the game that was open."""
+    """After a power cut: go back into the game that was open (onto its menu
+    only, if its save had to be restored from the copy before)."""
     saved = app.store.load("open", None)
-    if isinstance(saved, list) and len(saved) == 2:
+    if isinstance(saved, list) and 2 <= len(saved) <= 3:
         for label, mod in GAMES:
             if mod == saved[0]:
-                open_game(app, mod, label, True)
+                open_game(app, mod, label, len(saved) == 2, len(saved) == 3)
                 return
 
 

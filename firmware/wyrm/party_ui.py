@@ -59,7 +59,7 @@ def read_settings(app):
         ]
     try:
         obj = json.loads(data.decode())
-    except (ValueError, UnicodeError):
+    except (ValueError, UnicodeError, RuntimeError, MemoryError):  # RecursionError: deep nesting
         return deal.default_config(), [
             "%s is not valid JSON" % SETTINGS_FILE,
             "Using default cards",

@@ -22,7 +22,8 @@ the texts are what tests and players read:
          "Release OK". BACK (three buttons: UP): back to the pass screen.
 - seen:  "Seen it?" (large), "OK: pass on" ("OK: finish" for the last player,
          "OK: done" for a single peek), "Hold OK: see again" (the secret comes
-         back after a long press, so a short OK never flashes it).
+         back after a long press, so a short OK never flashes it). BACK (three
+         buttons: UP) leaves: "Stop passing round?" (a single peek: done).
 - done:  a check mark, "All cards dealt", "OK: continue" -> ``on_done(app)``.
 
 ``showing`` is True exactly when the last ``draw`` drew the secret of player
@@ -187,12 +188,12 @@ class PeekScreen(Screen):
             else:
                 self.state = _PASS
                 app.redraw()
-        elif st == _SEEN and key == buttons.BACK:
+        elif st == _SEEN:  # BACK, or UP on three buttons (a long OK shows it again)
             if self.single:
                 self._finish(app)
             else:
                 self._ask_stop(app)
-        elif st == _DONE and key == buttons.BACK:
+        elif st == _DONE:
             self._finish(app)
         return True
 

@@ -8,7 +8,7 @@ There OK rolls again; BACK (hold OK on three keys) or UP+DOWN again returns to
 exactly the screen it came from. Loaded only on the chord.
 """
 from wyrm import buttons as B
-from wyrm import dice_roll
+from wyrm import dice_roll_ui
 
 # game module -> its die; other games roll the last die used
 GAME_DIE = {
@@ -18,7 +18,7 @@ GAME_DIE = {
 _DEFAULT = "d6"
 
 
-class QuickRoll(dice_roll.RollScreen):
+class QuickRoll(dice_roll_ui.RollScreen):
     """The roll screen of a quick roll (rolled as it opens; not reopened after a power cut).
 
     BACK returns even while the die still tumbles (elsewhere a key pressed
@@ -44,10 +44,10 @@ def chord(app):
         if isinstance(s, QuickRoll):
             app.pop(s)
             return
-    book = dice_roll.Book(app)
+    book = dice_roll_ui.Book(app)
     from wyrm import dice
 
     die = dice.find(die_id(app, book))
     if die is None:  # a custom die that is gone: dice.json is read only for one
-        die = dice.find(die_id(app, book), dice_roll.load_custom(app)[0]) or dice.find(_DEFAULT)
+        die = dice.find(die_id(app, book), dice_roll_ui.load_custom(app)[0]) or dice.find(_DEFAULT)
     app.push(QuickRoll(die, roll_now=True, book=book))

@@ -99,6 +99,7 @@ class OrderScreen(ui.Menu):
         self.parent = parent
         self.a = a
         self.order = order
+        self.reviewing = False  # the review is open above this list
         self.fill()
 
     def _title_text(self, app):
@@ -125,6 +126,9 @@ class OrderScreen(ui.Menu):
             self.s.at("order", {"a": self.a, "o": list(self.order)})
 
     def on_show(self, app):
+        if not self.reviewing:
+            return  # a message (e.g. at boot) closed above the list: nothing to undo
+        self.reviewing = False
         # back from the review: the last one was placed by itself, take it back
         # together with the last pick
         self.order.pop()
@@ -148,6 +152,7 @@ class OrderScreen(ui.Menu):
         return run
 
     def _review(self, app):
+        self.reviewing = True
         self.order += self.rest()
         app.push(Review(self.s, self))
 

@@ -21,7 +21,7 @@ Screens (``open`` pushes the game menu):
   gems live in ``drachenhort_play``, loaded while one of them is open.
 
 RAM: the dealer (``party_ui`` with ``peek``) and ``wyrm.deal`` are imported
-only for a call and dropped again; the die's modules (``wyrm.dice_roll``, not
+only for a call and dropped again; the die's modules (``wyrm.dice_roll_ui``, not
 the whole Dice menu) and ``drachenhort_play`` are dropped when the game menu
 shows again. Colour names and cards come from ``party_ui.config`` (the
 settings file), read once.
@@ -174,9 +174,10 @@ class Session:
 
     # saving
     def save(self):
+        """True once written (False: the flash refused; the game goes on in memory)."""
         if self.game is None:
-            return
-        self.app.store.save(
+            return False
+        return self.app.store.save(
             NAME,
             {
                 "v": _VERSION,
@@ -239,16 +240,16 @@ class Session:
 
     # the game
     def new_game(self, players, mode):
-        """Start afresh; the old game's party cards go with it."""
+        """Start afresh; the old game's party cards go with it - but only once the
+        new game is safely written (a full flash keeps the old game and its deal)."""
         app = self.app
-        if app.store.exists(_PARTY):
-            _with_party(app, lambda p: p.forget(app))
         self._dealt = None
         self.game = drachenhort.Game(players, mode)
         self.cards = [None] * players
         self.screen = "menu"
         self.arg = None
-        self.save()
+        if self.save() and app.store.exists(_PARTY):
+            _with_party(app, lambda p: p.forget(app))
 
     def g(self):
         """The game (only called while there is one)."""
@@ -608,13 +609,13 @@ def _roll(app):
     menu = app.top()
     before = list(sys.modules)
     try:
-        from wyrm import dice_roll
+        from wyrm import dice_roll_ui
     except ImportError:
         ui.error(app, "The die is not on this Wyrm yet.")
         return
     if menu.loaded is None:
         menu.loaded = before  # the dice modules leave again when the menu shows
-    app.push(dice_roll.roll_screen("dh"))
+    app.push(dice_roll_ui.roll_screen("dh"))
 
 
 def _peek_again(app):

@@ -6,7 +6,7 @@ change. ``enter(app, resume)`` pushes the game menu; after a power cut it also
 re-opens the fight or win screen the players were on.
 
 RAM: the fight screen (``drakskatten_fight``), the players' screens
-(``drakskatten_players``), the dice (``wyrm.dice_roll``, the roll-off in
+(``drakskatten_players``), the dice (``wyrm.dice_roll_ui``, the roll-off in
 ``wyrm.dice_ui``) and the tables (``drakskatten_ref``) are loaded when opened
 and dropped again when the game menu shows.
 
@@ -246,11 +246,11 @@ class Fixed(ui.BigView):
 
 
 def roll_screen(app, die_id):
-    """The shared dice screen (wyrm.dice_roll), rolled as it opens: "d6", "2d6", "door"."""
+    """The shared dice screen (wyrm.dice_roll_ui), rolled as it opens: "d6", "2d6", "door"."""
     _above_menu(app)
-    from wyrm import dice_roll
+    from wyrm import dice_roll_ui
 
-    return dice_roll.roll_screen(die_id, True)
+    return dice_roll_ui.roll_screen(die_id, True)
 
 
 def open_move(app, game, title="Move"):

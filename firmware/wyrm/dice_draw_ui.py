@@ -1,6 +1,6 @@
 """Tumble timing and small drawing helpers shared by the dice screens.
 
-The roll screen (``wyrm.dice_roll``) and the who-starts and roll-off screens
+The roll screen (``wyrm.dice_roll_ui``) and the who-starts and roll-off screens
 (``wyrm.dice_ui``) use them; a module of its own so that either can be loaded
 without the other.
 """

@@ -3,8 +3,8 @@
 What a game needs to roll a die, without the Dice menu (``wyrm.dice_ui``: the
 menu, custom dice list, who starts, roll-off). Import it inside a function:
 
-    from wyrm import dice_roll
-    app.push(dice_roll.roll_screen("dh"))        # one die (built-in or "c:<name>")
+    from wyrm import dice_roll_ui
+    app.push(dice_roll_ui.roll_screen("dh"))        # one die (built-in or "c:<name>")
 
 Roll screen: OK rolls; a short tumble (TUMBLE_MS, any key shows the result at
 once) then the result in big digits, with the Drachenhort hint, both dice and
@@ -23,7 +23,7 @@ from micropython import const
 
 from wyrm import buttons, dice, font, stats, ui
 from wyrm.app import Screen
-from wyrm.dice_draw import caption, skip_key, spin, tumble
+from wyrm.dice_draw_ui import caption, skip_key, spin, tumble
 
 HISTORY = const(20)  # rolls kept per die
 _STATS = "dice_stats"  # store name (not "dice": that would be dice.json)
