@@ -78,3 +78,12 @@ def test_drakonia_over_two_note_says_what_is_wrong(tmp_path):
     d.keys("down*3")
     flat = " ".join(d.text().splitlines())
     assert "More than 2 heroes in Drakonia: one card moves at most 2 there." in flat
+
+
+def test_dice_json_sides_in_quotes_is_named_as_not_a_number(tmp_path):
+    (tmp_path / "dice.json").write_text('{"dice": [{"name": "d8", "sides": "8"}]}')
+    d = Driver(tmp_path)
+    d.keys("down*5,ok")
+    flat = " ".join(d.text().splitlines())
+    assert 'die 1: sides must be a whole number: 8, not "8"' in flat
+    assert "2..100" not in flat
