@@ -87,3 +87,20 @@ def test_dice_json_sides_in_quotes_is_named_as_not_a_number(tmp_path):
     flat = " ".join(d.text().splitlines())
     assert 'die 1: sides must be a whole number: 8, not "8"' in flat
     assert "2..100" not in flat
+
+
+def test_dice_history_rows_keep_the_number_apart_from_the_roll(tmp_path):
+    """"13 2 any adventurer" must not read as 132: a rule with space on both sides."""
+    from host_tools import simcore
+
+    d = Driver(tmp_path, seed=13)
+    d.keys("down*5,ok,ok*25,wait:400,up")
+    f = d.last()
+    row = [(x, s) for (x, y, s, _c, _sc) in f.log if y == 11]  # the first history row
+    assert [s for _x, s in row] == ["13", "2 any adventurer"]
+    num_end = row[0][0] + len("13") * 6 - 1  # last ink column + 1
+    roll_x = row[1][0]
+    px = simcore.pixels(f.data, 128, 64)
+    rules = [x for x in range(num_end, roll_x) if all(px[y][x] for y in range(10, 19))]
+    assert len(rules) == 1
+    assert rules[0] - num_end >= 3 and roll_x - rules[0] >= 3

@@ -472,13 +472,16 @@ class HistoryScreen(Screen):
             return
         total = rolls_of(self.tally)
         shown = ui.rows(app)
-        x = 2 + font.width(str(total)) + 4  # numbers right-aligned, then the roll
+        # the roll's number right-aligned, a rule, then the roll: "13 | 2 any
+        # adventurer" never reads as one number "132"
+        x = 2 + font.width(str(total)) + 8
         chars = (fb.width - 7 - x) // font.CELL + 1
         for i in range(min(shown, len(self.hist) - self.first)):
             k = self.first + i
             y = ui.row_y(i) + 1
             num = str(total - k) if total - k > 0 else "-"
-            font.text(fb, num, x - 4 - font.width(num), y)
+            font.text(fb, num, x - 8 - font.width(num), y)
+            fb.vline(x - 4, y - 1, 9, 1)
             font.text(fb, ui.fit(_short(self.die, self.hist[k]), chars), x, y)
         ui.scroll_marks(fb, self.first, shown, len(self.hist))
 
