@@ -104,3 +104,20 @@ def test_dice_history_rows_keep_the_number_apart_from_the_roll(tmp_path):
     rules = [x for x in range(num_end, roll_x) if all(px[y][x] for y in range(10, 19))]
     assert len(rules) == 1
     assert rules[0] - num_end >= 3 and roll_x - rules[0] >= 3
+
+
+DEALT_TO_TWO = (  # hidden deck: a new deck of 20, one card each to two players, all seen
+    "down*6,ok,ok,down*32,ok,wait:1600,down,ok,ok,ok,ok,press:ok,release:ok,ok,ok,"
+    "press:ok,release:ok,ok,ok"
+)
+
+
+def test_hidden_deck_who_draws_lists_the_players_dealt_to_and_one_more(tmp_path):
+    d = Driver(tmp_path)
+    d.keys(DEALT_TO_TWO + ",down,ok")
+    assert d.text().splitlines() == ["== Who draws? ==", "> Player 1", "Player 2",
+                                     "Player 3 (new)"]
+    d.keys("up,ok,ok,press:ok,release:ok,ok")  # Player 3 joins and draws
+    d.keys("ok")  # Draw one again
+    assert d.text().splitlines()[-1] == "Player 4 (new)"
+    assert d.errors() == []

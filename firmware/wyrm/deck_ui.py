@@ -350,7 +350,9 @@ def _do_deal(app, st, n, each):
     _run_pending(app, st)
 
 
-def _choose_player(app, title_text, count, then):
+def _choose_player(app, title_text, count, then, new=False):
+    """A menu of players 1..count; ``new``: the last one joins now ("(new)")."""
+
     def pick(k):
         def run(app):
             app.pop(menu)
@@ -358,7 +360,10 @@ def _choose_player(app, title_text, count, then):
 
         return run
 
-    menu = ui.Menu(title_text, [[peek.player_name(k), pick(k)] for k in range(count)])
+    items = [[peek.player_name(k), pick(k)] for k in range(count)]
+    if new:
+        items[-1][0] += " (new)"
+    menu = ui.Menu(title_text, items)
     app.push(menu)
 
 
@@ -376,7 +381,12 @@ def _draw(app, st):
         st.save(app)  # before anything is shown
         _run_pending(app, st)
 
-    _choose_player(app, "Who draws?", MAX_PLAYERS, go)
+    # the players dealt to, and one more who joins (all eight before any deal)
+    n = st.players
+    if n == 0:
+        _choose_player(app, "Who draws?", MAX_PLAYERS, go)
+    else:
+        _choose_player(app, "Who draws?", min(n + 1, MAX_PLAYERS), go, n < MAX_PLAYERS)
 
 
 def _see(app, st):
