@@ -121,3 +121,20 @@ def test_hidden_deck_who_draws_lists_the_players_dealt_to_and_one_more(tmp_path)
     d.keys("ok")  # Draw one again
     assert d.text().splitlines()[-1] == "Player 4 (new)"
     assert d.errors() == []
+
+
+def test_rolloff_on_the_32px_panel_shows_every_player_and_the_result(tmp_path):
+    from host_tools import simcore
+
+    for n in (6, 7):  # the spinner starts at 4: up to n
+        for seed in (3, 4):
+            frames, _w, _h, errors = simcore.run_script(
+                "down*5,ok,down*5,ok,up*%d,ok,wait:400" % (n - 4), "pico-ssd1306-128x32",
+                seed=seed)
+            assert errors == []
+            words = [s for (_x, _y, s, _c, _sc) in frames[-1].log]
+            for p in range(1, n + 1):
+                assert "P%d" % p in words, (n, seed)
+            assert "P%d" % (n + 1) not in words
+            assert any(w.endswith("starts!") or w.startswith("Tie on") for w in words)
+            assert all(y + 7 <= 32 for (_x, y, _s, _c, _sc) in frames[-1].log)

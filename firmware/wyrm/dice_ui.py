@@ -217,45 +217,50 @@ class RollOffScreen(Screen):
         right = "round %d" % (self.view + 1)
         if len(rounds) > 1:
             right = "round %d/%d" % (self.view + 1, len(rounds))
-        ui.title(fb, "Roll-off", right)
-        # every player: rolled this round (value, top ones inverted) or out ("-")
+        if tall:
+            ui.title(fb, "Roll-off", right)
+        # every player: rolled this round (value, top ones inverted) or out.
+        # 64 px: two columns of up to four under the title; 32 px: no title,
+        # four columns of two rows, so all seven players and the result show.
         rolled = {}
         for p, r in rnd:
             rolled[p] = r
-        per_col = (self.n + 1) // 2
+        per_col = (self.n + 1) // 2 if tall else 2
         seed = self.spin or 1
-        cell_rows = 4 if tall else 2
+        cw = 64 if tall else 32
         for p in range(self.n):
             col = p // per_col
             row = p % per_col
-            if row >= cell_rows:
-                continue
-            x = 2 + col * 64
-            y = ui.TITLE_H + 1 + row * 9
+            x = col * cw + (2 if tall else 0)
+            y = (ui.TITLE_H + 1 if tall else 0) + row * 9
             r = rolled.get(p)
             inv = r is not None and r == best and not rolling
             if inv:
-                fb.fill_rect(x, y, 60, 8, 1)  # 8 of 9 rows: tied rows stay apart
+                # 8 of 9 rows: tied rows stay apart
+                fb.fill_rect(x, y, cw - 4 if tall else cw - 2, 8, 1)
             font.text(fb, "P%d" % (p + 1), x + 2, y + 1, 0 if inv else 1)
             if r is None:
-                font.text(fb, "out", x + 34, y + 1)
+                font.text(fb, "out" if tall else "-", x + 34 if tall else x + 21, y + 1)
                 continue
             if rolling:
                 seed = spin(seed)
                 r = seed % 6 + 1
-            font.text(fb, str(r), x + 40, y + 1, 0 if inv else 1)
-        if rolling or not tall:
+            font.text(fb, str(r), x + 40 if tall else x + 21, y + 1, 0 if inv else 1)
+        if rolling:
             return
+        y = 47 if tall else 20
         if tied == 1:
             winner = rnd[0][0]
             for p, r in rnd:
                 if r == best:
                     winner = p
-            caption(fb, "Player %d starts!" % (winner + 1), 47, False)
+            caption(fb, "Player %d starts!" % (winner + 1), y, False)
             hint = "OK: new roll-off"
         else:
-            caption(fb, "Tie on %d: roll again" % best, 47, False)
+            caption(fb, "Tie on %d: roll again" % best, y, False)
             hint = "OK: next round"
+        if not tall:
+            return
         if not last:
             hint = "OK: latest round"
         font.center(fb, hint, 56)
