@@ -346,10 +346,10 @@ def test_a_gap_longer_than_half_the_tick_range_still_runs_the_timers(tmp_path, g
 
 
 def test_a_held_secret_hides_after_a_huge_gap(tmp_path):
-    from wyrm import party_ui
+    from wyrm.games import drachenhort_party
 
     d = Driver(tmp_path, seed=9)
-    party_ui.start_deal(d.app, 3)
+    drachenhort_party.start_deal(d.app, 3)
     d.keys("ok,press:ok,wait:200")
     top = d.app.top()
     assert top.showing
@@ -432,3 +432,86 @@ def test_load_board_names_the_problem_in_one_line(tmp_path):
     with pytest.raises(simcore.ScriptError) as e:
         simcore.load_board(str(p))
     assert "\n" not in str(e.value) and "not UTF-8" in str(e.value)
+
+
+# -- the same under real MicroPython ----------------------------------------------------
+_MP_FULL = r"""
+import os
+from wyrm import store as S
+try:
+    os.mkdir('/flash/full16')
+except OSError:
+    pass
+s = S.Store('/flash/full16')
+s.save('g', 'old')
+real_open = open
+class Full:
+    def __init__(self, f):
+        self.f = f
+    def write(self, data):
+        raise OSError(28)
+    def flush(self):
+        pass
+    def __enter__(self):
+        return self
+    def __exit__(self, *a):
+        self.f.close()
+def full_open(path, mode='r'):
+    f = real_open(path, mode)
+    return Full(f) if 'w' in mode else f
+S.open = full_open
+r1 = s.save('g', 'new')
+on_flash = S.Store('/flash/full16').load('g', None)
+mem = s.load('g', None)
+S.open = real_open
+r2 = s.save('h', 1)
+print(r1, s.failed, on_flash, mem, r2, s.failing, S.Store('/flash/full16').load('g', None))
+body = b'[' * 3000 + b']' * 3000
+head = 'WYRM 1 %s %d\n' % (S._checksum_hex(body), len(body))
+with open('/flash/full16/deep.json', 'wb') as f:
+    f.write(head.encode() + body)
+print(S.Store('/flash/full16').load('deep', 'D'))
+"""
+
+
+def test_micropython_full_flash_and_deep_nesting(mp):
+    """Under MicroPython too: a refused save keeps the old file and the new object in
+    memory, written by the next save that works; a deeply nested save is damage."""
+    out = mp.exec(_MP_FULL).strip().splitlines()
+    assert out[0] == "False 1 old new True 0 new"
+    assert out[1] == "D"
+
+
+def test_micropython_repeats_do_not_catch_up(mp):
+    out = mp.exec(
+        "from wyrm import buttons as B\n"
+        "b = B.Buttons()\n"
+        "t = 0\n"
+        "def run(until):\n"
+        "    global t\n"
+        "    n = 0\n"
+        "    while t < until:\n"
+        "        t += 5\n"
+        "        c = b.update(t, 2)\n"
+        "        for i in range(c):\n"
+        "            if b.queue[i] >> 4 == B.REPEAT:\n"
+        "                n += 1\n"
+        "    return n\n"
+        "run(1000)\n"
+        "t += 5000\n"
+        "print(run(t + 1000))\n"
+    )
+    assert 8 <= int(out.strip()) <= 11
+
+
+def test_micropython_deep_board_file_is_a_board_error(mp):
+    mp.write_file("/flash/deep16.json", ('{"name": ' + DEEP + "}").encode())
+    out = mp.exec(
+        "from wyrm.board import load_file, BoardError\n"
+        "try:\n"
+        "    load_file('/flash/deep16.json')\n"
+        "    print('loaded')\n"
+        "except BoardError as e:\n"
+        "    print('BoardError')\n"
+    )
+    assert out.strip() == "BoardError"

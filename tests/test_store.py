@@ -681,3 +681,38 @@ def test_micropython_checksum_matches_zlib(mp):
     )
     want = [zlib.adler32(b"\xff" * 70000), zlib.adler32(bytes(range(256)) * 40), 1]
     assert [int(x) for x in out.split()] == want
+
+
+# -- files the player puts on the device (dice.json, deck.json, party_cards.json) -------------
+
+
+def test_read_user_file_gives_the_decoded_json(tmp_path):
+    """A user's JSON file is read and decoded; a missing one is neither a value nor a problem."""
+    user = Store(str(tmp_path))
+    assert user.read_user("deck.json", 100) == (None, None)
+    (tmp_path / "deck.json").write_text('{"cards": ["Ace", "King"]}')
+    assert user.read_user("deck.json", 100) == ({"cards": ["Ace", "King"]}, None)
+    assert user.take_problems() == []  # user files never go into the saves' messages
+
+
+def test_read_user_file_size_cap_on_both_sides(tmp_path):
+    """Exactly the cap is read; one byte more is refused with the file and the cap named."""
+    user = Store(str(tmp_path))
+    text = '{"a": "' + "x" * 11 + '"}'  # 20 bytes
+    (tmp_path / "dice.json").write_text(text)
+    assert user.read_user("dice.json", 20) == ({"a": "x" * 11}, None)
+    assert user.read_user("dice.json", 19) == (None, "dice.json is longer than 19 bytes")
+
+
+@pytest.mark.parametrize(
+    "data,problem",
+    [
+        (b"\xff\xfe", "party_cards.json is not plain text (UTF-8)"),
+        (b"{not json", "party_cards.json is not valid JSON"),
+        (b"[" * 40 + b"]" * 40, "party_cards.json is not valid JSON"),  # deeper than any file
+    ],
+)
+def test_read_user_file_problems_in_words(tmp_path, data, problem):
+    """A file that is not text, not JSON or absurdly nested is named in one plain sentence."""
+    (tmp_path / "party_cards.json").write_bytes(data)
+    assert Store(str(tmp_path)).read_user("party_cards.json", 2048) == (None, problem)

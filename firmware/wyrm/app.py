@@ -31,6 +31,16 @@ DEFAULT_SETTINGS = {
 }
 
 CONTRAST_LEVELS = (1, 40, 100, 170, 255)
+
+# The core knows no widget: wyrm.ui registers these two when it loads.
+#   draw_toast(fb, text)          a short note drawn over the picture
+#   crash_screen(exc, on_ok)      the screen that says something went wrong
+_widgets = [None, None]
+
+
+def use_widgets(draw_toast, crash_screen):
+    _widgets[0] = draw_toast
+    _widgets[1] = crash_screen
 _DIM_CONTRAST = const(1)
 _CHORD = const(3)  # UP and DOWN held together: the quick roll (wyrm.quick)
 # A step more than 2**29 ms after the one before reads as a negative tick
@@ -170,15 +180,9 @@ class App:
             pe(exc)
         else:  # CPython: the simulator and tests report app.errors themselves
             print("Wyrm error:", repr(exc))
-        from wyrm.ui import Message
-
-        msg = Message(
-            "Oops",
-            "Something went wrong (%s). Saved games are safe. OK: back to the menu."
-            % type(exc).__name__,
-            on_ok=_back_home,
-        )
-        self.stack.append(msg)
+        crash_screen = _widgets[1]
+        if crash_screen is not None:
+            self.stack.append(crash_screen(exc, _back_home))
         self._redraw = True
         # The rest of the press that hit the bug must not dismiss the message.
         self._swallow = self.buttons.stable != 0
@@ -279,10 +283,8 @@ class App:
                 self.fail(exc)
                 fb.fill(0)
                 self.stack[-1].draw(self, fb)
-        if self._toast is not None:
-            from wyrm import ui
-
-            ui.draw_toast(fb, self._toast)
+        if self._toast is not None and _widgets[0] is not None:
+            _widgets[0](fb, self._toast)
 
     # -- a flash that refuses writes -------------------------------------------
     def _storage(self):

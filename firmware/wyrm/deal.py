@@ -1,4 +1,4 @@
-"""Secret deals: Drachenhort party cards, Drachenfels princesses, a generic deck.
+"""Secret deals: Drachenhort party cards and a generic deck.
 
 Pure logic: no I/O, no UI, no randomness of its own. Every random choice is made
 with an ``rng`` argument that offers ``rng.below(n)`` (and ``rng.shuffle``), see
@@ -6,7 +6,7 @@ with an ``rng`` argument that offers ``rng.below(n)`` (and ``rng.shuffle``), see
 (``load(obj)``), so a power cut in the middle of the peeking round never re-deals.
 
 Colours and cards are referred to by index everywhere (adventurer 0..6, card
-0..6, knight 0..3); names live in the settings (``validate_cards`` /
+0..6); names live in the settings (``validate_cards`` /
 ``validate_colours``) so that renaming a colour never disturbs a saved game.
 
 Drachenhort party cards
@@ -24,13 +24,6 @@ unseen. ``PartyDeal.card_of(k)`` is the ONLY way to learn a player's card (the U
 calls it only while player k is peeking; ``peek(k)`` also records that k has seen
 it); ``unseen_cards()`` is for the final reveal only.
 
-Drachenfels princesses
-----------------------
-``deal_princesses(rng)`` hides the four princesses in the four rock castles
-(numbered 1..4). ``check(castle, knight)`` returns ``(shoe, is_theirs)``: the
-knight index whose shoe colour the princess in that castle wears, and whether it
-is the asking knight's own colour.
-
 Generic hidden deck
 -------------------
 ``Deck(cards)``: ``cards`` is a count N (cards labelled "1".."N") or a list of
@@ -45,7 +38,7 @@ holds raises ``ValueError`` with a short message for the screen.
 
 from micropython import const
 
-from wyrm.colours import DEFAULT_COLOURS
+from wyrm.games.drachenhort_colours import DEFAULT_COLOURS
 
 NAME_MAX = const(10)  # a name must fit one line in the double-size font (128 px / 12 px)
 PARTY_CARDS = const(7)
@@ -65,8 +58,6 @@ DEFAULT_CARD_INDICES = (
     (2, 4, 5),
 )
 
-KNIGHTS = const(4)
-DEFAULT_KNIGHTS = ("red", "blue", "green", "yellow")
 
 
 def default_cards(colours=DEFAULT_COLOURS):
@@ -283,52 +274,6 @@ def deal_party(players, rng):
     order = list(range(PARTY_CARDS))
     rng.shuffle(order)
     return PartyDeal(order[:players], [False] * players)
-
-
-# ------------------------------------------------------------------ princesses
-
-
-class Princesses:
-    """Which princess sits in which rock castle; made by ``deal_princesses``/``load``."""
-
-    def __init__(self, shoes):
-        self._shoes = list(shoes)  # castle c (1..4) holds the princess of knight _shoes[c - 1]
-
-    def check(self, castle, knight):
-        """Knight ``knight`` (0..3) lifts the princess in ``castle`` (1..4).
-
-        Returns ``(shoe, is_theirs)``: the knight index matching the shoe colour
-        there, and whether that is the asking knight's own colour.
-        """
-        if type(castle) is not int or not 1 <= castle <= KNIGHTS:
-            raise ValueError("Castle 1 to 4")
-        if type(knight) is not int or not 0 <= knight < KNIGHTS:
-            raise ValueError("Unknown knight")
-        shoe = self._shoes[castle - 1]
-        return shoe, shoe == knight
-
-    def to_json(self):
-        return {"shoes": list(self._shoes)}
-
-    @staticmethod
-    def load(obj):
-        try:
-            shoes = obj["shoes"]
-        except (KeyError, TypeError):
-            raise ValueError("Saved castles are damaged") from None
-        if not isinstance(shoes, list) or len(shoes) != KNIGHTS:
-            raise ValueError("Saved castles are damaged")
-        for s in shoes:
-            if type(s) is not int or not 0 <= s < KNIGHTS or shoes.count(s) != 1:
-                raise ValueError("Saved castles are damaged")
-        return Princesses(shoes)
-
-
-def deal_princesses(rng):
-    """Shuffle the four princesses into the four rock castles."""
-    shoes = list(range(KNIGHTS))
-    rng.shuffle(shoes)
-    return Princesses(shoes)
 
 
 # ----------------------------------------------------------------- generic deck

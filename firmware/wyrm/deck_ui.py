@@ -18,7 +18,6 @@ to the pass screen of the first player who had not seen their cards.
     {"cards": ["Ace", "King", "Queen", "Jack", "Joker"]}
 """
 
-import json
 
 from micropython import const
 
@@ -42,13 +41,6 @@ _HELP = (
 
 
 # -- labels file ------------------------------------------------------------------
-def _root(app):
-    root = getattr(app.store, "root", "") or ""
-    if root and not root.endswith("/"):
-        root += "/"
-    return root
-
-
 def parse_labels(obj):
     """(labels, problems) for a decoded deck.json."""
     if isinstance(obj, dict):
@@ -78,17 +70,11 @@ def parse_labels(obj):
 
 def read_labels(app):
     """(labels or None, problems). No file: (None, [])."""
-    try:
-        with open(_root(app) + LABELS_FILE, "rb") as f:
-            data = f.read(_MAX_BYTES + 1)
-    except OSError:
+    obj, problem = app.store.read_user(LABELS_FILE, _MAX_BYTES)
+    if problem:
+        return None, [problem]
+    if obj is None:
         return None, []
-    if len(data) > _MAX_BYTES:
-        return None, ["deck.json is longer than %d bytes" % _MAX_BYTES]
-    try:
-        obj = json.loads(data.decode())
-    except (ValueError, UnicodeError, RuntimeError, MemoryError):  # RecursionError: deep nesting
-        return None, ["deck.json is not valid JSON"]
     return parse_labels(obj)
 
 

@@ -75,7 +75,7 @@ def _parse_entry(entry):
 
 
 def parse_custom(data):
-    """dice.json text (str/bytes) or parsed object -> (dice, problems).
+    """The decoded dice.json (``Store.read_user``) -> (dice, problems).
 
     Format: {"dice": [{"name": "d20", "sides": 20},
                       {"name": "2d8", "count": 2, "sides": 8},
@@ -85,18 +85,6 @@ def parse_custom(data):
     Custom ids are "c:" + name; names must be unique (ignoring case).
     """
     problems = []
-    if isinstance(data, (bytes, bytearray)):
-        try:
-            data = data.decode()
-        except UnicodeError:
-            return [], ["dice.json: not valid text (UTF-8)"]
-    if isinstance(data, str):
-        import json
-
-        try:
-            data = json.loads(data)
-        except (ValueError, RuntimeError, MemoryError):  # RecursionError: deep nesting
-            return [], ["dice.json: not valid JSON"]
     if isinstance(data, dict):
         entries = data.get("dice")
     else:

@@ -38,19 +38,14 @@ HINT_LIT = "lit or start only"
 # -- custom dice ----------------------------------------------------------------
 def load_custom(app):
     """Custom dice from dice.json: (dice, problems). No file: ([], [])."""
-    root = getattr(app.store, "root", "") or ""
-    if root and not root.endswith("/"):
-        root += "/"
-    try:
-        with open(root + _CUSTOM_FILE, "rb") as f:
-            data = f.read(_CUSTOM_MAX_BYTES + 1)
-    except OSError:
+    obj, problem = app.store.read_user(_CUSTOM_FILE, _CUSTOM_MAX_BYTES)
+    if problem:
+        return [], [problem]
+    if obj is None:
         return [], []
-    if len(data) > _CUSTOM_MAX_BYTES:
-        return [], ["dice.json: longer than %d bytes" % _CUSTOM_MAX_BYTES]
     from wyrm import dice_custom
 
-    return dice_custom.parse_custom(data)
+    return dice_custom.parse_custom(obj)
 
 
 # -- saved counts -------------------------------------------------------------------

@@ -39,6 +39,7 @@ from micropython import const
 VERSION = const(1)
 _MOD = const(65521)
 _BLOCK = const(256)  # bytes between reductions: a, b stay small ints
+_DEPTH = const(32)  # deepest nesting a save may have (Wyrm's own go 5 deep)
 
 _NAME_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-"
 
@@ -193,11 +194,40 @@ def unpack(data):
         return _DAMAGED, None
     if _checksum_hex(body) != parts[2].lower():
         return _DAMAGED, None
+    if _too_deep(body):
+        return _DAMAGED, None
     try:
         return _OK, json.loads(body.decode())
     except (ValueError, RuntimeError, MemoryError):
         # RuntimeError: RecursionError (CPython) on thousands of nested brackets
         return _DAMAGED, None
+
+
+def _too_deep(body):
+    """True if brackets nest deeper than any save of Wyrm's (``_DEPTH``).
+
+    Thousands of levels would overflow CPython's parser (RecursionError) and
+    MicroPython's recursive printing and encoding later, so they count as damage."""
+    depth = 0
+    in_str = False
+    esc = False
+    for c in body:
+        if in_str:
+            if esc:
+                esc = False
+            elif c == 92:  # backslash
+                esc = True
+            elif c == 34:  # quote
+                in_str = False
+        elif c == 34:
+            in_str = True
+        elif c == 91 or c == 123:  # [ {
+            depth += 1
+            if depth > _DEPTH:
+                return True
+        elif c == 93 or c == 125:  # ] }
+            depth -= 1
+    return False
 
 
 def _is_digits(s):
@@ -395,13 +425,37 @@ class Store:
         """Forget name: its file, backup and leftover tmp. Set-aside ``.bad``
         copies stay (they are never deleted). Never raises on a failing flash."""
         self._pending.pop(name, None)
-        for ext in (".json", ".bak", ".tmp"):
+        # The backup goes first: a power cut half-way leaves the newest copy,
+        # never an older one to come back as the saved state.
+        for ext in (".bak", ".tmp", ".json"):
             p = self._path(name, ext)
             if self._has(p):
                 try:
                     os.remove(p)
                 except OSError:
                     pass
+
+    def read_user(self, filename, max_bytes):
+        """A JSON file the player put on the device (deck.json, dice.json, ...), never
+        a save: (obj, problem). No file: (None, None). A file over ``max_bytes``, not
+        UTF-8 text or not JSON: (None, a sentence that names the file)."""
+        try:
+            with open(self.root + filename, "rb") as f:
+                data = f.read(max_bytes + 1)
+        except OSError:
+            return None, None
+        if len(data) > max_bytes:
+            return None, "%s is longer than %d bytes" % (filename, max_bytes)
+        try:
+            text = data.decode()
+        except UnicodeError:
+            return None, "%s is not plain text (UTF-8)" % filename
+        if not _too_deep(data):
+            try:
+                return json.loads(text), None
+            except (ValueError, MemoryError):
+                pass
+        return None, "%s is not valid JSON" % filename
 
     def take_problems(self):
         """The queued problem messages (oldest first); the queue is emptied."""

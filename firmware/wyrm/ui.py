@@ -8,7 +8,7 @@ hooks and draw their whole picture in ``draw``.
 from micropython import const
 
 from wyrm import buttons, font
-from wyrm.app import Screen
+from wyrm.app import Screen, use_widgets
 
 TITLE_H = const(10)
 ROW = const(9)
@@ -331,3 +331,15 @@ class BigView(Screen):
 def error(app, text, title_text="Problem"):
     """Show a plain-language problem; never a traceback."""
     return app.push(Message(title_text, text))
+
+
+def _crash_screen(exc, on_ok):
+    return Message(
+        "Oops",
+        "Something went wrong (%s). Saved games are safe. OK: back to the menu."
+        % type(exc).__name__,
+        on_ok=on_ok,
+    )
+
+
+use_widgets(draw_toast, _crash_screen)

@@ -250,30 +250,3 @@ def rainbow_links(state):
     if state["rainbow_rule"]:
         lines += ["or rainbow rock to", "a rock castle"]
     return lines
-
-
-def main():
-    """Deterministic self-demo (used to compare CPython with MicroPython)."""
-    from wyrm.rng import Rng
-
-    lines = []
-    for n in (2, 3, 4):
-        lines.append(
-            "%d players: %s = %d, pile %d" % (n, deck_counts(n), deck_size(n), draw_pile_size(n))
-        )
-    rng = Rng(seed=1234)
-    hands, pile = deal(3, rng)
-    lines.append("hands %s pile %s" % (hands, pile))
-    g = new_game(3, rng)
-    lines.append("castles %s" % g["castles"])
-    give_armour(g, 0)
-    lines.append("moves %s" % move_options(g, 0, 3))
-    mine = g["castles"].index(g["knights"][0]["colour"])
-    other = (mine + 1) % CASTLES
-    lines.append("visit %s" % sorted(visit_castle(g, 0, other).items()))
-    lines.append("moves %s rule %s" % (move_options(g, 0, 3), g["rainbow_rule"]))
-    lines.append("visit %s" % sorted(visit_castle(g, 0, mine).items()))
-    lines.append("winner %s known %s" % (g["winner"], known_castles(g, 0)))
-    for line in lines:
-        print(line)
-    return lines

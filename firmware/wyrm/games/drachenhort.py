@@ -39,7 +39,7 @@ event list containing a refused event, raises ValueError.
 
 from micropython import const
 
-from wyrm.colours import DEFAULT_COLOURS
+from wyrm.games.drachenhort_colours import DEFAULT_COLOURS
 
 VALUES = (1, 2, 3, 4, 5, 6, 8)
 ESCAPE_VALUE = const(8)

@@ -5,7 +5,7 @@ Screens (``open`` pushes the game menu):
 - the game menu. Its first entry is always "Roll the die" (main menu OK, OK,
   OK rolls the Drachenhort die). The title bar is the status line:
   "Escape 1 / next token 4", "Escape 1 over", "Game over";
-- new game: 2-7 players; party cards dealt by Wyrm (``party_ui.start_deal``)
+- new game: 2-7 players; party cards dealt by Wyrm (``drachenhort_party.start_deal``)
   or printed cards (each player enters theirs at the reveal);
 - capture: the adventurers still in the dungeon with the token each would get
   ("red -> silver 3"); the penultimate capture ends the escape by itself;
@@ -20,10 +20,10 @@ Screens (``open`` pushes the game menu):
   ``drachenhort_end`` and are loaded only then; capture, escape, board and
   gems live in ``drachenhort_play``, loaded while one of them is open.
 
-RAM: the dealer (``party_ui`` with ``peek``) and ``wyrm.deal`` are imported
+RAM: the dealer (``drachenhort_party`` with ``peek``) and ``wyrm.deal`` are imported
 only for a call and dropped again; the die's modules (``wyrm.dice_roll_ui``, not
 the whole Dice menu) and ``drachenhort_play`` are dropped when the game menu
-shows again. Colour names and cards come from ``party_ui.config`` (the
+shows again. Colour names and cards come from ``drachenhort_party.config`` (the
 settings file), read once.
 
 Saved after every event and every change of screen as "drachenhort"::
@@ -44,7 +44,7 @@ from wyrm import font, ui
 from wyrm.games import drachenhort
 
 NAME = "drachenhort"
-_PARTY = "party"  # the store name of the deal (party_ui; the deal object is wyrm.deal.PartyDeal)
+_PARTY = "party"  # the store name of the deal (drachenhort_party, a wyrm.deal.PartyDeal)
 _VERSION = const(1)
 _ADV = const(7)
 _DENSE = const(8)  # row height of the full-screen tables (board, all cards)
@@ -79,18 +79,18 @@ _NONE = ("no dealer",)  # _with_party's answer when this Wyrm has no dealer
 
 
 def _with_party(app, fn):
-    """``fn(party_ui)`` with the dealer loaded for the call; _NONE if there is none.
+    """``fn(drachenhort_party)`` with the dealer loaded for the call; _NONE if there is none.
 
-    party_ui (with peek) is large, so it leaves the module table again at once;
+    drachenhort_party (with peek) is large, so it leaves the module table again at once;
     screens it pushed keep the code they use alive until they close.
     """
     before = list(sys.modules)
     try:
-        from wyrm import party_ui
+        from wyrm.games import drachenhort_party
     except ImportError:
         return _NONE
     try:
-        return fn(party_ui)
+        return fn(drachenhort_party)
     finally:
         app.unload_since(before)
 
@@ -281,7 +281,7 @@ class Session:
         return "ok" if d.all_seen() else "unseen"
 
     def _deal(self):
-        """The saved deal (party_ui keeps it as "party"), if it is this game's."""
+        """The saved deal (drachenhort_party keeps it as "party"), if it is this game's."""
         obj = self.app.store.load(_PARTY, None)
         if obj is None:
             return None

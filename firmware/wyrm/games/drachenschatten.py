@@ -275,33 +275,3 @@ def end_count(state):
     most = max(counts)
     top = [i for i in range(len(counts)) if counts[i] == most]
     return {"counts": counts, "most": most, "winners": top, "draw": len(top) > 1}
-
-
-def main():
-    """Deterministic self-demo (used to compare CPython with MicroPython)."""
-    lines = []
-    g = new_game(3)
-    for obj in (TORCH, BOOTS, WAND, SWORD, SWORD, GEM, SPELL_BOOK):
-        adjust(g, 0, obj, 1)
-    for obj in ("key", "shield", "helmet", "magic potion", "magic potion", "torch", "boots"):
-        adjust(g, 1, obj, 1)
-    lines.append("before trade: %s" % winners(g))
-    trade(g, 0, SWORD, 1, POTION)
-    lines.append("kinds %d %d" % (kinds(g["players"][0]), kinds(g["players"][1])))
-    lines.append("after trade: %s" % winners(g))
-    adjust(g, 2, SHIELD, 1)
-    slay(g, 2, DRAGON, SHIELD)
-    adjust(g, 2, "treasures", 3)
-    lines.append("p3: %s" % win_reasons(g["players"][2]))
-    defeated(g, 2)
-    r = end_count(g)
-    lines.append(
-        "end: %s most %d winners %s draw %s" % (r["counts"], r["most"], r["winners"], r["draw"])
-    )
-    try:
-        adjust(g, 2, "treasures", 8)
-    except ValueError as e:
-        lines.append("refused: %s" % e)
-    for line in lines:
-        print(line)
-    return lines
