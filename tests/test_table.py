@@ -138,3 +138,40 @@ def test_rolloff_on_the_32px_panel_shows_every_player_and_the_result(tmp_path):
             assert "P%d" % (n + 1) not in words
             assert any(w.endswith("starts!") or w.startswith("Tie on") for w in words)
             assert all(y + 7 <= 32 for (_x, y, _s, _c, _sc) in frames[-1].log)
+
+
+GERMAN = ('{"colours": ["gr\\u00fcn", "wei\\u00df", "J\\u00f6rg", "\\u00c4pfel", "\\u00d6L", '
+          '"\\u00dcber", "blau"]}')
+DEALT = ("ok,down,ok,ok,ok,ok,hold:ok:300,ok,ok,hold:ok:300,ok,ok,hold:ok:300,ok,ok,"
+         "hold:ok:300,ok,ok")
+
+
+def test_german_colour_names_show_with_their_letters_in_both_runtimes(tmp_path):
+    """party_cards.json with gr\u00fcn, wei\u00df, J\u00f6rg...: accepted, drawn with
+    their own glyphs (not '?'), the same bytes under MicroPython."""
+    from host_tools import simcore
+    from wyrm import font
+
+    out = {}
+    for rt in ("cpython", "micropython"):
+        (tmp_path / rt).mkdir()
+        (tmp_path / rt / "party_cards.json").write_text(GERMAN)
+        frames, _w, _h, errors = simcore.run_script(DEALT + ",down,ok", runtime=rt, seed=5,
+                                                    state=str(tmp_path / rt))
+        assert errors == []
+        out[rt] = frames
+    last = out["cpython"][-1]
+    assert last.text().splitlines()[1:4] == ["> gr\u00fcn -> silver 1", "wei\u00df -> silver 1",
+                                             "J\u00f6rg -> silver 1"]
+    assert [f.data for f in out["cpython"]] == [f.data for f in out["micropython"]]
+    from wyrm.canvas import Canvas
+
+    drawn = []
+    for ch in "?\u00e4\u00f6\u00fc\u00df\u00c4\u00d6\u00dcaouAOUB":
+        c = Canvas(8, 8)
+        font.text(c, ch, 0, 0)
+        drawn.append(bytes(c.buffer))
+    assert len(set(drawn)) == len(drawn)  # seven new glyphs, none a copy of '?' or a letter
+    for ch in "\u00e4\u00f6\u00fc\u00df\u00c4\u00d6\u00dc":
+        assert font.shows(ch)
+    assert not font.shows("cr\u00e8me") and not font.shows("a\tb")

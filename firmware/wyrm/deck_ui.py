@@ -21,7 +21,7 @@ to the pass screen of the first player who had not seen their cards.
 
 from micropython import const
 
-from wyrm import deal, peek, ui
+from wyrm import deal, font, peek, ui
 
 _STORE = "hdeck"  # not "deck": deck.json is the user's label file
 LABELS_FILE = "deck.json"
@@ -61,9 +61,8 @@ def parse_labels(obj):
             return None, [where + " is empty"]
         if len(lab) > _LABEL_MAX:
             return None, [where + " is too long (max %d)" % _LABEL_MAX]
-        for ch in lab:
-            if not 32 <= ord(ch) <= 126:
-                return None, [where + ": only plain letters"]
+        if not font.shows(lab):
+            return None, [where + ": " + font.SHOWN]
         out.append(lab)
     return out, []
 
