@@ -191,13 +191,16 @@ def test_colour_name_length_limit_on_both_sides():
     assert cfg == deal.default_config()
 
 
+SHOWN = "only letters the screen shows (A-Z, \u00e4 \u00f6 \u00fc \u00df, digits)"
+
+
 def test_empty_non_text_and_unshowable_names_are_refused():
     """A colour name must be some printable text the OLED font can draw."""
     for bad, msg in (
         ("   ", "Colour 1 is empty"),
         (5, "Colour 1 is not a name"),
-        ("cr\u00e8me", "Colour 1: only letters the screen shows (A-Z, \u00e4 \u00f6 \u00fc \u00df, digits)"),
-        ("tab\there", "Colour 1: only letters the screen shows (A-Z, \u00e4 \u00f6 \u00fc \u00df, digits)"),
+        ("cr\u00e8me", "Colour 1: " + SHOWN),
+        ("tab\there", "Colour 1: " + SHOWN),
     ):
         colours = list(deal.DEFAULT_COLOURS)
         colours[0] = bad

@@ -57,6 +57,10 @@ class Screen:
     # gets OK's PRESS/RELEASE/LONG itself (hold-to-peek screens).
     hold_ok = False
 
+    # The module table before this screen's actions loaded more code (App.load);
+    # what was loaded since leaves when this screen shows again or closes.
+    scope = None
+
     def on_open(self, app):
         pass
 
@@ -145,7 +149,7 @@ class App:
                 self._close_top()
         if len(self.stack) > 1:
             self._close_top()
-            self._guard(self.stack[-1].on_show)
+            self._shown(self.stack[-1])
         self._redraw = True
 
     def replace(self, screen):
@@ -156,6 +160,15 @@ class App:
     def _close_top(self):
         s = self.stack.pop()
         self._guard(s.on_close)
+        if s.scope is not None:
+            self._unload(s)
+
+    def _shown(self, s):
+        """``s`` is on top again: the screens above it have closed, and the code they
+        needed leaves the heap before ``s`` is told."""
+        if s.scope is not None:
+            self._unload(s)
+        self._guard(s.on_show)
 
     def redraw(self):
         self._redraw = True
@@ -328,20 +341,38 @@ class App:
         """Animations and timers call this so the saver does not cut them off."""
         self._last_input = self.now
 
-    # -- lazily loaded game modules ------------------------------------------
-    def open_module(self, name):
-        """Import ``name`` (e.g. 'wyrm.games.drachenhort_ui') and call its open(app).
+    # -- RAM: code is loaded for the screen on top and leaves with it -------------
+    def load(self, name):
+        """Import module ``name`` (e.g. 'wyrm.games.drachenhort_play') and return it.
 
-        Every module loaded on the way is dropped again when the screen that
-        was on top before it closes (see unload_since), so RAM holds the
-        platform plus one game.
+        What is imported from now on belongs to the screen now on top (its
+        ``scope``): it leaves the module table, and the heap, when that screen
+        shows again (the screens it opened have closed) or closes. So the main
+        menu holds one game, a game menu the screens open above it, and a game
+        never says what to unload.
         """
-        before = list(sys.modules)
+        top = self.top()
+        if top is not None and top.scope is None:
+            top.scope = list(sys.modules)
         __import__(name)
-        mod = sys.modules[name]
-        return before, mod
+        return sys.modules[name]
 
-    def unload_since(self, before):
+    def call(self, name, fn):
+        """``fn(module)`` with module ``name`` loaded for this call only: unless the
+        call opened a screen (which keeps the code until it closes), the code leaves
+        again at once."""
+        top = self.top()
+        fresh = top is not None and top.scope is None
+        mod = self.load(name)
+        try:
+            return fn(mod)
+        finally:
+            if fresh and self.top() is top:
+                self._unload(top)
+
+    def _unload(self, screen):
+        before = screen.scope
+        screen.scope = None
         for name in list(sys.modules):
             if name not in before:
                 del sys.modules[name]
@@ -355,13 +386,12 @@ class App:
 
 
 def _quick(app):
-    from wyrm import quick
-
-    quick.chord(app)
+    # loaded for the screen on top: it leaves with the quick roll's screens
+    app.call("wyrm.quick", lambda quick: quick.chord(app))
 
 
 def _back_home(app):
     while len(app.stack) > 1:
         app._close_top()
-    app._guard(app.stack[0].on_show)
+    app._shown(app.stack[0])
     app.redraw()

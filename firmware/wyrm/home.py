@@ -1,16 +1,17 @@
 """Main menu, settings, button test and about - and ``make_app`` that wires them.
 
-Each game lives in its own module, imported only when chosen and dropped
-again when its menu is left (``App.open_module`` / ``App.unload_since``), so
-RAM holds the platform plus one game. While a game is open its module name is
-kept in the store ("open"), so after a power cut Wyrm comes back into it.
+Each game lives in its own module, loaded with ``app.load`` when chosen: it
+belongs to the main menu's scope and leaves the heap when the main menu shows
+again, so RAM holds the platform plus one game. While a game is open its module
+name is kept in the store ("open"), so after a power cut Wyrm comes back into it.
 """
 import gc
 
 from wyrm import buttons, font, ui
 from wyrm.app import App, Screen
 
-# (label, module) - order is the menu order.
+# (label, module) - order is the menu order. A game is one line here and a module
+# with ``enter(app, resume)`` (see docs/DEVELOPING.md).
 GAMES = (
     ("Drachenhort", "wyrm.games.drachenhort_ui"),
     ("Drakskatten", "wyrm.games.drakskatten_ui"),
@@ -27,8 +28,7 @@ class Home(ui.Menu):
         items = [[label, _opener(mod, label)] for label, mod in GAMES]
         items.append(["Settings", lambda app: app.push(settings_menu(app))])
         super().__init__("Wyrm", items)
-        self._before = None
-        self._depth = 1
+        self.playing = False  # a game's screens are open above the main menu
         self.saved_sel = 0  # the position kept in the store ("menu")
 
     def on_open(self, app):
@@ -42,10 +42,9 @@ class Home(ui.Menu):
         return super().on_event(app, kind, key)
 
     def on_show(self, app):
-        # A game's screens have all closed: forget it, free its modules.
-        if self._before is not None and len(app.stack) == self._depth:
-            app.unload_since(self._before)
-            self._before = None
+        # A game's screens have all closed (its code has left with them): forget it.
+        if self.playing:
+            self.playing = False
             app.game = None
             app.store.remove("open")
 
@@ -58,16 +57,9 @@ def _opener(mod, label):
 
 
 def open_game(app, mod, label, resume=False, on_menu=False):
+    module = app.load(mod)
     home = app.stack[0]
-    try:
-        before, module = app.open_module(mod)
-    except ImportError as exc:
-        if mod in str(exc):  # the game itself is missing, not something it uses
-            ui.error(app, "%s is not on this device yet." % label, label)
-            return
-        raise
-    home._before = before
-    home._depth = len(app.stack)
+    home.playing = True
     app.game = mod
     store = app.store
     if not resume and not on_menu:
@@ -75,9 +67,9 @@ def open_game(app, mod, label, resume=False, on_menu=False):
     if home.sel != home.saved_sel:  # power-on starts where the last game was chosen
         home.saved_sel = home.sel
         store.save("menu", home.sel)
-    trouble = getattr(store, "trouble", 0)
+    trouble = store.trouble
     module.enter(app, resume)
-    if resume and getattr(store, "trouble", 0) != trouble:
+    if resume and store.trouble != trouble:
         # The game's save was damaged or cut off and an older copy (or nothing)
         # is used: the screen it names may be half an action. Until the game is
         # opened again from the main menu, it comes back on its own menu.
@@ -213,12 +205,12 @@ def make_app(fb, store, rng, keys=4, panel=None, board=None):
     """Build the app at the main menu; report damaged saves; resume a game."""
     app = App(fb, store, rng, keys, panel, board)
     app.push(Home())
-    problems = store.take_problems() if hasattr(store, "take_problems") else []
+    problems = store.take_problems()
     try:
         resume_game(app)
     except Exception as exc:  # noqa: BLE001 - a broken save must not stop the boot
         app.fail(exc)
-    problems += store.take_problems() if hasattr(store, "take_problems") else []
+    problems += store.take_problems()
     if problems:
         app.push(ui.Message("Saved data", " ".join(problems)))
     return app

@@ -36,8 +36,6 @@ bring the players back to where they were after a power cut (an unfinished
 escape order keeps its picks). A save that cannot be read gives a message and
 a fresh start.
 """
-import sys
-
 from micropython import const
 
 from wyrm import font, ui
@@ -75,40 +73,8 @@ _NOTES = (
 )
 
 
-_NONE = ("no dealer",)  # _with_party's answer when this Wyrm has no dealer
-
-
-def _with_party(app, fn):
-    """``fn(drachenhort_party)`` with the dealer loaded for the call; _NONE if there is none.
-
-    drachenhort_party (with peek) is large, so it leaves the module table again at once;
-    screens it pushed keep the code they use alive until they close.
-    """
-    before = list(sys.modules)
-    try:
-        from wyrm.games import drachenhort_party
-    except ImportError:
-        return _NONE
-    try:
-        return fn(drachenhort_party)
-    finally:
-        app.unload_since(before)
-
-
-def _with_deal(app, fn):
-    """``fn(deal)`` with ``wyrm.deal`` loaded for the call only (unless it already was).
-
-    The menu needs it now and then (is the saved deal this game's, all seen?);
-    keeping it loaded would cost the die and the dealer the RAM it takes.
-    """
-    before = list(sys.modules)
-    from wyrm import deal
-
-    try:
-        return fn(deal)
-    finally:
-        if len(sys.modules) != len(before):
-            app.unload_since(before)
+_PARTY_UI = "wyrm.games.drachenhort_party"  # the dealer (with peek): large, loaded per call
+_DEAL = "wyrm.deal"
 
 
 def _rtext(fb, s, right, y, c=1):
@@ -157,10 +123,7 @@ class Session:
     def config(self):
         if self._cfg is None:
             app = self.app
-            cfg = _with_party(app, lambda p: p.config(app))
-            if not isinstance(cfg, dict) or "colours" not in cfg or "cards" not in cfg:
-                cfg = _with_deal(app, lambda d: d.default_config())
-            self._cfg = cfg
+            self._cfg = app.call(_PARTY_UI, lambda p: p.config(app))
         return self._cfg
 
     @property
@@ -170,7 +133,7 @@ class Session:
     def card_list(self):
         """The configured cards as adventurer-index triples."""
         cfg = self.config()
-        return _with_deal(self.app, lambda d: d.card_indices(cfg))
+        return self.app.call(_DEAL, lambda d: d.card_indices(cfg))
 
     # saving
     def save(self):
@@ -249,7 +212,7 @@ class Session:
         self.screen = "menu"
         self.arg = None
         if self.save() and app.store.exists(_PARTY):
-            _with_party(app, lambda p: p.forget(app))
+            app.call(_PARTY_UI, lambda p: p.forget(app))
 
     def g(self):
         """The game (only called while there is one)."""
@@ -286,7 +249,7 @@ class Session:
         if obj is None:
             return None
         try:
-            d = _with_deal(self.app, lambda m: m.PartyDeal.load(obj))
+            d = self.app.call(_DEAL, lambda m: m.PartyDeal.load(obj))
         except (ValueError, TypeError, AttributeError):
             return None
         return d if d.players == self.g().players else None
@@ -303,7 +266,7 @@ class Session:
         out = self._dealt
         if out is None:
             # wyrm.deal stays loaded for the whole read, so the dealer shares it
-            out = _with_deal(self.app, lambda m: self._read_dealt())
+            out = self.app.call(_DEAL, lambda m: self._read_dealt())
             if out is None:
                 return None
             self._dealt = out
@@ -316,12 +279,9 @@ class Session:
             return None
         app = self.app
         n = d.players
-        out = _with_party(
-            app, lambda p: [sorted(p.card_adventurers(app, d.card_of(j))) for j in range(n)]
+        return app.call(
+            _PARTY_UI, lambda p: [sorted(p.card_adventurers(app, d.card_of(j))) for j in range(n)]
         )
-        if out is _NONE:
-            out = [list(self.card_list()[d.card_of(j)]) for j in range(n)]
-        return out
 
     def all_cards(self):
         """Every player's card, or None while one is missing."""
@@ -423,7 +383,7 @@ def _resume(app, s):
             gm.sel = arg
             app.push(play.GemScreen(s, arg))
     elif where in ("choice", "reveal", "all", "ranking") and g.finished:
-        _end().resume(app, s, where, arg)
+        _end(app).resume(app, s, where, arg)
 
 
 # -- game menu ---------------------------------------------------------------------
@@ -444,7 +404,6 @@ class GameMenu(_Menu):
         super().__init__(self._status, [])
         self.s = s
         self.note = self._note
-        self.loaded = None  # the module table before a screen above loaded its code
         self.refresh(None)
 
     def _status(self, app):
@@ -486,7 +445,7 @@ class GameMenu(_Menu):
             else:
                 items.append(["Final reveal", self.reveal])
                 if g.finished and s.all_cards() is not None:
-                    items.append(["Ranking", lambda a: a.push(_end().Ranking(s))])
+                    items.append(["Ranking", lambda a: a.push(_end(a).Ranking(s))])
             items.append(["Board", lambda a: a.push(_play(s).BoardScreen(s))])
             if not g.finished:
                 items.append(["Gems", lambda a: a.push(_play(s).GemsMenu(s))])
@@ -505,9 +464,6 @@ class GameMenu(_Menu):
         self.sel = sel
 
     def on_show(self, app):
-        if self.loaded is not None:
-            app.unload_since(self.loaded)  # back from the die or a game screen: free its RAM
-            self.loaded = None
         self.refresh(app)
         self.s.at("menu")
 
@@ -533,10 +489,7 @@ class GameMenu(_Menu):
             self.s.new_game(n, "dealt")
             self.refresh(app)
             self.sel = 0
-            if _with_party(app, lambda p: p.start_deal(app, n, self._deal_done)) is _NONE:
-                self.s.to_printed()
-                self.refresh(app)
-                ui.error(app, "Dealing is not on this Wyrm yet. Use the printed cards.")
+            app.call(_PARTY_UI, lambda p: p.start_deal(app, n, self._deal_done))
 
         def printed(app):
             app.pop(m)
@@ -556,11 +509,10 @@ class GameMenu(_Menu):
     def deal_again(self, app):
         self.s._dealt = None
         n = self.s.game.players
-        if _with_party(app, lambda p: p.start_deal(app, n, self._deal_done)) is _NONE:
-            ui.error(app, "Dealing is not on this Wyrm. The cards are entered at the reveal.")
+        app.call(_PARTY_UI, lambda p: p.start_deal(app, n, self._deal_done))
 
     def continue_deal(self, app):
-        _with_party(app, lambda p: p.resume_flow(app, self._deal_done))
+        app.call(_PARTY_UI, lambda p: p.resume_flow(app, self._deal_done))
 
     # during the game
     def next_escape(self, app):
@@ -591,7 +543,7 @@ class GameMenu(_Menu):
     def reveal(self, app):
         s = self.s
         if s.game.finished:
-            app.push(_end().RevealMenu(s))
+            app.push(_end(app).RevealMenu(s))
             return
 
         def yes(app):
@@ -600,44 +552,28 @@ class GameMenu(_Menu):
                 app.toast(why)
                 return
             self.refresh(app)
-            app.push(_end().RevealMenu(s))
+            app.push(_end(app).RevealMenu(s))
 
         app.push(ui.Confirm("Final reveal? Gems are final then.", yes))
 
 
 def _roll(app):
-    menu = app.top()
-    before = list(sys.modules)
-    try:
-        from wyrm import dice_roll_ui
-    except ImportError:
-        ui.error(app, "The die is not on this Wyrm yet.")
-        return
-    if menu.loaded is None:
-        menu.loaded = before  # the dice modules leave again when the menu shows
-    app.push(dice_roll_ui.roll_screen("dh"))
+    app.push(app.load("wyrm.dice_roll_ui").roll_screen("dh"))
 
 
 def _peek_again(app):
-    _with_party(app, lambda p: p.peek_again(app))
+    app.call(_PARTY_UI, lambda p: p.peek_again(app))
 
 
 def _play(s):
-    """The in-game screens (capture, escape, board, gems) - their own module: loaded
-    while one of them is open, dropped again when the game menu shows."""
-    menu = s.menu
-    if menu is not None and menu.loaded is None:
-        menu.loaded = list(sys.modules)
-    from wyrm.games import drachenhort_play
-
-    return drachenhort_play
+    """The in-game screens (capture, escape, board, gems): their own module, loaded
+    while one of them is open."""
+    return s.app.load("wyrm.games.drachenhort_play")
 
 
-def _end():
+def _end(app):
     """The final reveal's screens (their own module: loaded only at the end)."""
-    from wyrm.games import drachenhort_end
-
-    return drachenhort_end
+    return app.load("wyrm.games.drachenhort_end")
 
 
 def _notes(app):

@@ -8,7 +8,7 @@ from micropython import const
 
 from wyrm import buttons, font, ui
 from wyrm.app import Screen
-from wyrm.games import drakskatten, drakskatten_ui
+from wyrm.games import drakskatten
 
 _SILVER_MAX = const(99990)
 _CARDS_MAX = const(99)
@@ -165,10 +165,7 @@ def players_menu(app, game):
         app.push(players_menu(app, game))
 
     def rolloff(app):
-        drakskatten_ui._above_menu(app)
-        from wyrm import dice_ui
-
-        app.push(dice_ui.rolloff_screen(len(game.players)))
+        app.push(app.load("wyrm.dice_ui").rolloff_screen(len(game.players)))
 
     items = [[label(k), open_player(k)] for k in range(len(game.players))]
     if len(game.players) < drakskatten.MAX_PLAYERS:

@@ -22,7 +22,6 @@ Crystal Ball look], "cur", "own" (my own dice), "last": [DEF, ATT], "screen"
 ("menu", "fight", "win"), "fight" (the result on the fight screen:
 {"ph": "miss"/"loot"/"end", "v": {...}}), "winner"}.
 """
-import sys
 
 from micropython import const
 
@@ -247,10 +246,7 @@ class Fixed(ui.BigView):
 
 def roll_screen(app, die_id):
     """The shared dice screen (wyrm.dice_roll_ui), rolled as it opens: "d6", "2d6", "door"."""
-    _above_menu(app)
-    from wyrm import dice_roll_ui
-
-    return dice_roll_ui.roll_screen(die_id, True)
+    return app.load("wyrm.dice_roll_ui").roll_screen(die_id, True)
 
 
 def open_move(app, game, title="Move"):
@@ -383,7 +379,6 @@ class GameMenu(ui.Menu):
         super().__init__(self._head, [])
         self.g = game
         self.keys = []
-        self.loaded = None  # the module table before a screen above loaded its code
         self.refresh()
 
     def _head(self, app):
@@ -437,15 +432,7 @@ class GameMenu(ui.Menu):
             self.refresh()
         return handled
 
-    def note_modules(self):
-        """Remember the module table: what is loaded after it leaves when the menu shows."""
-        if self.loaded is None:
-            self.loaded = list(sys.modules)
-
     def on_show(self, app):
-        if self.loaded is not None:
-            app.unload_since(self.loaded)  # back from the fight, dice or tables: free their RAM
-            self.loaded = None
         self.refresh()
 
     def next_player(self, app):
@@ -479,37 +466,18 @@ def ask_players(app, game):
                         hint="1..6  OK: start"))
 
 
-def _above_menu(app):
-    """Code loaded from now on serves screens above the game menu: it leaves the
-    module table again when the menu shows (RAM: the menu, the fight, the dice and
-    the tables each run without the others)."""
-    for s in app.stack:
-        if isinstance(s, GameMenu):
-            s.note_modules()
-            return
-
-
 def _fight(app):
     """The fight screen's module (loaded while it is open)."""
-    _above_menu(app)
-    from wyrm.games import drakskatten_fight
-
-    return drakskatten_fight
+    return app.load("wyrm.games.drakskatten_fight")
 
 
 def _players(app):
     """The players' screens' module (silver, cards, items, the player list)."""
-    _above_menu(app)
-    from wyrm.games import drakskatten_players
-
-    return drakskatten_players
+    return app.load("wyrm.games.drakskatten_players")
 
 
 def _open_ref(app):
-    _above_menu(app)
-    from wyrm.games import drakskatten_ref
-
-    app.push(drakskatten_ref.menu())
+    app.push(app.load("wyrm.games.drakskatten_ref").menu())
 
 
 # ----- entry point ---------------------------------------------------------------------
