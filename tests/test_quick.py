@@ -101,3 +101,17 @@ def test_quick_roll_same_frames_under_micropython():
     assert a[3] == [] and b[3] == []
     assert [f.data for f in a[0]] == [f.data for f in b[0]]
     assert any("2d6" in f.text() for f in a[0])
+
+
+def test_the_quick_roll_code_leaves_with_its_screen(tmp_path):
+    """RAM: the quick roll's modules are loaded on the chord and gone once it is closed."""
+    import sys
+
+    d = Driver(tmp_path)
+    d.keys("down*3,ok,wait:100")  # Drachenfels: uses no die itself
+    sys.modules.pop("wyrm.quick", None)  # left by an app of another test, if any
+    before = set(sys.modules)
+    d.keys(CHORD)
+    assert "wyrm.quick" in sys.modules
+    d.keys("back")
+    assert set(sys.modules) == before and "wyrm.quick" not in sys.modules
