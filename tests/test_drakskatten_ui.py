@@ -413,7 +413,8 @@ def test_death_resets_the_player(tmp_path):
     give(d, "Magic Sword", "Crystal Ball")
     player_screen(d)
     pick(d, "Silver")
-    d.keys("up*5,ok")
+    pick(d, "+50 ->")
+    d.keys("back")
     assert "Silver: 50" in d.text()
     set_injury(d, 1)
     own_dice(d)
@@ -602,16 +603,17 @@ def test_crystal_ball_look_ahead_keeps_monster_and_treasure(tmp_path):
 
 
 def _silver(d, target):
-    """Add silver on the silver screen up to ``target`` (hold for steps of 50, then tens)."""
+    """Add silver on the silver list up to ``target`` (from 0: the fewest coarse steps)."""
     player_screen(d)
     pick(d, "Silver")
-    d.keys("hold:up:%d" % (450 + 110 * (target // 50 - 2)))
-    now = int(re.search(r"-> (\d+) silver", d.text()).group(1))
-    delta = (target - now) // 10
-    if delta:
-        d.keys(("up*%d" if delta > 0 else "down*%d") % abs(delta))
-    assert "-> %d silver" % target in d.text()
-    d.keys("ok")
+    rest = target
+    for step in (500, 100, 50, 10):
+        if rest >= step:
+            goto(d, "+%d ->" % step)
+            d.keys("ok*%d" % (rest // step))
+            rest %= step
+    assert lines(d)[0] == "== Red: %d silver ==" % target
+    d.keys("back")
 
 
 def test_1500_silver_prompts_the_return_and_the_staircase_declares_the_winner(tmp_path):
@@ -623,7 +625,7 @@ def test_1500_silver_prompts_the_return_and_the_staircase_declares_the_winner(tm
     assert "Back at staircase" not in d.text()
     player_screen(d)
     pick(d, "Silver")
-    d.keys("up,ok")
+    pick(d, "+10 -> 1500")
     t = d.text()
     assert lines(d)[0] == "== 1,500 silver! =="
     assert "Go back to staircase 1" in t.replace("\n", " ")
@@ -653,7 +655,9 @@ def test_power_cut_mid_fight_loses_nothing(tmp_path):
     d.keys("ok")  # Blue's turn
     player_screen(d, "Blue")
     pick(d, "Silver")
-    d.keys("up*12,ok")
+    pick(d, "+100 ->")
+    goto(d, "+10 ->")
+    d.keys("ok,ok,back")
     pick(d, "Magic items")
     d.keys("ok")  # Magic Sword
     own_dice(d)

@@ -175,3 +175,24 @@ def test_german_colour_names_show_with_their_letters_in_both_runtimes(tmp_path):
     for ch in "\u00e4\u00f6\u00fc\u00df\u00c4\u00d6\u00dc":
         assert font.shows(ch)
     assert not font.shows("cr\u00e8me") and not font.shows("a\tb")
+
+
+def test_drakskatten_silver_in_coarse_steps(tmp_path):
+    """The silver list: each row adds its amount at once (OK again adds it again), never
+    below 0; crossing 1,500 says so once; BACK leaves with the silver kept."""
+    d = Driver(tmp_path)
+    d.keys("down,ok,ok,down*2,ok,ok")  # Red's silver, from the game menu
+    assert d.text().splitlines()[:3] == ["== Red: 0 silver ==", "> +500 -> 500", "+100 -> 100"]
+    d.keys("up*4,ok")  # -10 from 0
+    assert d.text().splitlines()[0] == "== Red: 0 silver =="
+    d.keys("down*4,ok*2")  # +500 twice
+    assert d.text().splitlines()[0] == "== Red: 1000 silver =="
+    d.keys("down*3,ok")  # +10
+    d.keys("up*3,ok")  # +500: 1510, over the line
+    assert d.text().splitlines()[0] == "== 1,500 silver! =="
+    d.keys("ok,ok")  # the message closes; +500 again: no second message
+    assert d.text().splitlines()[0] == "== Red: 2010 silver =="
+    d.keys("back")
+    assert "> Silver: 2010" in d.text()
+    d.reboot()
+    assert "Red: 2010 silver" in d.text()
