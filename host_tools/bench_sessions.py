@@ -164,14 +164,14 @@ class CpyDevice:
 
     def game_open(self):
         home = self.app.stack[0] if self.app.stack else None
-        return home is not None and getattr(home, "_before", None) is not None
+        return home is not None and getattr(home, "playing", False)
 
     def game_label(self):
         """Label of the open game (from the store's "open" record), read once per opening."""
         if not self.game_open():
             self._game = None
             return None
-        before = self.app.stack[0]._before
+        before = self.app.stack[0].scope  # a new module table per opening
         if self._game is None or self._game[0] is not before:
             saved = self.store.load("open", None)
             label = saved[1] if isinstance(saved, list) and len(saved) == 2 else None

@@ -47,6 +47,7 @@ _DONE = const(3)  # looked and let go
 
 # -- saved state ---------------------------------------------------------------------
 def _valid(obj):
+    """True when a save has the expected shape."""
     try:
         if not isinstance(obj, dict) or obj.get("v") != _VERSION:
             return False
@@ -66,6 +67,19 @@ class Game(gamekit.SavedGame):
     """The saved game plus the app; every screen of the game shares one."""
 
     store_name = NAME
+    label = "Drachenfels"
+    ref = "wyrm.games.drachenfels_ref"
+    at_key = "knight"
+
+    def valid(self, raw):
+        return _valid(raw)
+
+    def menu(self):
+        return GameMenu(self)
+
+    def resume(self, app, menu):
+        if self.state["screen"] == "knight":
+            app.push(KnightMenu(self, self.state["knight"]))
 
     def rules(self):
         return self.state["game"]
@@ -76,17 +90,6 @@ class Game(gamekit.SavedGame):
     def name(self, k):
         return self.knights()[k]["name"]
 
-    def at(self, screen, knight=None):
-        st = self.state
-        if st is None:
-            return
-        if knight is None:
-            knight = st["knight"]
-        if st["screen"] != screen or st["knight"] != knight:
-            st["screen"] = screen
-            st["knight"] = knight
-            self.save()
-
     def start(self, colours, rng):
         names = [COLOURS[c] for c in colours]
         game = drachenfels.new_game(len(colours), rng, colours, names)
@@ -94,20 +97,9 @@ class Game(gamekit.SavedGame):
         self.save()
 
 
-def _load(app):
-    """(state or None, problem text or None)."""
-    return gamekit.load_saved(app, NAME, _valid, "Drachenfels")
-
-
 # -- entry point ---------------------------------------------------------------------
 def enter(app, resume=False):
-    state, problem = _load(app)
-    game = Game(app, state)
-    app.push(GameMenu(game))
-    if resume and state is not None and problem is None and state["screen"] == "knight":
-        app.push(KnightMenu(game, state["knight"]))
-    if problem:
-        ui.error(app, problem, "Saved game")
+    gamekit.enter(app, Game(app), resume)
 
 
 # -- game menu -----------------------------------------------------------------------
@@ -121,7 +113,7 @@ class GameMenu(ui.Menu):
     def refresh(self):
         g = self.game
         if g.state is None:
-            items = [["New game", self.new_game], ["Quick reference", _open_reference]]
+            items = [["New game", self.new_game], ["Quick reference", g.reference]]
         else:
             items = []
             if g.rules()["winner"] is not None:
@@ -131,7 +123,7 @@ class GameMenu(ui.Menu):
             items.append(["Castle check", self.castle_check])
             items.append([self._rainbow_label, self.rainbows])
             items.append([lambda app: "Setup: %d players" % len(g.knights()), self.setup])
-            items.append(["Quick reference", _open_reference])
+            items.append(["Quick reference", g.reference])
             items.append(["New game", self.new_game])
         won = g.state is not None and g.rules()["winner"] is not None
         if self.sel >= len(items) or won != self._won:
@@ -529,10 +521,3 @@ class Win(Screen):
         if tall:
             font.center(fb, "%s found the" % name, 38)
             font.center(fb, "princess!", 47)
-
-
-# -- quick reference ----------------------------------------------------------------------
-def _open_reference(app):
-    from wyrm.games import drachenfels_ref
-
-    app.push(gamekit.reference_menu(drachenfels_ref.PAGES))

@@ -132,23 +132,27 @@ class Game(gamekit.SavedGame):
     """The saved game plus the app; every screen of the game shares one."""
 
     store_name = NAME
+    label = "DrachenSchatten"
+    ref = "wyrm.games.drachenschatten_ref"
+
+    def valid(self, raw):
+        return _valid(raw)
+
+    def menu(self):
+        return GameMenu(self)
+
+    def resume(self, app, menu):
+        where = self.state["screen"]
+        if where == "player":
+            app.push(Tracker(self, self.state["player"]))
+        elif where == "end":
+            app.push(EndCount(self))
 
     def players(self):
         return self.state["game"]["players"]
 
     def n(self):
         return len(self.players())
-
-    def at(self, screen, player=None):
-        st = self.state
-        if st is None:
-            return
-        if player is None:
-            player = st["player"]
-        if st["screen"] != screen or st["player"] != player:
-            st["screen"] = screen
-            st["player"] = player
-            self.save()
 
     def start(self, n, first):
         self.state = {
@@ -190,24 +194,9 @@ class Game(gamekit.SavedGame):
         return bool(new)
 
 
-def _load(app):
-    """(state or None, problem text or None)."""
-    return gamekit.load_saved(app, NAME, _valid, "DrachenSchatten")
-
-
 # -- entry point -------------------------------------------------------------------
 def enter(app, resume=False):
-    state, problem = _load(app)
-    game = Game(app, state)
-    app.push(GameMenu(game))
-    if resume and state is not None and problem is None:
-        where = state["screen"]
-        if where == "player":
-            app.push(Tracker(game, state["player"]))
-        elif where == "end":
-            app.push(EndCount(game))
-    if problem:
-        ui.error(app, problem, "Saved game")
+    gamekit.enter(app, Game(app), resume)
 
 
 # -- game menu ---------------------------------------------------------------------
@@ -221,7 +210,7 @@ class GameMenu(ui.Menu):
     def refresh(self):
         g = self.game
         if g.state is None:
-            items = [["New game", self.new_game], ["Quick reference", _open_reference]]
+            items = [["New game", self.new_game], ["Quick reference", g.reference]]
         else:
             items = []
             if g.winners():
@@ -234,7 +223,7 @@ class GameMenu(ui.Menu):
             if g.state["undo"]:
                 items.append([self._undo_label, self.undo])
             items.append([lambda app: "Who starts: " + _pname(g.state["start"]), self.who_starts])
-            items.append(["Quick reference", _open_reference])
+            items.append(["Quick reference", g.reference])
             items.append(["New game", self.new_game])
         won = g.state is not None and bool(g.winners())
         if self.sel >= len(items) or won != self._won:
@@ -562,10 +551,3 @@ class EndCount(Screen):
             line = ui.pad(_pname(i) + mark, "%d card%s" % (c, "" if c == 1 else "s"), 14)
             font.center(fb, line, y)
             y += 8
-
-
-# -- quick reference -----------------------------------------------------------------
-def _open_reference(app):
-    from wyrm.games import drachenschatten_ref
-
-    app.push(gamekit.reference_menu(drachenschatten_ref.PAGES))

@@ -79,18 +79,24 @@ class Game(gamekit.SavedGame):
     """The saved game plus the app; every screen of the game shares one."""
 
     store_name = NAME
+    label = "Drakonia"
+    ref = "wyrm.games.drakonia_ref"
 
-    def at(self, screen, player=None):
-        """Remember where the players are (for resume after a power cut)."""
-        st = self.state
-        if st is None:
-            return
-        if player is None:
-            player = st["player"]
-        if st["screen"] != screen or st["player"] != player:
-            st["screen"] = screen
-            st["player"] = player
-            self.save()
+    def valid(self, raw):
+        return _valid(raw)
+
+    def menu(self):
+        return GameMenu(self)
+
+    def resume(self, app, menu):
+        where = self.state["screen"]
+        if where in ("count", "grid"):
+            count = app.push(CountMenu(self, menu))
+            if where == "grid":
+                count.sel = self.state["player"]
+                app.push(Grid(self, self.state["player"]))
+        elif where == "result":
+            menu.show_result(app)
 
     def names(self):
         return drakonia.default_names(self.state["n"])
@@ -108,27 +114,9 @@ class Game(gamekit.SavedGame):
         self.save()
 
 
-def _load(app):
-    """(state or None, problem text or None)."""
-    return gamekit.load_saved(app, NAME, _valid, "Drakonia")
-
-
-# -- entry point -----------------------------------------------------------------
+# -- entry point -------------------------------------------------------------------
 def enter(app, resume=False):
-    state, problem = _load(app)
-    game = Game(app, state)
-    menu = app.push(GameMenu(game))
-    if resume and state is not None and problem is None:
-        where = state["screen"]
-        if where in ("count", "grid"):
-            count = app.push(CountMenu(game, menu))
-            if where == "grid":
-                count.sel = state["player"]
-                app.push(Grid(game, state["player"]))
-        elif where == "result":
-            menu.show_result(app)
-    if problem:
-        ui.error(app, problem, "Saved game")
+    gamekit.enter(app, Game(app), resume)
 
 
 # -- game menu -------------------------------------------------------------------
@@ -143,14 +131,14 @@ class GameMenu(ui.Menu):
         if g.state is None:
             items = [
                 ["New game", self.new_game],
-                ["Quick reference", _open_reference],
+                ["Quick reference", g.reference],
             ]
         else:
             items = [
                 [_setup_label(g), self.setup],
                 ["Final count", self.count],
                 ["Result", self.show_result],
-                ["Quick reference", _open_reference],
+                ["Quick reference", g.reference],
                 ["New game", self.new_game],
             ]
         self.items = items
@@ -497,10 +485,3 @@ class Result(Screen):
             ui.arrow(fb, fb.width - 4, y + 2, -1)
         if self.first + shown < len(self.lines):
             ui.arrow(fb, fb.width - 4, fb.height - 3, 1)
-
-
-# -- quick reference ----------------------------------------------------------------
-def _open_reference(app):
-    from wyrm.games import drakonia_ref
-
-    app.push(gamekit.reference_menu(drakonia_ref.PAGES))

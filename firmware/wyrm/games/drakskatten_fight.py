@@ -149,7 +149,7 @@ class Fight(Screen):
     def on_close(self, app):
         self.g.screen = "menu"
         self.g.fight = None
-        self.g.save(app)
+        self.g.save()
 
     def on_show(self, app):
         if self.ph == "setup":
@@ -162,7 +162,7 @@ class Fight(Screen):
         else:
             ph = self.next_ph if self.ph == "roll" else self.ph
             g.fight = {"ph": ph, "v": self.view}
-        g.save(app)
+        g.save()
 
     def restore(self, saved):
         """Back to a saved result after a power cut (else the setup list)."""
@@ -263,16 +263,16 @@ class Fight(Screen):
                          "STUCK")
         elif what == "potion":
             drakskatten.use_potion(p)
-            g.save(app)
+            g.save()
             self.build()
             app.toast("%s is healed. Potion used up." % p.name)
         elif what == "drop":
             g.looks[g.cur] = None
-            g.save(app)
+            g.save()
             self.build()
         elif what == "flee":
             g.end_fight()
-            g.save(app)
+            g.save()
             app.pop(self)
             drakskatten_ui.open_move(app, g, "Flee")
 
@@ -290,7 +290,7 @@ class Fight(Screen):
                 g.fights[i] = [picked[0], v]
             self.sel = 0
             self.build()
-            g.save(app)
+            g.save()
 
         def set_def(app, v):
             picked[0] = v

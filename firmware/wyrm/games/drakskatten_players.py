@@ -28,7 +28,7 @@ def silver_menu(app, game, i):
         def run(a):
             rich = drakskatten.rich_enough(p)
             p.silver = _clamped(p.silver + step)
-            game.save(a)
+            game.save()
             if not rich and drakskatten.rich_enough(p):
                 _tell_rich(a, game, p)
 
@@ -54,26 +54,26 @@ def player_menu(app, game, i):
 
     def set_cards(app, v):
         p.cards = v
-        game.save(app)
+        game.save()
 
     def set_injury(app, v):
         p.injury = v
-        game.save(app)
+        game.save()
 
     def stair(app):
         p.staircase = p.staircase % drakskatten.STAIRCASES + 1
-        game.save(app)
+        game.save()
 
     def colour(app):
         c = game.free_colour(p.colour)
         if c is not None:
             p.colour = c
             p.name = c
-            game.save(app)
+            game.save()
 
     def potion(app):
         if drakskatten.use_potion(p):
-            game.save(app)
+            game.save()
             app.toast("%s is healed. Potion used up." % p.name)
         else:
             app.toast("%s has no Healing Potion." % p.name)
@@ -81,7 +81,7 @@ def player_menu(app, game, i):
     def remove(app):
         def yes(app):
             game.remove_player(i)
-            game.save(app)
+            game.save()
             app.pop(menu)
 
         if len(game.players) < 2:
@@ -115,7 +115,7 @@ def items_menu(game, i):
             item = drakskatten.ITEM_IDS[k]
             if not p.take(item):
                 p.give(item)
-            game.save(app)
+            game.save()
 
         return run
 
@@ -144,7 +144,7 @@ def players_menu(app, game):
         if game.add_player() is None:
             app.toast("6 players at most.")
             return
-        game.save(app)
+        game.save()
         app.pop(menu)
         app.push(players_menu(app, game))
 

@@ -25,7 +25,7 @@ Crystal Ball look], "cur", "own" (my own dice), "last": [DEF, ATT], "screen"
 
 from micropython import const
 
-from wyrm import font, ui
+from wyrm import font, gamekit, ui
 from wyrm.app import Screen
 from wyrm.games import drakskatten
 
@@ -76,10 +76,19 @@ def _strs(v):
     return v
 
 
-class Game:
+class Game(gamekit.SavedGame):
     """Everything that is saved: players, whose turn, monster values, dice mode."""
 
-    def __init__(self):
+    store_name = SAVE
+    label = "Drakskatten"
+    ref = "wyrm.games.drakskatten_ref"
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.fresh = False  # no saved game: the menu asks how many play
+        self._clear()
+
+    def _clear(self):
         self.players = []
         self.fights = []  # per player: [DEF, ATT] while a fight goes on, else None
         self.looks = []  # per player: [DEF, ATT, cards] from the Crystal Ball, else None
@@ -129,7 +138,7 @@ class Game:
 
     def new(self, n):
         own = self.own
-        self.__init__()
+        self._clear()
         self.own = own
         for _ in range(n):
             self.add_player()
@@ -171,10 +180,35 @@ class Game:
             "winner": self.winner,
         }
 
-    def save(self, app):
-        app.store.save(SAVE, self.to_json())
+    # -- the skeleton's hooks (wyrm.gamekit) --
+    def has_game(self):
+        return bool(self.players)
 
-    def load(self, obj):
+    def take(self, raw):
+        if self._read(raw):
+            return True
+        self._clear()
+        return False
+
+    def menu(self):
+        if not self.players:  # no game (or an unusable one): start from two players
+            self.new(2)
+            self.save()
+            self.fresh = True
+        return GameMenu(self)
+
+    def resume(self, app, menu):
+        if self.screen == "fight":
+            f = _fight(app).Fight(self)
+            f.restore(self.fight)
+            app.push(f)
+        elif self.screen == "win" and self.winner >= 0:
+            app.push(Win(self))
+
+    def reference(self, app):
+        app.push(app.load(self.ref).menu())
+
+    def _read(self, obj):
         """Take the saved object; False when it is damaged or unexpected."""
         if not isinstance(obj, dict) or obj.get("v") != _VERSION:
             return False
@@ -207,12 +241,6 @@ def _index(v, n, default):
     if type(v) is int and 0 <= v < n:
         return v
     return default
-
-
-def load_game(obj):
-    """A Game from the saved object, or None when it is damaged or unexpected."""
-    g = Game()
-    return g if g.load(obj) else None
 
 
 # ----- small texts -------------------------------------------------------------------
@@ -290,7 +318,7 @@ def open_crystal(app, game):
         n = drakskatten.treasure_cards(r, a)
         game.looks[i] = [d, a, n]
         game.last = [d, a]
-        game.save(app)
+        game.save()
         lines = [
             "Behind the door:",
             "DEFENCE %d ATTACK %d" % (d, a),
@@ -330,11 +358,11 @@ class Win(Screen):
 
     def on_open(self, app):
         self.g.screen = "win"
-        self.g.save(app)
+        self.g.save()
 
     def on_close(self, app):
         self.g.screen = "menu"
-        self.g.save(app)
+        self.g.save()
 
     def on_event(self, app, kind, key):
         if ui.is_ok(kind, key):
@@ -364,7 +392,7 @@ def _back_home(app, game):
 
     def yes(app):
         game.winner = game.cur
-        game.save(app)
+        game.save()
         app.push(Win(game))
 
     app.push(ui.Confirm(
@@ -383,6 +411,11 @@ class GameMenu(ui.Menu):
 
     def _head(self, app):
         return "Drakskatten"
+
+    def on_open(self, app):
+        if self.g.fresh:  # a new game: how many play comes first
+            self.g.fresh = False
+            ask_players(app, self.g)
 
     def draw(self, app, fb):
         super().draw(app, fb)
@@ -420,7 +453,7 @@ class GameMenu(ui.Menu):
         add("own", lambda a: "My own dice: %s" % ("on" if g.own else "off"), self.toggle_own)
         add("players", lambda a: "Players (%d)" % len(g.players),
             lambda a: a.push(_players(a).players_menu(a, g)))
-        add("ref", "Tables & items", _open_ref)
+        add("ref", "Tables & items", g.reference)
         add("new", "New game", self.new_game)
         self.items = its
         self.keys = keys
@@ -441,11 +474,11 @@ class GameMenu(ui.Menu):
             app.toast("Add players under Players.")
             return
         g.cur = (g.cur + 1) % len(g.players)
-        g.save(app)
+        g.save()
 
     def toggle_own(self, app):
         self.g.own = not self.g.own
-        self.g.save(app)
+        self.g.save()
 
     def new_game(self, app):
         app.push(ui.Confirm("Start a new game? All players and treasure are cleared.",
@@ -455,7 +488,7 @@ class GameMenu(ui.Menu):
 def ask_players(app, game):
     def start(app, n):
         game.new(n)
-        game.save(app)
+        game.save()
         top = app.top()
         if isinstance(top, GameMenu):
             top.sel = 0
@@ -476,41 +509,9 @@ def _players(app):
     return app.load("wyrm.games.drakskatten_players")
 
 
-def _open_ref(app):
-    app.push(app.load("wyrm.games.drakskatten_ref").menu())
-
-
 # ----- entry point ---------------------------------------------------------------------
 
 
 def enter(app, resume=False):
     """Push the game menu (and, after a power cut, the screen the game was on)."""
-    store = app.store
-    problems = getattr(store, "problems", None)
-    n0 = len(problems) if isinstance(problems, list) else 0
-    raw = store.load(SAVE, None)
-    said = []
-    if isinstance(problems, list) and len(problems) > n0:
-        said = problems[n0:]
-        del problems[n0:]
-    game = load_game(raw) if raw is not None else None
-    fresh = game is None
-    if fresh:
-        game = Game()
-        game.new(2)
-        game.save(app)
-    menu = GameMenu(game)
-    app.push(menu)
-    if fresh:
-        ask_players(app, game)
-        if raw is not None:
-            said.append("The saved Drakskatten game could not be read. A new game is started.")
-    elif resume:
-        if game.screen == "fight":
-            f = _fight(app).Fight(game)
-            f.restore(game.fight)
-            app.push(f)
-        elif game.screen == "win" and game.winner >= 0:
-            app.push(Win(game))
-    if said:
-        ui.error(app, " ".join(said), "Drakskatten")
+    gamekit.enter(app, Game(app), resume)
