@@ -192,11 +192,16 @@ TASKS = [
     },
     {
         "name": "drachenschatten-win",
-        "what": "DrachenSchatten: the win, on the press that makes it",
-        "budget": 3,
+        "what": "DrachenSchatten: the win, full-screen on the press that makes it (OK, UP)",
+        "budget": 2,
         "before": "title only",
-        "cases": [_case("7th object", [_six_objects()], "ok,up,ok", ["re:P1 wins"])],
-        "xfail": "the win changes only the title",
+        "cases": [
+            _case("7th object", [_six_objects()], "ok,up",
+                  ["== Game over ==", "P1 wins!", "P1: 7 object types"]),
+            _case("3rd beast", [DRACHENSCHATTEN_2 + ",ok,down*10,ok,up,up,ok"], "ok,up",
+                  ["== Game over ==", "P1 wins!", "P1: 3 slain beasts"]),
+        ],
+        "xfail": None,
     },
 ]
 
