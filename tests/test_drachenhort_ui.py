@@ -325,12 +325,12 @@ def test_damaged_save_gives_a_message_and_a_fresh_start(tmp_path):
     d = Driver(tmp_path)
     d.keys(OPEN)
     t = d.text().replace("\n", " ")
-    assert "damaged" in t and "A new game starts" in t
+    assert "The saved Drachenhort game could not be read. A new game starts." in t
     d.keys("ok")
     t = d.text()
     assert "New game" in t and "Capture" not in t
     d.keys("back," + OPEN)  # the message is not shown again
-    assert "damaged" not in d.text()
+    assert "could not be read" not in d.text()
     assert d.errors() == []
 
 

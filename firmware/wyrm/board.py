@@ -151,7 +151,6 @@ def load_profile(data, name="board.json"):
     c = _Check(name)
     c.obj(data, "", _TOP_KEYS)
     out = {}
-
     pname = c.need(data, "name", "")
     if not isinstance(pname, str) or not pname:
         c.fail("name", "must be a short text, not %s" % _show(pname))
@@ -160,9 +159,18 @@ def load_profile(data, name="board.json"):
     if not isinstance(notes, str):
         c.fail("notes", "must be a text, not %s" % _show(notes))
     out["notes"] = notes
+    out["i2c"] = _i2c(c, c.need(data, "i2c", ""))
+    out["display"] = _display(c, c.need(data, "display", ""))
+    keys = _buttons(c, c.need(data, "buttons", ""))
+    out["buttons"] = keys
+    out["keys"] = len(keys)
+    out["led"] = _led(c, data.get("led", None))
+    return out
 
-    # -- I2C bus ---------------------------------------------------------------
-    i2c = c.obj(c.need(data, "i2c", ""), "i2c", _I2C_KEYS)
+
+def _i2c(c, i2c):
+    """The I2C bus: a block, its SDA and SCL pins (pins of that block), the clock."""
+    i2c = c.obj(i2c, "i2c", _I2C_KEYS)
     block = c.choice(c.need(i2c, "id", "i2c"), "i2c.id", (0, 1))
     bus = {"id": block}
     for role in ("sda", "scl"):
@@ -192,10 +200,12 @@ def load_profile(data, name="board.json"):
     if freq < 100000 or freq > 1000000:
         c.fail("i2c.freq", "must be 100000 to 1000000 (Hz), not %d" % freq)
     bus["freq"] = freq
-    out["i2c"] = bus
+    return bus
 
-    # -- display ---------------------------------------------------------------
-    d = c.obj(c.need(data, "display", ""), "display", _DISPLAY_KEYS)
+
+def _display(c, d):
+    """The panel: controller, size, address, column offset, rotation."""
+    d = c.obj(d, "display", _DISPLAY_KEYS)
     ctl = c.choice(c.need(d, "controller", "display"), "display.controller", ("ssd1306", "sh1106"))
     width = c.choice(d.get("width", 128), "display.width", (128,))
     height = c.choice(d.get("height", 64), "display.height", (64, 32))
@@ -210,7 +220,7 @@ def load_profile(data, name="board.json"):
     rot = d.get("rotate", False)
     if rot is not True and rot is not False:
         c.fail("display.rotate", "must be true or false, not %s" % _show(rot))
-    out["display"] = {
+    return {
         "controller": ctl,
         "width": width,
         "height": height,
@@ -219,8 +229,10 @@ def load_profile(data, name="board.json"):
         "rotate": rot,
     }
 
-    # -- buttons ---------------------------------------------------------------
-    b = c.obj(c.need(data, "buttons", ""), "buttons", BUTTONS)
+
+def _buttons(c, b):
+    """The keys: UP, DOWN, OK (BACK optional), each a pin with its pull and level."""
+    b = c.obj(b, "buttons", BUTTONS)
     keys = {}
     for key in BUTTONS:
         field = "buttons." + key
@@ -246,11 +258,11 @@ def load_profile(data, name="board.json"):
                 "(a button to 3V3 is active high; to GND needs pull up)",
             )
         keys[key] = {"pin": pin, "pull": pull, "active": active}
-    out["buttons"] = keys
-    out["keys"] = len(keys)
+    return keys
 
-    # -- LED --------------------------------------------------------
-    led = data.get("led", None)
+
+def _led(c, led):
+    """The status LED: a header pin, "LED" (the on-board one) or None."""
     if led is not None and led != "LED":
         if isinstance(led, str):
             c.fail(
@@ -259,8 +271,7 @@ def load_profile(data, name="board.json"):
         # GP25 is the on-board LED of a plain Pico: allowed here only.
         c.gpio(led, "led", header_only=(led != 25))
         c.claim(led, "led")
-    out["led"] = led
-    return out
+    return led
 
 
 def load_file(path):

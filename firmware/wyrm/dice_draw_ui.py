@@ -7,6 +7,7 @@ without the other.
 from micropython import const
 
 from wyrm import buttons, font, ui
+from wyrm.app import Screen
 from wyrm.ticks import ticks_diff
 
 TUMBLE_MS = const(360)  # the roll animation; any key ends it early
@@ -42,6 +43,40 @@ def tumble(screen, app, now):
         return 0
     screen.flip = k
     return 1
+
+
+class Tumbling(Screen):
+    """A screen whose result shows after a short tumble (any key ends it early).
+
+    ``start_tumble`` starts it; while it runs ``next_face`` is called for every new
+    face (``seed`` just advanced), and ``tumbled`` once it is over."""
+
+    def __init__(self, seed):
+        self.t0 = None  # tumble start (ticks) or None
+        self.flip = -1
+        self.seed = seed
+        self.eat = -1  # key whose press ended the tumble: its release/click is used up
+
+    def start_tumble(self, app):
+        self.t0 = app.now
+        self.flip = -1
+        app.redraw()
+
+    def tick(self, app, now):
+        step = tumble(self, app, now)
+        if step < 0:
+            self.tumbled(app)
+        elif step:
+            self.seed = spin(self.seed)
+            self.next_face(app)
+        if step:
+            app.redraw()
+
+    def next_face(self, app):
+        pass
+
+    def tumbled(self, app):
+        pass
 
 
 def skip_key(screen, app, kind, key):

@@ -23,7 +23,7 @@ from micropython import const
 
 from wyrm import buttons, dice, font, stats, ui
 from wyrm.app import Screen
-from wyrm.dice_draw_ui import caption, skip_key, spin, tumble
+from wyrm.dice_draw_ui import Tumbling, caption, skip_key, spin
 
 HISTORY = const(20)  # rolls kept per die
 _STATS = "dice_stats"  # store name (not "dice": that would be dice.json)
@@ -271,7 +271,7 @@ def _words(fb, words, y, h):
 
 
 # -- the roll screen ----------------------------------------------------------------
-class RollScreen(Screen):
+class RollScreen(Tumbling):
     """One die: OK rolls, UP history, DOWN statistics.
 
     ``remember``: note the open die in the saved counts, so the Dice menu can
@@ -279,6 +279,7 @@ class RollScreen(Screen):
     """
 
     def __init__(self, die, roll_now=False, remember=False, book=None):
+        super().__init__(1)
         self.die = die
         self.roll_now = roll_now
         self.remember = remember
@@ -286,11 +287,7 @@ class RollScreen(Screen):
         self.tally = stats.Tally(die)
         self.hist = []
         self.result = None
-        self.t0 = None  # tumble start (ticks) or None
-        self.flip = -1
         self.shown = None  # faces shown while tumbling
-        self.seed = 1
-        self.eat = -1  # key whose press ended the tumble: its release/click is used up
 
     def on_open(self, app):
         book = self.book
@@ -323,34 +320,31 @@ class RollScreen(Screen):
         self.book.last = die.id
         self.book.save(app)  # counted and saved before anything is shown
         self.result = r
-        self.t0 = app.now
-        self.flip = -1
         self.seed = spin(self.seed + len(self.hist) + (app.now & 1023))
-        app.redraw()
+        self.start_tumble(app)
 
     def finish(self, app):
         self.t0 = None
         app.redraw()
 
+    def tumbled(self, app):
+        self.finish(app)
+
     def tumbling(self):
         return self.t0 is not None
 
-    def tick(self, app, now):
-        step = tumble(self, app, now)
-        if step < 0:
-            self.finish(app)
-        elif step:
-            faces = self.die.faces
-            prev = self.shown
-            shown = []
-            for i in range(self.die.count):
+    def next_face(self, app):
+        faces = self.die.faces
+        prev = self.shown
+        shown = []
+        for i in range(self.die.count):
+            if i:  # (the first die's seed has just been advanced)
                 self.seed = spin(self.seed)
-                j = self.seed % len(faces)
-                if prev is not None and faces[j] == prev[i] and len(faces) > 1:
-                    j = (j + 1) % len(faces)
-                shown.append(faces[j])
-            self.shown = shown
-            app.redraw()
+            j = self.seed % len(faces)
+            if prev is not None and faces[j] == prev[i] and len(faces) > 1:
+                j = (j + 1) % len(faces)
+            shown.append(faces[j])
+        self.shown = shown
 
     def on_event(self, app, kind, key):
         if skip_key(self, app, kind, key):

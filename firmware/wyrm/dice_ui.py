@@ -16,8 +16,7 @@ see ``wyrm.dice_custom.parse_custom``).
 """
 
 from wyrm import buttons, dice, dice_rolloff, font, ui
-from wyrm.app import Screen
-from wyrm.dice_draw_ui import caption, skip_key, spin, tumble
+from wyrm.dice_draw_ui import Tumbling, caption, skip_key, spin
 
 _HELP = (
     "Add your own dice: put a file dice.json on Wyrm (next to the saved "
@@ -78,35 +77,25 @@ class PlayersSpinner(ui.Spinner):
         app.push(self.make(n))
 
 
-class WhoScreen(Screen):
+class WhoScreen(Tumbling):
     """A random starting player among n, with a short tumble of numbers."""
 
     def __init__(self, n):
+        super().__init__(7)
         self.n = n
         self.pick = 1
-        self.t0 = None
-        self.flip = -1
         self.shown = 1
-        self.seed = 7
-        self.eat = -1
 
     def on_open(self, app):
         self.go(app)
 
     def go(self, app):
         self.pick = dice.random_player(app.rng, self.n) + 1
-        self.t0 = app.now
-        self.flip = -1
-        app.redraw()
+        self.start_tumble(app)
 
-    def tick(self, app, now):
-        step = tumble(self, app, now)
-        if step > 0:
-            self.seed = spin(self.seed)
-            s = self.seed % self.n + 1
-            self.shown = s if s != self.shown else s % self.n + 1
-        if step:
-            app.redraw()
+    def next_face(self, app):
+        s = self.seed % self.n + 1
+        self.shown = s if s != self.shown else s % self.n + 1
 
     def on_event(self, app, kind, key):
         if skip_key(self, app, kind, key):
@@ -138,7 +127,7 @@ class WhoScreen(Screen):
             font.text(fb, "starts", 30, 14)
 
 
-class RollOffScreen(Screen):
+class RollOffScreen(Tumbling):
     """Everyone rolls 1d6; only the tied highest roll again - round by round.
 
     OK rolls the next round (a new roll-off once someone has won); UP/DOWN
@@ -146,14 +135,11 @@ class RollOffScreen(Screen):
     """
 
     def __init__(self, n):
+        super().__init__(3)
         self.n = n
         self.ro = dice_rolloff.RollOff(n)
         self.view = 0
-        self.t0 = None
-        self.flip = -1
-        self.seed = 3
         self.spin = None
-        self.eat = -1
 
     def on_open(self, app):
         self.start(app)
@@ -165,17 +151,10 @@ class RollOffScreen(Screen):
     def next_round(self, app):
         self.ro.roll(app.rng)
         self.view = len(self.ro.rounds) - 1
-        self.t0 = app.now
-        self.flip = -1
-        app.redraw()
+        self.start_tumble(app)
 
-    def tick(self, app, now):
-        step = tumble(self, app, now)
-        if step > 0:
-            self.seed = spin(self.seed)
-            self.spin = self.seed
-        if step:
-            app.redraw()
+    def next_face(self, app):
+        self.spin = self.seed
 
     def on_event(self, app, kind, key):
         if skip_key(self, app, kind, key):

@@ -4,20 +4,27 @@ Every game module builds on it the same way (docs/DEVELOPING.md)::
 
     class Game(gamekit.SavedGame):
         store_name = "mygame"          # the save's name in the store
+        version = 1                    # the save's "v": a save of another version is not read
         label = "My Game"              # in messages: "The saved My Game game ..."
         ref = "wyrm.games.mygame_ref"  # a module with PAGES [(title, lines)], or None
 
-        def valid(self, raw): ...      # True when a save has the expected shape
-        def menu(self): ...            # the game menu screen
+        def valid(self, obj): ...      # True when a save (a dict of this version) is sound
+        def menu(self): ...            # the game menu: a gamekit.GameMenu
         def resume(self, app, menu):   # after a power cut: the screen they were on
 
-    def enter(app, resume=False):      # the one entry point the main menu calls
-        gamekit.enter(app, Game(app), resume)
+    class GameMenu(gamekit.GameMenu):
+        title_text = "My Game"
+        def rows(self): ...            # the game's own rows above Quick reference, New game
+        def ask(self, app): ...        # New game: how many play, then game.start(...)
+
+    enter = gamekit.entry(Game)        # the one entry point the main menu calls
 
 Kept out of ``wyrm.ui`` so it loads with a game and leaves with it: the heap at
 the main menu stays small.
 """
-from wyrm.ui import Menu, Message, error
+from wyrm import buttons
+from wyrm.app import Screen
+from wyrm.ui import Confirm, Menu, Message, error, is_down, is_ok, is_up
 
 
 class Chooser(Menu):
@@ -46,6 +53,43 @@ def _page_opener(title_text, lines):
     return run
 
 
+class Counts(Screen):
+    """Counts to change, one per row or cell: UP/DOWN move ``sel`` round the
+    ``cells``, OK edits the one selected (``ok``), then UP/DOWN change it by one
+    (``change(app, +1 or -1)``) until OK or BACK."""
+
+    cells = 1
+
+    def __init__(self):
+        self.sel = 0
+        self.edit = False
+
+    def ok(self, app):
+        self.edit = True
+
+    def change(self, app, delta):
+        pass
+
+    def on_event(self, app, kind, key):
+        up = is_up(kind, key)
+        down = is_down(kind, key)
+        if self.edit:
+            if up or down:
+                self.change(app, 1 if up else -1)
+            elif kind == buttons.CLICK and (key == buttons.OK or key == buttons.BACK):
+                self.edit = False
+            else:
+                return False
+        elif up or down:
+            self.sel = (self.sel + (-1 if up else 1)) % self.cells
+        elif is_ok(kind, key):
+            self.ok(app)
+        else:
+            return False
+        app.redraw()
+        return True
+
+
 class SavedGame:
     """A game's saved state plus the app; every screen of the game shares one.
 
@@ -56,6 +100,7 @@ class SavedGame:
     """
 
     store_name = ""
+    version = 1
     label = ""
     ref = None
     at_key = "player"
@@ -71,11 +116,12 @@ class SavedGame:
     def to_json(self):
         return self.state
 
-    def valid(self, raw):
+    def valid(self, obj):
         return True
 
     def take(self, raw):
-        """Take a save read from the store; False when it has the wrong shape."""
+        """Take a save read from the store (a dict of this version); False when it has
+        the wrong shape. A KeyError, TypeError ... raised here counts as False."""
         if not self.valid(raw):
             return False
         self.state = raw
@@ -112,6 +158,56 @@ class SavedGame:
         app.push(reference_menu(app.load(self.ref).PAGES))
 
 
+class GameMenu(Menu):
+    """A game's menu, rebuilt after every change: the game's own ``rows()``, then
+    "Quick reference" (if the game has a ``ref``) and "New game"; with no game yet
+    only "New game" and "Quick reference". "New game" asks ``new_question`` first
+    when a game would be lost, then ``ask(app)`` (how many play, ...). While
+    ``has_top()`` (a winner to show in the first row) changes, the selection goes
+    back to the first row."""
+
+    title_text = ""
+    new_question = "Start a new game?"
+
+    def __init__(self, game):
+        super().__init__(self.title_text, [])
+        self.game = game
+        self._top = False
+        self.refresh()
+
+    def rows(self):
+        return []
+
+    def has_top(self):
+        return False
+
+    def refresh(self):
+        g = self.game
+        ref = [["Quick reference", g.reference]] if g.ref else []
+        if g.has_game():
+            items = self.rows() + ref + [["New game", self.new_game]]
+        else:
+            items = [["New game", self.new_game]] + ref
+        top = g.has_game() and self.has_top()
+        if self.sel >= len(items) or top != self._top:
+            self.sel = 0  # rows moved: start at the top (the winner, if any)
+        self._top = top
+        self.items = items
+
+    def on_show(self, app):
+        self.refresh()
+        self.game.at("menu")
+
+    def new_game(self, app):
+        if self.game.has_game():
+            app.push(Confirm(self.new_question, self.ask))
+        else:
+            self.ask(app)
+
+    def ask(self, app):
+        """Ask what a new game needs, then start it."""
+
+
 def load(app, game):
     """Read the game's save into ``game``: None, or a problem text for the players.
 
@@ -127,7 +223,7 @@ def load(app, game):
     del queue[n:]
     if raw is not None:
         try:
-            ok = game.take(raw)
+            ok = isinstance(raw, dict) and raw.get("v") == game.version and game.take(raw)
         except (KeyError, TypeError, ValueError, AttributeError, IndexError):
             ok = False
         if not ok:
@@ -141,13 +237,26 @@ def load(app, game):
     return " ".join(problems)
 
 
+def entry(game_class):
+    """A game module's ``enter(app, resume)`` for its SavedGame class:
+    ``enter = gamekit.entry(Game)``."""
+
+    def enter_game(app, resume=False):
+        enter(app, game_class(app), resume)
+
+    return enter_game
+
+
 def enter(app, game, resume=False):
     """The game's entry point: its menu, the screen the players were on after a
     power cut (``resume``), and what was wrong with the save, if anything."""
     problem = load(app, game)
     menu = app.push(game.menu())
-    if resume and problem is None and game.has_game():
-        game.resume(app, menu)
+    if problem is None and game.has_game():
+        if resume:
+            game.resume(app, menu)
+        else:
+            game.at("menu")  # opened from the main menu: the players are on its menu
     if problem:
         error(app, problem, "Saved game")
     return menu

@@ -46,11 +46,15 @@ _DONE = const(3)  # looked and let go
 
 
 # -- saved state ---------------------------------------------------------------------
-def _valid(obj):
-    """True when a save has the expected shape."""
-    try:
-        if not isinstance(obj, dict) or obj.get("v") != _VERSION:
-            return False
+class Game(gamekit.SavedGame):
+    store_name = NAME
+    version = _VERSION
+    label = "Drachenfels"
+    ref = "wyrm.games.drachenfels_ref"
+    at_key = "knight"
+
+    def valid(self, obj):
+        # The skeleton checked the version; a KeyError, TypeError... here is a bad save too.
         drachenfels.load(obj["game"])
         n = len(obj["game"]["knights"])
         k = obj["knight"]
@@ -58,21 +62,7 @@ def _valid(obj):
             return False
         if obj["screen"] not in _SCREENS:
             return False
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
-        return False
-    return True
-
-
-class Game(gamekit.SavedGame):
-    """The saved game plus the app; every screen of the game shares one."""
-
-    store_name = NAME
-    label = "Drachenfels"
-    ref = "wyrm.games.drachenfels_ref"
-    at_key = "knight"
-
-    def valid(self, raw):
-        return _valid(raw)
+        return True
 
     def menu(self):
         return GameMenu(self)
@@ -97,43 +87,25 @@ class Game(gamekit.SavedGame):
         self.save()
 
 
-# -- entry point ---------------------------------------------------------------------
-def enter(app, resume=False):
-    gamekit.enter(app, Game(app), resume)
-
-
 # -- game menu -----------------------------------------------------------------------
-class GameMenu(ui.Menu):
-    def __init__(self, game):
-        super().__init__("Drachenfels", [])
-        self.game = game
-        self._won = False
-        self.refresh()
+class GameMenu(gamekit.GameMenu):
+    new_question = "Start a new game? The princesses are hidden anew."
+    title_text = "Drachenfels"
 
-    def refresh(self):
+    def has_top(self):
+        return self.game.rules()["winner"] is not None
+
+    def rows(self):
         g = self.game
-        if g.state is None:
-            items = [["New game", self.new_game], ["Quick reference", g.reference]]
-        else:
-            items = []
-            if g.rules()["winner"] is not None:
-                items.append([self._winner_label, lambda app: app.push(Win(g))])
-            for k in range(len(g.knights())):
-                items.append([_knight_label(g, k), _knight_opener(g, k)])
-            items.append(["Castle check", self.castle_check])
-            items.append([self._rainbow_label, self.rainbows])
-            items.append([lambda app: "Setup: %d players" % len(g.knights()), self.setup])
-            items.append(["Quick reference", g.reference])
-            items.append(["New game", self.new_game])
-        won = g.state is not None and g.rules()["winner"] is not None
-        if self.sel >= len(items) or won != self._won:
-            self.sel = 0  # rows moved: start at the top (the winner, if any)
-        self._won = won
-        self.items = items
-
-    def on_show(self, app):
-        self.refresh()
-        self.game.at("menu")
+        items = []
+        if self.has_top():
+            items.append([self._winner_label, lambda app: app.push(Win(g))])
+        for k in range(len(g.knights())):
+            items.append([_knight_label(g, k), _knight_opener(g, k)])
+        items.append(["Castle check", self.castle_check])
+        items.append([self._rainbow_label, self.rainbows])
+        items.append([lambda app: "Setup: %d players" % len(g.knights()), self.setup])
+        return items
 
     def _winner_label(self, app):
         return "Winner: " + self.game.name(self.game.rules()["winner"])
@@ -161,16 +133,10 @@ class GameMenu(ui.Menu):
 
         root.append(app.push(gamekit.Chooser("Which knight?", options, picked)))
 
-    def new_game(self, app):
-        def ask(app):
-            n = len(self.game.knights()) if self.game.state else 2
-            lo, hi = drachenfels.MIN_PLAYERS, drachenfels.MAX_PLAYERS
-            app.push(ui.Spinner("Players", n, lo, hi, self._players))
-
-        if self.game.state is None:
-            ask(app)
-        else:
-            app.push(ui.Confirm("Start a new game? The princesses are hidden anew.", ask))
+    def ask(self, app):
+        n = len(self.game.knights()) if self.game.state else 2
+        lo, hi = drachenfels.MIN_PLAYERS, drachenfels.MAX_PLAYERS
+        app.push(ui.Spinner("Players", n, lo, hi, self._players))
 
     def _players(self, app, n):
         if n == drachenfels.MAX_PLAYERS:
@@ -521,3 +487,6 @@ class Win(Screen):
         if tall:
             font.center(fb, "%s found the" % name, 38)
             font.center(fb, "princess!", 47)
+
+
+enter = gamekit.entry(Game)  # the main menu opens the game here

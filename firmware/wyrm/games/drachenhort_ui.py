@@ -38,7 +38,7 @@ a fresh start.
 """
 from micropython import const
 
-from wyrm import font, ui
+from wyrm import font, gamekit, ui
 from wyrm.games import drachenhort
 
 NAME = "drachenhort"
@@ -106,16 +106,20 @@ def _marks(app, fb, first, shown, total, top):
 
 
 # -- the saved game ----------------------------------------------------------------
-class Session:
+class Session(gamekit.SavedGame):
     """The game, the entered cards and where the players are; shared by all screens."""
 
+    store_name = NAME
+    version = _VERSION
+    label = "Drachenhort"
+
     def __init__(self, app):
-        self.app = app
+        super().__init__(app)
         self.game = None
         self.cards = None  # per player: [a, b, c] entered at the reveal, or None
         self.screen = "menu"
         self.arg = None
-        self.menu = None
+        self.game_menu = None
         self._cfg = None
         self._dealt = None  # the dealt cards, once read at the reveal
 
@@ -135,21 +139,26 @@ class Session:
         cfg = self.config()
         return self.app.call(_DEAL, lambda d: d.card_indices(cfg))
 
-    # saving
-    def save(self):
-        """True once written (False: the flash refused; the game goes on in memory)."""
-        if self.game is None:
-            return False
-        return self.app.store.save(
-            NAME,
-            {
-                "v": _VERSION,
-                "game": self.game.to_json(),
-                "cards": self.cards,
-                "screen": self.screen,
-                "arg": self.arg,
-            },
-        )
+    # the skeleton's hooks (wyrm.gamekit)
+    def has_game(self):
+        return self.game is not None
+
+    def to_json(self):
+        return {
+            "v": _VERSION,
+            "game": self.g().to_json(),
+            "cards": self.cards,
+            "screen": self.screen,
+            "arg": self.arg,
+        }
+
+
+    def menu(self):
+        self.game_menu = GameMenu(self)
+        return self.game_menu
+
+    def resume(self, app, menu):
+        _resume(app, self)
 
     def at(self, screen, arg=None):
         """Remember the screen the players are on (for resume after a power cut)."""
@@ -160,32 +169,7 @@ class Session:
             self.arg = arg
             self.save()
 
-    def load(self):
-        """Read the save; returns a problem text for the user, or None."""
-        app = self.app
-        queue = getattr(app.store, "problems", None)
-        before = len(queue) if isinstance(queue, list) else 0
-        raw = app.store.load(NAME, None)
-        problems = []
-        if isinstance(queue, list):  # this file's problems: shown here, not at boot
-            problems = queue[before:]
-            del queue[before:]
-        if raw is not None:
-            try:
-                self._take(raw)
-            except (KeyError, TypeError, ValueError, IndexError, AttributeError):
-                self.game = None
-                problems.append("The saved Drachenhort game is damaged.")
-                app.store.remove(NAME)
-        if not problems:
-            return None
-        if self.game is None:
-            problems.append("A new game starts.")
-        return " ".join(problems)
-
-    def _take(self, raw):
-        if not isinstance(raw, dict) or raw.get("v") != _VERSION:
-            raise ValueError("version")
+    def take(self, raw):
         game = drachenhort.Game.load(raw["game"])
         cards = raw.get("cards")
         if cards is None:
@@ -200,6 +184,7 @@ class Session:
         self.cards = cards
         self.screen = screen if screen in _SCREENS else "menu"
         self.arg = raw.get("arg")
+        return True
 
     # the game
     def new_game(self, players, mode):
@@ -327,15 +312,7 @@ def _valid_card(c):
 # -- entry point -------------------------------------------------------------------
 def enter(app, resume=False):
     s = Session(app)
-    problem = s.load()
-    menu = app.push(GameMenu(s))
-    s.menu = menu
-    if problem:
-        ui.error(app, problem, "Drachenhort")
-    elif resume and s.game is not None:
-        _resume(app, s)
-    else:
-        s.at("menu")
+    gamekit.enter(app, s, resume)
     s.config()  # colour names; a problem with the settings file shows on top
 
 
@@ -358,7 +335,7 @@ def _saved_order(g, arg):
 
 def _resume(app, s):
     g = s.game
-    menu = s.menu
+    menu = s.game_menu
     if s.deal_state() == "unseen":
         menu.continue_deal(app)
         return

@@ -95,10 +95,14 @@ def _snap_ok(snap, n):
     return True
 
 
-def _valid(obj):
-    try:
-        if not isinstance(obj, dict) or obj.get("v") != _VERSION:
-            return False
+class Game(gamekit.SavedGame):
+    store_name = NAME
+    version = _VERSION
+    label = "DrachenSchatten"
+    ref = "wyrm.games.drachenschatten_ref"
+
+    def valid(self, obj):
+        # The skeleton checked the version; a KeyError, TypeError... here is a bad save too.
         game = obj["game"]
         if drachenschatten.validate(game):
             return False
@@ -123,20 +127,7 @@ def _valid(obj):
                 return False
             if not _snap_ok(entry[1], n):
                 return False
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
-        return False
-    return True
-
-
-class Game(gamekit.SavedGame):
-    """The saved game plus the app; every screen of the game shares one."""
-
-    store_name = NAME
-    label = "DrachenSchatten"
-    ref = "wyrm.games.drachenschatten_ref"
-
-    def valid(self, raw):
-        return _valid(raw)
+        return True
 
     def menu(self):
         return GameMenu(self)
@@ -194,46 +185,28 @@ class Game(gamekit.SavedGame):
         return bool(new)
 
 
-# -- entry point -------------------------------------------------------------------
-def enter(app, resume=False):
-    gamekit.enter(app, Game(app), resume)
-
-
 # -- game menu ---------------------------------------------------------------------
-class GameMenu(ui.Menu):
-    def __init__(self, game):
-        super().__init__("DrachenSchatten", [])
-        self.game = game
-        self._won = False
-        self.refresh()
+class GameMenu(gamekit.GameMenu):
+    new_question = "Start a new game? All cards entered are lost."
+    title_text = "DrachenSchatten"
 
-    def refresh(self):
+    def has_top(self):
+        return bool(self.game.winners())
+
+    def rows(self):
         g = self.game
-        if g.state is None:
-            items = [["New game", self.new_game], ["Quick reference", g.reference]]
-        else:
-            items = []
-            if g.winners():
-                items.append([self._won_label, lambda app: app.push(Win(self.game))])
-            for i in range(g.n()):
-                items.append([self._player_label(i), self._player_opener(i)])
-            items.append(["Trade objects", self.trade])
-            if not g.winners():
-                items.append(["Piles empty: count", self.piles_empty])
-            if g.state["undo"]:
-                items.append([self._undo_label, self.undo])
-            items.append([lambda app: "Who starts: " + _pname(g.state["start"]), self.who_starts])
-            items.append(["Quick reference", g.reference])
-            items.append(["New game", self.new_game])
-        won = g.state is not None and bool(g.winners())
-        if self.sel >= len(items) or won != self._won:
-            self.sel = 0  # rows moved: start at the top (the winners, if any)
-        self._won = won
-        self.items = items
-
-    def on_show(self, app):
-        self.refresh()
-        self.game.at("menu")
+        items = []
+        if self.has_top():
+            items.append([self._won_label, lambda app: app.push(Win(g))])
+        for i in range(g.n()):
+            items.append([self._player_label(i), self._player_opener(i)])
+        items.append(["Trade objects", self.trade])
+        if not self.has_top():
+            items.append(["Piles empty: count", self.piles_empty])
+        if g.state["undo"]:
+            items.append([self._undo_label, self.undo])
+        items.append([lambda app: "Who starts: " + _pname(g.state["start"]), self.who_starts])
+        return items
 
     def _won_label(self, app):
         w = self.game.winners()
@@ -269,16 +242,10 @@ class GameMenu(ui.Menu):
         self.refresh()
         app.toast("Undone: " + label)
 
-    def new_game(self, app):
-        def ask_players(app):
-            n = self.game.n() if self.game.state else 2
-            lo, hi = drachenschatten.MIN_PLAYERS, drachenschatten.MAX_PLAYERS
-            app.push(ui.Spinner("Players", n, lo, hi, self._started))
-
-        if self.game.state is None:
-            ask_players(app)
-        else:
-            app.push(ui.Confirm("Start a new game? All cards entered are lost.", ask_players))
+    def ask(self, app):
+        n = self.game.n() if self.game.state else 2
+        lo, hi = drachenschatten.MIN_PLAYERS, drachenschatten.MAX_PLAYERS
+        app.push(ui.Spinner("Players", n, lo, hi, self._started))
 
     def _started(self, app, n):
         from wyrm import dice
@@ -332,15 +299,16 @@ class Starter(Screen):
 
 
 # -- a player's cards -----------------------------------------------------------------
-class Tracker(Screen):
+class Tracker(gamekit.Counts):
     """Rows of counts; OK edits a row (UP +1, DOWN -1, OK done)."""
 
+    cells = _ROWS
+
     def __init__(self, game, player):
+        super().__init__()
         self.game = game
         self.player = player
-        self.sel = 0
         self.first = 0
-        self.edit = False
 
     def _p(self):
         return self.game.players()[self.player]
@@ -355,36 +323,18 @@ class Tracker(Screen):
             return p["treasures"]
         return None
 
-    def on_event(self, app, kind, key):
-        up = ui.is_up(kind, key)
-        down = ui.is_down(kind, key)
-        if self.edit:
-            if up or down:
-                self._change(app, 1 if up else -1)
-            elif kind == buttons.CLICK and (key == buttons.OK or key == buttons.BACK):
-                self.edit = False
-            else:
-                return False
-        elif up:
-            self.sel = (self.sel - 1) % _ROWS
-        elif down:
-            self.sel = (self.sel + 1) % _ROWS
-        elif ui.is_ok(kind, key):
-            if self.sel == _LOST_ROW:
-                self._lost(app)
-            else:
-                self.edit = True
+    def ok(self, app):
+        if self.sel == _LOST_ROW:
+            self._lost(app)
         else:
-            return False
-        app.redraw()
-        return True
+            self.edit = True
 
     def _what(self, row):
         if row < drachenschatten.N_OBJECTS:
             return row
         return "beasts" if row == _BEASTS_ROW else "treasures"
 
-    def _change(self, app, delta):
+    def change(self, app, delta):
         if delta < 0 and self.value(self.sel) == 0:
             return
         g = self.game
@@ -551,3 +501,6 @@ class EndCount(Screen):
             line = ui.pad(_pname(i) + mark, "%d card%s" % (c, "" if c == 1 else "s"), 14)
             font.center(fb, line, y)
             y += 8
+
+
+enter = gamekit.entry(Game)  # the main menu opens the game here

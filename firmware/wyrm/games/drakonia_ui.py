@@ -50,10 +50,14 @@ def _new_state(n):
     }
 
 
-def _valid(obj):
-    try:
-        if not isinstance(obj, dict) or obj.get("v") != _VERSION:
-            return False
+class Game(gamekit.SavedGame):
+    store_name = NAME
+    version = _VERSION
+    label = "Drakonia"
+    ref = "wyrm.games.drakonia_ref"
+
+    def valid(self, obj):
+        # The skeleton checked the version; a KeyError, TypeError... here is a bad save too.
         n = obj["n"]
         if type(n) is not int:
             return False
@@ -70,20 +74,7 @@ def _valid(obj):
         p = obj["player"]
         if type(p) is not int or not 0 <= p < n:
             return False
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
-        return False
-    return True
-
-
-class Game(gamekit.SavedGame):
-    """The saved game plus the app; every screen of the game shares one."""
-
-    store_name = NAME
-    label = "Drakonia"
-    ref = "wyrm.games.drakonia_ref"
-
-    def valid(self, raw):
-        return _valid(raw)
+        return True
 
     def menu(self):
         return GameMenu(self)
@@ -114,51 +105,21 @@ class Game(gamekit.SavedGame):
         self.save()
 
 
-# -- entry point -------------------------------------------------------------------
-def enter(app, resume=False):
-    gamekit.enter(app, Game(app), resume)
-
-
 # -- game menu -------------------------------------------------------------------
-class GameMenu(ui.Menu):
-    def __init__(self, game):
-        super().__init__("Drakonia", [])
-        self.game = game
-        self.refresh()
+class GameMenu(gamekit.GameMenu):
+    new_question = "Start a new game? The count so far is lost."
+    title_text = "Drakonia"
 
-    def refresh(self):
+    def rows(self):
+        return [
+            [_setup_label(self.game), self.setup],
+            ["Final count", self.count],
+            ["Result", self.show_result],
+        ]
+
+    def ask(self, app):
         g = self.game
-        if g.state is None:
-            items = [
-                ["New game", self.new_game],
-                ["Quick reference", g.reference],
-            ]
-        else:
-            items = [
-                [_setup_label(g), self.setup],
-                ["Final count", self.count],
-                ["Result", self.show_result],
-                ["Quick reference", g.reference],
-                ["New game", self.new_game],
-            ]
-        self.items = items
-        if self.sel >= len(items):
-            self.sel = 0
-
-    def on_show(self, app):
-        self.refresh()
-        self.game.at("menu")
-
-    def new_game(self, app):
-        g = self.game
-        if g.state is None:
-            app.push(Setup(3, self._started))
-            return
-
-        def yes(app):
-            app.push(Setup(g.state["n"], self._started))
-
-        app.push(ui.Confirm("Start a new game? The count so far is lost.", yes))
+        app.push(Setup(g.state["n"] if g.state else 3, self._started))
 
     def _started(self, app, n):
         self.game.start(n)
@@ -291,41 +252,21 @@ def _cell(i):
     return 1, i - _COLS
 
 
-class Grid(Screen):
+class Grid(gamekit.Counts):
     """A player's final count: healthy (top) and wounded (bottom) per space."""
 
+    cells = _CELLS
+
     def __init__(self, game, player):
+        super().__init__()
         self.game = game
         self.player = player
-        self.cur = 0
-        self.edit = False
 
     def tally(self):
         return self.game.state["tallies"][self.player]
 
-    def on_event(self, app, kind, key):
-        up = ui.is_up(kind, key)
-        down = ui.is_down(kind, key)
-        if self.edit:
-            if up or down:
-                self._change(app, 1 if up else -1)
-            elif kind == buttons.CLICK and (key == buttons.OK or key == buttons.BACK):
-                self.edit = False
-            else:
-                return False
-        elif down:
-            self.cur = (self.cur + 1) % _CELLS
-        elif up:
-            self.cur = (self.cur - 1) % _CELLS
-        elif ui.is_ok(kind, key):
-            self.edit = True
-        else:
-            return False
-        app.redraw()
-        return True
-
-    def _change(self, app, delta):
-        row, space = _cell(self.cur)
+    def change(self, app, delta):
+        row, space = _cell(self.sel)
         key = "wounded" if row else "healthy"
         t = self.tally()
         old = t[key][space]
@@ -371,7 +312,7 @@ class Grid(Screen):
                 v = t[key][s]
                 txt = str(v) if v else "."
                 tx = x + (cw - font.width(txt)) // 2 + 1
-                if i == self.cur:
+                if i == self.sel:
                     if self.edit:
                         fb.fill_rect(x + 1, y - 1, cw - 1, 10, 1)
                         font.text(fb, txt, tx, y + 1, 0)
@@ -382,7 +323,7 @@ class Grid(Screen):
                     font.text(fb, txt, tx, y + 1)
         if not tall:
             return
-        row, space = _cell(self.cur)
+        row, space = _cell(self.sel)
         what = "%s: %s" % (_space_word(space), "wounded" if row else "healthy")
         st = self.game.state
         inplay = "%d/%d" % (drakonia.heroes_on_board(t), drakonia.hero_limit(st["n"]))
@@ -485,3 +426,6 @@ class Result(Screen):
             ui.arrow(fb, fb.width - 4, y + 2, -1)
         if self.first + shown < len(self.lines):
             ui.arrow(fb, fb.width - 4, fb.height - 3, 1)
+
+
+enter = gamekit.entry(Game)  # the main menu opens the game here

@@ -80,6 +80,7 @@ class Game(gamekit.SavedGame):
     """Everything that is saved: players, whose turn, monster values, dice mode."""
 
     store_name = SAVE
+    version = _VERSION
     label = "Drakskatten"
     ref = "wyrm.games.drakskatten_ref"
 
@@ -209,9 +210,7 @@ class Game(gamekit.SavedGame):
         app.push(app.load(self.ref).menu())
 
     def _read(self, obj):
-        """Take the saved object; False when it is damaged or unexpected."""
-        if not isinstance(obj, dict) or obj.get("v") != _VERSION:
-            return False
+        """Take the saved object (a dict of this version); False when it is damaged."""
         raw = obj.get("players")
         if not isinstance(raw, list) or len(raw) < 1 or len(raw) > drakskatten.MAX_PLAYERS:
             return False
@@ -512,6 +511,4 @@ def _players(app):
 # ----- entry point ---------------------------------------------------------------------
 
 
-def enter(app, resume=False):
-    """Push the game menu (and, after a power cut, the screen the game was on)."""
-    gamekit.enter(app, Game(app), resume)
+enter = gamekit.entry(Game)  # the main menu opens the game here
