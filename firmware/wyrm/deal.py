@@ -38,7 +38,7 @@ holds raises ``ValueError`` with a short message for the screen.
 
 from micropython import const
 
-from wyrm import font
+from wyrm import letters
 from wyrm.games.drachenhort_colours import DEFAULT_COLOURS
 
 NAME_MAX = const(10)  # a name must fit one line in the double-size font (128 px / 12 px)
@@ -79,8 +79,8 @@ def _name_problem(label, name):
         return "%s is empty" % label
     if len(name) > NAME_MAX:
         return "%s is too long (max %d)" % (label, NAME_MAX)
-    if not font.shows(name):
-        return "%s: %s" % (label, font.SHOWN)
+    if not letters.shows(name):
+        return "%s: %s" % (label, letters.SHOWN)
     return None
 
 

@@ -21,7 +21,7 @@ to the pass screen of the first player who had not seen their cards.
 
 from micropython import const
 
-from wyrm import deal, font, peek, ui
+from wyrm import deal, letters, peek, ui
 
 _STORE = "hdeck"  # not "deck": deck.json is the user's label file
 LABELS_FILE = "deck.json"
@@ -61,8 +61,8 @@ def parse_labels(obj):
             return None, [where + " is empty"]
         if len(lab) > _LABEL_MAX:
             return None, [where + " is too long (max %d)" % _LABEL_MAX]
-        if not font.shows(lab):
-            return None, [where + ": " + font.SHOWN]
+        if not letters.shows(lab):
+            return None, [where + ": " + letters.SHOWN]
         out.append(lab)
     return out, []
 

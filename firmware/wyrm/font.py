@@ -20,7 +20,7 @@ brackets draws the same glyph):
     "\\x11".."\\x16" DIE1..DIE6  die faces (U+2680..U+2685)
 German letters draw as themselves (codes 0x17..0x1d): a o u with two dots,
 sharp s, A O U with two dots (U+00E4 U+00F6 U+00FC U+00DF U+00C4 U+00D6 U+00DC).
-Any other character draws as '?'; ``shows(s)`` says whether s has none such.
+Any other character draws as '?'; ``wyrm.letters.shows(s)`` says whether s has none such.
 
 Drawing is transparent (only lit pixels are set, to colour ``c``), clipped by
 the framebuffer, and allocates nothing per character: glyph bytes are read
@@ -153,19 +153,3 @@ def big_width(s):
 def big_center(fb, s, y, w=128, c=1):
     """Draw s in big digits centred in a w px wide area."""
     return big(fb, s, (w - big_width(s)) // 2, y, c)
-
-
-SHOWN = "only letters the screen shows (A-Z, \u00e4 \u00f6 \u00fc \u00df, digits)"
-
-
-def shows(s):
-    """True when every character of s has its own glyph: printable ASCII, the German
-    letters and the symbols' Unicode characters (user names are checked with it)."""
-    for ch in s:
-        o = ord(ch)
-        if o > 127:
-            if _UNI.find(ch) < 0:
-                return False
-        elif o < 32 or o == 127:
-            return False
-    return True
