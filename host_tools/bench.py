@@ -726,8 +726,15 @@ def wrapped(out, head, items, width=96, sep=", ", indent="     "):
 
 
 def report(results, out=print):
+    """The benchmark in words: each numbered section of the text below its own function."""
     summ = results["summary"]
     variants = [k[5:] for k in summ if k.startswith("heap_") and summ[k]]
+    for section in (_report_head, _report_heap, _report_traffic, _report_idle, _report_steps,
+                    _report_size, _report_targets):
+        section(results, summ, variants, out)
+
+
+def _report_head(results, summ, variants, out):
     sess = results["sessions"]
     tm = results["timings"]
     out("")
@@ -744,6 +751,9 @@ def report(results, out=print):
         if errs:
             out("  app errors in %s: %s" % (e["name"], "; ".join(sorted(set(errs)))[:300]))
 
+
+
+def _report_heap(results, summ, variants, out):
     out("")
     out("1. Heap retained between steps, KB (MicroPython: gc.collect(), then gc.mem_alloc())")
     hs = {v: summ["heap_" + v] for v in variants}
@@ -806,6 +816,8 @@ def report(results, out=print):
     out("   (conservative GC; common in WebAssembly, rarer on the Pico); firmware = what the")
     out("   app's own objects still reference (heap walk with binary data not read as pointers)")
 
+
+def _report_traffic(results, summ, variants, out):
     t = summ.get("traffic")
     if t:
         out("")
@@ -856,6 +868,8 @@ def report(results, out=print):
                                                 r["median_pages"], r["max_bytes"],
                                                 r["over_one_frame"]))
 
+
+def _report_idle(results, summ, variants, out):
     out("")
     out("3. Idle cost: %d idle steps after %d settling steps, then %d more under "
         "micropython.heap_lock()" % (bench_sessions.IDLE_N, bench_sessions.IDLE_PRE,
@@ -886,6 +900,8 @@ def report(results, out=print):
             out("   %-40s %s" % (("%s [%s]" % (sname, screen))[:40], "; ".join(cells)))
     out("   %d/%d screens idle-clean (menus and any problem listed)" % (nclean, len(rows)))
 
+
+def _report_steps(results, summ, variants, out):
     sc = results.get("step_cost")
     if sc:
         out("")
@@ -900,6 +916,8 @@ def report(results, out=print):
         out("   redraw = app.redraw(); app.render(). key = one DOWN tap (20 steps) less 19 idle")
         out("   steps. Each figure is a mean over thousands of repetitions in one call.")
 
+
+def _report_size(results, summ, variants, out):
     size = results["size"]
     tot = size["totals"]
     out("")
@@ -911,6 +929,8 @@ def report(results, out=print):
     out("   %-36s %8d %8d   (with main.py as source: %d on the Pico)" % (
         "total", tot["source"], tot["mpy"], tot["on_device"]))
 
+
+def _report_targets(results, summ, variants, out):
     out("")
     out("Targets (issue 9):")
     for t in results["targets"]:

@@ -392,27 +392,9 @@ def run(device, args, fd_in=None, out=None):
     session = Session(device)
     taps = TapKeys()
     title = "Wyrm  %s" % args.board
-
-    def on_signal(signum, frame):
-        raise _Quit()
-
-    def on_stop(signum, frame):  # Ctrl-Z: give the terminal back, then stop
-        term.leave()
-        signal.signal(signal.SIGTSTP, signal.SIG_DFL)
-        os.kill(os.getpid(), signal.SIGTSTP)
-
-    def on_cont(signum, frame):
-        signal.signal(signal.SIGTSTP, on_stop)
-        term.enter()
-        state["shown"] = None
-        state["redraw"] = True
-
-    old = {}
-    for sig, fn in ((signal.SIGTERM, on_signal), (signal.SIGHUP, on_signal),
-                    (signal.SIGTSTP, on_stop), (signal.SIGCONT, on_cont)):
-        old[sig] = signal.signal(sig, fn)
     # shown: lines now on the terminal (None: unknown, draw all); redraw: draw soon
     state = {"shown": None, "redraw": True, "mode": HALF}
+    old = _signals(term, state)
     captured = io.StringIO()  # firmware prints / tracebacks must not garble the view
     pending = b""
     pending_at = 0.0
@@ -458,18 +440,7 @@ def run(device, args, fd_in=None, out=None):
                     state["redraw"] = True
                 if t >= size_check:
                     size_check = t + 0.25
-                    sz = _size()
-                    mode = state["mode"] if sz is None else pick_mode(w, h, keys, sz)
-                    if mode != state["mode"] or (mode is None and state["shown"] is None):
-                        state["mode"] = mode
-                        state["shown"] = None
-                        state["redraw"] = True
-                        if mode is None:
-                            cols, rows = needed_size(w, h, keys, BRAILLE)
-                            term.write(CSI + "0m" + CSI + "2J" + CSI + "H" + _fit(
-                                "Terminal too small: need %dx%d, have %dx%d - enlarge it, "
-                                "or press q to quit." % (cols, rows, sz[0], sz[1]), sz[0]))
-                            state["shown"] = ["small"]
+                    _check_size(term, state, w, h, keys)
                 if state["redraw"] and state["mode"] is not None:
                     state["redraw"] = False
                     _draw(term, state, device, keys, taps.is_held(OK), title)
@@ -484,6 +455,47 @@ def run(device, args, fd_in=None, out=None):
             print("Firmware output during the session:", file=sys.stderr)
             print(text.rstrip(), file=sys.stderr)
     return 0
+
+
+def _signals(term, state):
+    """Quit on SIGTERM/SIGHUP; Ctrl-Z gives the terminal back and SIGCONT takes it again.
+    Returns the handlers they replace."""
+
+    def on_signal(signum, frame):
+        raise _Quit()
+
+    def on_stop(signum, frame):  # Ctrl-Z: give the terminal back, then stop
+        term.leave()
+        signal.signal(signal.SIGTSTP, signal.SIG_DFL)
+        os.kill(os.getpid(), signal.SIGTSTP)
+
+    def on_cont(signum, frame):
+        signal.signal(signal.SIGTSTP, on_stop)
+        term.enter()
+        state["shown"] = None
+        state["redraw"] = True
+
+    old = {}
+    for sig, fn in ((signal.SIGTERM, on_signal), (signal.SIGHUP, on_signal),
+                    (signal.SIGTSTP, on_stop), (signal.SIGCONT, on_cont)):
+        old[sig] = signal.signal(sig, fn)
+    return old
+
+
+def _check_size(term, state, w, h, keys):
+    """Pick the drawing mode for the terminal's size now; say so when it is too small."""
+    sz = _size()
+    mode = state["mode"] if sz is None else pick_mode(w, h, keys, sz)
+    if mode != state["mode"] or (mode is None and state["shown"] is None):
+        state["mode"] = mode
+        state["shown"] = None
+        state["redraw"] = True
+        if mode is None:
+            cols, rows = needed_size(w, h, keys, BRAILLE)
+            term.write(CSI + "0m" + CSI + "2J" + CSI + "H" + _fit(
+                "Terminal too small: need %dx%d, have %dx%d - enlarge it, "
+                "or press q to quit." % (cols, rows, sz[0], sz[1]), sz[0]))
+            state["shown"] = ["small"]
 
 
 def _draw(term, state, device, keys, ok_held, title):

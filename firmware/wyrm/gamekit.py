@@ -53,6 +53,16 @@ def _page_opener(title_text, lines):
     return run
 
 
+class Page(Screen):
+    """A page the players read: OK (or BACK) closes it."""
+
+    def on_event(self, app, kind, key):
+        if kind == buttons.CLICK and (key == buttons.OK or key == buttons.BACK):
+            app.pop(self)
+            return True
+        return False
+
+
 class Counts(Screen):
     """Counts to change, one per row or cell: UP/DOWN move ``sel`` round the
     ``cells``, OK edits the one selected (``ok``), then UP/DOWN change it by one

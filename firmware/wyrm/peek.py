@@ -133,40 +133,9 @@ class PeekScreen(Screen):
             app.redraw()
 
     def on_event(self, app, kind, key):
-        st = self.state
-        three = app.keys < 4
         if key == buttons.OK:
-            if kind == buttons.PRESS:
-                self.press_state = st
-                if st == _READY:
-                    self._show(app)
-                return True
-            if kind == buttons.RELEASE:
-                if self.holding:
-                    self.holding = False
-                    if st == _READY:
-                        self.state = _SEEN
-                    app.redraw()
-                return True
-            if kind == buttons.LONG:
-                if st == _SEEN and self.press_state == _SEEN:
-                    self._show(app)
-                elif st == _PASS and three:
-                    self._ask_stop(app)
-                elif st == _DONE and three:
-                    self._finish(app)
-                return True
-            if kind == buttons.CLICK:
-                if st == _PASS:
-                    self.state = _READY
-                    app.redraw()
-                elif st == _SEEN and self.press_state == _SEEN:
-                    self._next(app)
-                elif st == _DONE and self.press_state == _DONE:
-                    self._finish(app)
-                return True
-            return True
-        if self.holding:
+            self._ok(app, kind)
+        elif self.holding:
             # While the secret is up only UP/DOWN (scrolling) do anything.
             if ui.is_up(kind, key):
                 self.first = max(0, self.first - 1)
@@ -174,12 +143,45 @@ class PeekScreen(Screen):
             elif ui.is_down(kind, key):
                 self.first += 1
                 app.redraw()
-            return True
-        if kind != buttons.CLICK:
-            return True
-        back = key == buttons.BACK or (three and key == buttons.UP)
-        if not back:
-            return True
+        elif kind == buttons.CLICK and (
+            key == buttons.BACK or (app.keys < 4 and key == buttons.UP)
+        ):
+            self._back(app)
+        return True  # nothing else reaches the screens below during a peek
+
+    def _ok(self, app, kind):
+        """OK: held shows the secret (PRESS to RELEASE); a click moves on."""
+        st = self.state
+        three = app.keys < 4
+        if kind == buttons.PRESS:
+            self.press_state = st
+            if st == _READY:
+                self._show(app)
+        elif kind == buttons.RELEASE:
+            if self.holding:
+                self.holding = False
+                if st == _READY:
+                    self.state = _SEEN
+                app.redraw()
+        elif kind == buttons.LONG:
+            if st == _SEEN and self.press_state == _SEEN:
+                self._show(app)
+            elif st == _PASS and three:
+                self._ask_stop(app)
+            elif st == _DONE and three:
+                self._finish(app)
+        elif kind == buttons.CLICK:
+            if st == _PASS:
+                self.state = _READY
+                app.redraw()
+            elif st == _SEEN and self.press_state == _SEEN:
+                self._next(app)
+            elif st == _DONE and self.press_state == _DONE:
+                self._finish(app)
+
+    def _back(self, app):
+        """BACK (UP on three buttons): a step back, or stop the round."""
+        st = self.state
         if st == _PASS:
             self._ask_stop(app)
         elif st == _READY:
@@ -188,14 +190,13 @@ class PeekScreen(Screen):
             else:
                 self.state = _PASS
                 app.redraw()
-        elif st == _SEEN:  # BACK, or UP on three buttons (a long OK shows it again)
+        elif st == _SEEN:  # (a long OK shows it again)
             if self.single:
                 self._finish(app)
             else:
                 self._ask_stop(app)
         elif st == _DONE:
             self._finish(app)
-        return True
 
     # -- moving on --------------------------------------------------------------
     def _next(self, app):

@@ -85,10 +85,15 @@ class Rng:
         return seq[self.below(len(seq))]
 
     def shuffle(self, items):
-        """Fisher-Yates in place: every order equally likely."""
-        i = len(items) - 1
-        while i > 0:
-            j = self.below(i + 1)
-            items[i], items[j] = items[j], items[i]
-            i -= 1
-        return items
+        return shuffle(items, self)
+
+
+def shuffle(items, rng):
+    """Fisher-Yates in place with any ``rng`` that has ``below(n)``: every order
+    equally likely. Returns ``items``."""
+    i = len(items) - 1
+    while i > 0:
+        j = rng.below(i + 1)
+        items[i], items[j] = items[j], items[i]
+        i -= 1
+    return items

@@ -31,6 +31,8 @@ Errors for the player raise ValueError with a short message.
 
 from micropython import const
 
+from wyrm.rng import shuffle
+
 MIN_PLAYERS = const(2)
 MAX_PLAYERS = const(4)
 CASTLES = const(4)
@@ -97,18 +99,9 @@ def build_deck(n_players):
     return deck
 
 
-def _shuffle(items, rng):
-    i = len(items) - 1
-    while i > 0:
-        j = rng.below(i + 1)
-        items[i], items[j] = items[j], items[i]
-        i -= 1
-    return items
-
-
 def deal(n_players, rng):
     """Shuffle with ``rng`` and deal: returns (hands, draw_pile), lists of kinds."""
-    deck = _shuffle(build_deck(n_players), rng)
+    deck = shuffle(build_deck(n_players), rng)
     hands = []
     for p in range(n_players):
         hands.append(deck[p * HAND_SIZE : (p + 1) * HAND_SIZE])
@@ -138,7 +131,7 @@ def new_game(n_players, rng, colours=None, names=None):
         )
     return {
         "knights": knights,
-        "castles": _shuffle(list(range(CASTLES)), rng),
+        "castles": shuffle(list(range(CASTLES)), rng),
         "rainbow_rule": False,
         "winner": None,
     }

@@ -466,15 +466,9 @@ class Peek(Screen):
                 font.center(fb, lines[i], 15 + i * 12 if i < 3 else 55)
 
 
-class Win(Screen):
+class Win(gamekit.Page):
     def __init__(self, game):
         self.game = game
-
-    def on_event(self, app, kind, key):
-        if kind == buttons.CLICK and (key == buttons.OK or key == buttons.BACK):
-            app.pop(self)
-            return True
-        return False
 
     def draw(self, app, fb):
         g = self.game

@@ -23,8 +23,7 @@ change as "drachenschatten"::
 """
 from micropython import const
 
-from wyrm import buttons, font, gamekit, ui
-from wyrm.app import Screen
+from wyrm import font, gamekit, ui
 from wyrm.games import drachenschatten
 
 NAME = "drachenschatten"
@@ -277,15 +276,9 @@ class GameMenu(gamekit.GameMenu):
 
 
 # -- who starts --------------------------------------------------------------------
-class Starter(Screen):
+class Starter(gamekit.Page):
     def __init__(self, game):
         self.game = game
-
-    def on_event(self, app, kind, key):
-        if ui.is_ok(kind, key):
-            app.pop(self)
-            return True
-        return False
 
     def draw(self, app, fb):
         ui.title(fb, "Who starts?")
@@ -433,7 +426,7 @@ def _trade(app, game):
 
 
 # -- the win ---------------------------------------------------------------------------
-class Win(Screen):
+class Win(gamekit.Page):
     def __init__(self, game):
         w = game.winners()
         names = [_pname(i) for i, _r in w]
@@ -448,12 +441,6 @@ class Win(Screen):
         lines.append("Wrong entry? Undo it.")
         self.lines = lines
 
-    def on_event(self, app, kind, key):
-        if kind == buttons.CLICK and (key == buttons.OK or key == buttons.BACK):
-            app.pop(self)
-            return True
-        return False
-
     def draw(self, app, fb):
         ui.title(fb, "Game over")
         tall = app.tall
@@ -466,7 +453,7 @@ class Win(Screen):
 
 
 # -- end of the piles ----------------------------------------------------------------
-class EndCount(Screen):
+class EndCount(gamekit.Page):
     def __init__(self, game):
         self.game = game
 
@@ -475,12 +462,6 @@ class EndCount(Screen):
 
     def on_open(self, app):
         self.game.at("end")
-
-    def on_event(self, app, kind, key):
-        if kind == buttons.CLICK and (key == buttons.OK or key == buttons.BACK):
-            app.pop(self)
-            return True
-        return False
 
     def draw(self, app, fb):
         r = drachenschatten.end_count(self.game.state["game"])

@@ -286,6 +286,27 @@ def score(tallies, names=None):
     errors, warnings = check(tallies, names)
     if errors:
         raise ValueError(errors[0])
+    ranked = _ranked(_scored(tallies, names))
+    winners = [s["name"] for s in ranked if s["rank"] == 1]
+    sign, depth = compare(ranked[0], ranked[1])
+    if sign == 0:
+        code, reason = "draw", DRAW_TEXT
+    elif depth is None:
+        code, reason = "points", POINTS_TEXT
+    else:
+        code, reason = "tie", tie_text(depth, ranked[0]["heroes"][depth])
+    return {
+        "sides": ranked,
+        "winners": winners,
+        "draw": len(winners) > 1,
+        "code": code,
+        "reason": reason,
+        "warnings": warnings,
+    }
+
+
+def _scored(tallies, names):
+    """Each side's points and healthy heroes (high first), in seat order."""
     scored = []
     for name, members in sides(len(tallies), names):
         half = 0
@@ -305,6 +326,11 @@ def score(tallies, names=None):
                 "rank": 0,
             }
         )
+    return scored
+
+
+def _ranked(scored):
+    """The sides best first, each with its rank (equal sides share one)."""
     # Stable insertion sort, best first: equal sides keep seat order.
     ranked = []
     for side in scored:
@@ -317,19 +343,4 @@ def score(tallies, names=None):
             ranked[j]["rank"] = ranked[j - 1]["rank"]
         else:
             ranked[j]["rank"] = j + 1
-    winners = [s["name"] for s in ranked if s["rank"] == 1]
-    sign, depth = compare(ranked[0], ranked[1])
-    if sign == 0:
-        code, reason = "draw", DRAW_TEXT
-    elif depth is None:
-        code, reason = "points", POINTS_TEXT
-    else:
-        code, reason = "tie", tie_text(depth, ranked[0]["heroes"][depth])
-    return {
-        "sides": ranked,
-        "winners": winners,
-        "draw": len(winners) > 1,
-        "code": code,
-        "reason": reason,
-        "warnings": warnings,
-    }
+    return ranked

@@ -26,7 +26,6 @@ Crystal Ball look], "cur", "own" (my own dice), "last": [DEF, ATT], "screen"
 from micropython import const
 
 from wyrm import font, gamekit, ui
-from wyrm.app import Screen
 from wyrm.games import drakskatten
 
 SAVE = "drakskatten"
@@ -351,7 +350,7 @@ def open_crystal(app, game):
 # ----- win -----------------------------------------------------------------------------
 
 
-class Win(Screen):
+class Win(gamekit.Page):
     def __init__(self, game):
         self.g = game
 
@@ -362,12 +361,6 @@ class Win(Screen):
     def on_close(self, app):
         self.g.screen = "menu"
         self.g.save()
-
-    def on_event(self, app, kind, key):
-        if ui.is_ok(kind, key):
-            app.pop(self)
-            return True
-        return False
 
     def draw(self, app, fb):
         g = self.g
