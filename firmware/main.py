@@ -204,7 +204,9 @@ def refresh(oled, app):
     oled.forget()
     pages = oled.height >> 3
     oled.send((1 << pages) - 1)
-    if getattr(app, "power", 0) == 2:  # wyrm.app.OFF: the screen saver had it off
+    from wyrm.app import OFF
+
+    if getattr(app, "power", 0) == OFF:  # the screen saver had it off
         oled.poweroff()
 
 

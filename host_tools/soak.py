@@ -5,11 +5,15 @@
 CPython: the storm of ``make test`` (random keys on every board profile, power
 cuts at random file operations and bytes, ENOSPC and EIO, malformed files) for
 ``--events`` key tokens in all. MicroPython (the WebAssembly runner): random
-key steps in runs of a few hundred tokens, each run one boot; between runs
-the power is cut (the flash folder is all that survives) and now and then a
-saved or user file is replaced by malformed bytes (counted as faults); the
-heap in use (``gc.mem_alloc()`` after a collect) is sampled every 200 steps
-and its maximum shown. Prints a table: events, cuts, faults, failures
+key steps in runs of 50-300 tokens, each run one boot that ends at a random
+step (the flash folder is all that survives); in a run the store's writes may
+be refused (ENOSPC/EIO, counted as faults) and the power may be cut at a
+random write and byte (counted as cuts); between runs, now and then, a saved
+or user file is replaced by malformed bytes (counted as faults too); the
+heap in use (``gc.mem_alloc()`` after a collect) is sampled every 200 steps:
+the table shows it after the first run, the highest sample, and after the
+last run (the whole MicroPython heap of the runner: firmware modules, the
+run's step list and the app). Prints a table: events, cuts, faults, failures
 (exit status 1 if any failure).
 """
 
@@ -24,30 +28,70 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 _MP_DRIVER = """
-import gc, json
+import gc, json, random
 from wyrm import font
+from wyrm import store as S
 from wyrm.canvas import Canvas
 from wyrm.home import make_app
 from wyrm.rng import Rng
-from wyrm.store import Store
 from simpanel import SimPanel
+
+class Cut(SystemExit):  # a BaseException: no except Exception in the firmware stops it
+    pass
+
+_real_open = open
+_fault = {'rate': %(rate)r, 'cut': %(cut)d, 'n': 0, 'faults': 0}
+random.seed(%(seed)d)
+
+class FaultFile:
+    def __init__(self, f):
+        self.f = f
+    def write(self, data):
+        _fault['n'] += 1
+        if _fault['cut'] and _fault['n'] >= _fault['cut']:
+            self.f.write(data[:random.getrandbits(8) %% (len(data) + 1)])
+            self.f.close()
+            raise Cut()
+        if _fault['rate'] and random.getrandbits(10) < _fault['rate']:
+            _fault['faults'] += 1
+            raise OSError(28 if random.getrandbits(1) else 5)
+        return self.f.write(data)
+    def flush(self):
+        self.f.flush()
+    def __enter__(self):
+        return self
+    def __exit__(self, *a):
+        self.f.close()
+
+def fault_open(path, mode='r'):
+    f = _real_open(path, mode)
+    return FaultFile(f) if 'w' in mode else f
+
+S.open = fault_open
 board = json.loads(%(board)r)
 steps = json.loads(%(steps)r)
 canvas = Canvas(%(w)d, %(h)d)
 font.LOG = None
-app = make_app(canvas, Store('/state'), Rng(seed=%(seed)d), %(keys)d, SimPanel(), board)
-t = %(start)d
 high = 0
-for i in range(len(steps)):
-    app.step(t, steps[i])
-    t = (t + 10) & 0x3FFFFFFF
-    if i %% 200 == 0:
-        gc.collect()
-        high = max(high, gc.mem_alloc())
+app = None
+try:
+    app = make_app(canvas, S.Store('/state'), Rng(seed=%(seed)d), %(keys)d, SimPanel(), board)
+    t = %(start)d
+    for i in range(len(steps)):
+        app.step(t, steps[i])
+        t = (t + 10) & 0x3FFFFFFF
+        if i %% 200 == 0:
+            gc.collect()
+            high = max(high, gc.mem_alloc())
+except Cut:
+    print('C')
+S.open = _real_open
 gc.collect()
 print('H', high, gc.mem_alloc())
-for e in app.errors:
-    print('E', repr(e))
+print('X', _fault['faults'])
+if app is not None:
+    for e in app.errors:
+        print('E', repr(e))
 """
 
 
@@ -117,30 +161,41 @@ def micropython(events, seed):
             mp.exec("import os\ntry:\n    os.mkdir('/state')\nexcept OSError:\n    pass\n")
             while done < per:
                 n = min(per - done, rnd.randint(50, 300))
-                script = ",".join(rnd.choice(tokens) for _ in range(n))
+                # each boot first opens a game, Dice or the deck (from the main menu)
+                script = "back,back,back," + "down," * rnd.randint(0, 6) + "ok,"
+                script += ",".join(rnd.choice(tokens) for _ in range(n))
                 steps = simcore.timeline(simcore.parse_script(script, keys))
                 steps = steps[: rnd.randint(len(steps) // 2, len(steps))]  # cut mid-way
+                r = rnd.random()
                 code = _MP_DRIVER % {
                     "board": json.dumps(board), "steps": json.dumps(steps),
                     "seed": rnd.randint(0, 10**6), "w": w, "h": h, "keys": keys,
                     "start": rnd.randint(0, (1 << 30) - 1),
+                    # per 1024 writes: none, some or all refused (ENOSPC or EIO)
+                    "rate": 0 if r < 0.4 else rnd.choice([100, 400, 1024]),
+                    # a power cut at the n-th write, at a random byte (0: none)
+                    "cut": rnd.randint(1, 6) if rnd.random() < 0.5 else 0,
                 }
                 out = mp.exec(code)
                 for line in out.splitlines():
-                    if line.startswith("H "):
-                        heap.append(int(line.split()[1]))
+                    if line.startswith("C"):
+                        cuts += 1
+                    elif line.startswith("X "):
+                        faults += int(line.split()[1])
+                    elif line.startswith("H "):
+                        heap.append([int(x) for x in line.split()[1:]])
                     elif line.startswith("E ") or (line.strip() and not line.startswith("Wyrm")):
                         failures += 1
                         print("FAIL MicroPython %s: %s" % (board_name, line))
                 done += n
-                cuts += 1
                 if rnd.random() < 0.2:
                     name = rnd.choice(USER_FILES + SAVED)
                     fname = name if "." in name else name + ".json"
                     mp.write_file("/state/" + fname, rnd.choice(BAD_BYTES))
                     faults += 1
         rows.append(("MicroPython " + board_name, done, cuts, faults, failures,
-                     "%d" % max(heap) if heap else "-",
+                     "%d/%d/%d" % (heap[0][1], max(x[0] for x in heap), heap[-1][1])
+                     if heap else "-",
                      time.monotonic() - t0))
     return rows
 
@@ -161,10 +216,10 @@ def main(argv=None):
         rows += cpython(args.events, args.seed)
     if args.mp_events:
         rows += micropython(args.mp_events, args.seed)
-    head = ("run", "events", "cuts", "faults", "failures", "max heap (B)", "s")
-    print("%-34s %8s %6s %7s %9s %15s %7s" % head)
+    head = ("run", "events", "cuts", "faults", "failures", "heap first/max/last (B)", "s")
+    print("%-34s %8s %6s %7s %9s %25s %6s" % head)
     for r in rows:
-        print("%-34s %8d %6d %7d %9d %15s %7.0f" % r)
+        print("%-34s %8d %6d %7d %9d %25s %6.0f" % r)
     tot = [sum(r[i] for r in rows) for i in (1, 2, 3, 4)]
     print("%-34s %8d %6d %7d %9d" % ("total", tot[0], tot[1], tot[2], tot[3]))
     return 1 if tot[3] else 0

@@ -83,7 +83,7 @@ class _Check:
         return data[key]
 
     def integer(self, v, field):
-        if isinstance(v, bool) or not isinstance(v, int):
+        if type(v) is not int:
             self.fail(field, "must be a whole number, not %s" % _show(v))
         return v
 
@@ -94,7 +94,7 @@ class _Check:
         self.fail(field, "must be %s, not %s" % (_either(options), _show(v)))
 
     def gpio(self, v, field, header_only=True):
-        if isinstance(v, bool) or not isinstance(v, int):
+        if type(v) is not int:
             self.fail(field, "pin must be a GP number like 4, not %s" % _show(v))
         if v < 0 or v > _MAX_GPIO:
             self.fail(field, "pin %d does not exist on the Pico" % v)

@@ -63,6 +63,35 @@ class Page(Screen):
         return False
 
 
+class Stepper(Screen):
+    """A value to step: UP/DOWN change it by one (``bump(app, +1 or -1)``), OK closes."""
+
+    def bump(self, app, delta):
+        pass
+
+    def on_event(self, app, kind, key):
+        if is_up(kind, key):
+            self.bump(app, 1)
+        elif is_down(kind, key):
+            self.bump(app, -1)
+        elif is_ok(kind, key):
+            app.pop(self)
+        else:
+            return False
+        app.redraw()
+        return True
+
+
+def opener(game, screen, where, index):
+    """A menu row's action: open ``screen(game, index)`` and remember it for resume."""
+
+    def run(app):
+        app.push(screen(game, index))
+        game.at(where, index)
+
+    return run
+
+
 class Counts(Screen):
     """Counts to change, one per row or cell: UP/DOWN move ``sel`` round the
     ``cells``, OK edits the one selected (``ok``), then UP/DOWN change it by one

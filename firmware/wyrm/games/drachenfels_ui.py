@@ -54,7 +54,6 @@ class Game(gamekit.SavedGame):
     at_key = "knight"
 
     def valid(self, obj):
-        # The skeleton checked the version; a KeyError, TypeError... here is a bad save too.
         drachenfels.load(obj["game"])
         n = len(obj["game"]["knights"])
         k = obj["knight"]
@@ -101,7 +100,7 @@ class GameMenu(gamekit.GameMenu):
         if self.has_top():
             items.append([self._winner_label, lambda app: app.push(Win(g))])
         for k in range(len(g.knights())):
-            items.append([_knight_label(g, k), _knight_opener(g, k)])
+            items.append([_knight_label(g, k), gamekit.opener(g, KnightMenu, "knight", k)])
         items.append(["Castle check", self.castle_check])
         items.append([self._rainbow_label, self.rainbows])
         items.append([lambda app: "Setup: %d players" % len(g.knights()), self.setup])
@@ -163,14 +162,6 @@ def _knight_label(g, k):
         return "%s: %s" % (kn["name"], what)
 
     return lab
-
-
-def _knight_opener(g, k):
-    def run(app):
-        app.push(KnightMenu(g, k))
-        g.at("knight", k)
-
-    return run
 
 
 # -- setup -----------------------------------------------------------------------------
@@ -294,7 +285,7 @@ class KnightMenu(ui.Menu):
         app.toast("Rock castles this knight has looked into")
 
 
-class Move(Screen):
+class Move(gamekit.Stepper):
     """Point card value (UP/DOWN) and the fields the knight may move."""
 
     def __init__(self, game, k):
@@ -302,17 +293,8 @@ class Move(Screen):
         self.k = k
         self.value = 1
 
-    def on_event(self, app, kind, key):
-        if ui.is_up(kind, key):
-            self.value = min(5, self.value + 1)
-        elif ui.is_down(kind, key):
-            self.value = max(1, self.value - 1)
-        elif ui.is_ok(kind, key):
-            app.pop(self)
-        else:
-            return False
-        app.redraw()
-        return True
+    def bump(self, app, delta):
+        self.value = min(5, max(1, self.value + delta))
 
     def draw(self, app, fb):
         g = self.game

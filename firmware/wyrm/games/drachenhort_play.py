@@ -7,7 +7,7 @@ them. Shared drawing helpers and the saved game (``Session``) live in
 """
 from micropython import const
 
-from wyrm import buttons, font, ui
+from wyrm import buttons, font, gamekit, ui
 from wyrm.app import Screen
 from wyrm.games import drachenhort, drachenhort_ui
 
@@ -290,7 +290,7 @@ class GemsMenu(drachenhort_ui._Menu):
         self.s.at("gems")
 
 
-class GemScreen(Screen):
+class GemScreen(gamekit.Stepper):
     """One player's gems of this escape: UP +1, DOWN -1, OK done."""
 
     def __init__(self, s, p):
@@ -322,17 +322,6 @@ class GemScreen(Screen):
             self.mine = len(g.events)
         s.save()
 
-    def on_event(self, app, kind, key):
-        if ui.is_up(kind, key):
-            self.bump(app, 1)
-        elif ui.is_down(kind, key):
-            self.bump(app, -1)
-        elif ui.is_ok(kind, key):
-            app.pop(self)
-        else:
-            return False
-        app.redraw()
-        return True
 
     def draw(self, app, fb):
         g = self.s.game

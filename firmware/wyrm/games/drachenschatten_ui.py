@@ -101,7 +101,6 @@ class Game(gamekit.SavedGame):
     ref = "wyrm.games.drachenschatten_ref"
 
     def valid(self, obj):
-        # The skeleton checked the version; a KeyError, TypeError... here is a bad save too.
         game = obj["game"]
         if drachenschatten.validate(game):
             return False
@@ -198,7 +197,7 @@ class GameMenu(gamekit.GameMenu):
         if self.has_top():
             items.append([self._won_label, lambda app: app.push(Win(g))])
         for i in range(g.n()):
-            items.append([self._player_label(i), self._player_opener(i)])
+            items.append([self._player_label(i), gamekit.opener(g, Tracker, "player", i)])
         items.append(["Trade objects", self.trade])
         if not self.has_top():
             items.append(["Piles empty: count", self.piles_empty])
@@ -221,13 +220,6 @@ class GameMenu(gamekit.GameMenu):
             )
 
         return lab
-
-    def _player_opener(self, i):
-        def run(app):
-            app.push(Tracker(self.game, i))
-            self.game.at("player", i)
-
-        return run
 
     def _undo_label(self, app):
         return "Undo " + self.game.state["undo"][-1][0]

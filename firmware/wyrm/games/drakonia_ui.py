@@ -23,7 +23,7 @@ cut bring the players back to where they were.
 """
 from micropython import const
 
-from wyrm import buttons, font, gamekit, ui
+from wyrm import font, gamekit, ui
 from wyrm.app import Screen
 from wyrm.games import drakonia
 
@@ -57,7 +57,6 @@ class Game(gamekit.SavedGame):
     ref = "wyrm.games.drakonia_ref"
 
     def valid(self, obj):
-        # The skeleton checked the version; a KeyError, TypeError... here is a bad save too.
         n = obj["n"]
         if type(n) is not int:
             return False
@@ -218,7 +217,7 @@ class CountMenu(ui.Menu):
         self.game = game
         self.menu = menu
         n = game.state["n"]
-        items = [[self._label(i), self._open(i)] for i in range(n)]
+        items = [[self._label(i), gamekit.opener(self.game, Grid, "grid", i)] for i in range(n)]
         items.append(["Show result", self._result])
         super().__init__("Final count", items)
 
@@ -230,13 +229,6 @@ class CountMenu(ui.Menu):
             return ui.pad(left, drakonia.format_points(drakonia.half_points(t)) + " pts")
 
         return lab
-
-    def _open(self, i):
-        def run(app):
-            app.push(Grid(self.game, i))
-            self.game.at("grid", i)
-
-        return run
 
     def _result(self, app):
         self.menu.show_result(app)
@@ -392,7 +384,7 @@ class Result(Screen):
         return 4 if app.tall else 3  # 32 px: no title bar, the winner in small letters
 
     def on_event(self, app, kind, key):
-        shown = self._shown(app)
+        # UP/DOWN by whole entries, so a sentence is never cut; OK (or BACK) closes
         if ui.is_up(kind, key):
             up = 0
             for s in self.starts:
@@ -400,15 +392,13 @@ class Result(Screen):
                     up = s
             self.first = up
         elif ui.is_down(kind, key):
-            if self.first + shown < len(self.lines):
+            if self.first + self._shown(app) < len(self.lines):
                 for s in self.starts:
                     if s > self.first:
                         self.first = s
                         break
-        elif kind == buttons.CLICK and (key == buttons.OK or key == buttons.BACK):
-            app.pop(self)
         else:
-            return False
+            return ui.scroll_event(self, app, kind, key, len(self.lines), self._shown(app))
         app.redraw()
         return True
 

@@ -109,16 +109,7 @@ class Table(Screen):
 
     def on_event(self, app, kind, key):
         shown = ui.rows(app) - (1 if self.heading else 0)
-        if ui.is_up(kind, key):
-            self.first = max(0, self.first - 1)
-        elif ui.is_down(kind, key):
-            self.first = max(0, min(self._body() - shown, self.first + 1))
-        elif ui.is_ok(kind, key):
-            app.pop(self)
-        else:
-            return False
-        app.redraw()
-        return True
+        return ui.scroll_event(self, app, kind, key, self._body(), shown)
 
     def _row(self, fb, y, left, right):
         if left:
