@@ -1,142 +1,39 @@
-"""The game skeleton: saved state, the game menu, resume and reference pages.
-
-Every game module builds on it the same way (docs/DEVELOPING.md)::
-
-    class Game(gamekit.SavedGame):
-        store_name = "mygame"          # the save's name in the store
-        version = 1                    # the save's "v": a save of another version is not read
-        label = "My Game"              # in messages: "The saved My Game game ..."
-        ref = "wyrm.games.mygame_ref"  # a module with PAGES [(title, lines)], or None
-
-        def valid(self, obj): ...      # True when a save (a dict of this version) is sound
-        def menu(self): ...            # the game menu: a gamekit.GameMenu
-        def resume(self, app, menu):   # after a power cut: the screen they were on
-
-    class GameMenu(gamekit.GameMenu):
-        title_text = "My Game"
-        def rows(self): ...            # the game's own rows above Quick reference, New game
-        def ask(self, app): ...        # New game: how many play, then game.start(...)
-
-    enter = gamekit.entry(Game)        # the one entry point the main menu calls
-
-Kept out of ``wyrm.ui`` so it loads with a game and leaves with it: the heap at
-the main menu stays small.
-"""
-from wyrm import buttons
-from wyrm.app import Screen
-from wyrm.ui import Confirm, Menu, Message, error, is_down, is_ok, is_up
-
-
-class Chooser(Menu):
-    """Pick one of ``options`` [(label, value)]; OK runs ``on_pick(app, value)``."""
-
-    def __init__(self, title_text, options, on_pick):
-        super().__init__(title_text, [[label, _picker(on_pick, value)] for label, value in options])
-
-
-def _picker(on_pick, value):
-    def run(app):
-        on_pick(app, value)
-
-    return run
-
-
-def reference_menu(pages, title_text="Quick reference"):
-    """A menu of reference pages [(title, lines)]; each opens as a scrolling page."""
-    return Menu(title_text, [[t, _page_opener(t, lines)] for t, lines in pages])
-
-
-def _page_opener(title_text, lines):
-    def run(app):
-        app.push(Message(title_text, lines, wrap_lines=False))
-
-    return run
-
-
-class Page(Screen):
-    """A page the players read: OK (or BACK) closes it."""
-
-    def on_event(self, app, kind, key):
-        if kind == buttons.CLICK and (key == buttons.OK or key == buttons.BACK):
-            app.pop(self)
-            return True
-        return False
-
-
-class Stepper(Screen):
-    """A value to step: UP/DOWN change it by one (``bump(app, +1 or -1)``), OK closes."""
-
-    def bump(self, app, delta):
-        pass
-
-    def on_event(self, app, kind, key):
-        if is_up(kind, key):
-            self.bump(app, 1)
-        elif is_down(kind, key):
-            self.bump(app, -1)
-        elif is_ok(kind, key):
-            app.pop(self)
-        else:
-            return False
-        app.redraw()
-        return True
-
-
-def opener(game, screen, where, index):
-    """A menu row's action: open ``screen(game, index)`` and remember it for resume."""
-
-    def run(app):
-        app.push(screen(game, index))
-        game.at(where, index)
-
-    return run
-
-
-class Counts(Screen):
-    """Counts to change, one per row or cell: UP/DOWN move ``sel`` round the
-    ``cells``, OK edits the one selected (``ok``), then UP/DOWN change it by one
-    (``change(app, +1 or -1)``) until OK or BACK."""
-
-    cells = 1
-
-    def __init__(self):
-        self.sel = 0
-        self.edit = False
-
-    def ok(self, app):
-        self.edit = True
-
-    def change(self, app, delta):
-        pass
-
-    def on_event(self, app, kind, key):
-        up = is_up(kind, key)
-        down = is_down(kind, key)
-        if self.edit:
-            if up or down:
-                self.change(app, 1 if up else -1)
-            elif kind == buttons.CLICK and (key == buttons.OK or key == buttons.BACK):
-                self.edit = False
-            else:
-                return False
-        elif up or down:
-            self.sel = (self.sel + (-1 if up else 1)) % self.cells
-        elif is_ok(kind, key):
-            self.ok(app)
-        else:
-            return False
-        app.redraw()
-        return True
+"""The game skeleton: saved state, the game menu, resume and reference pages."""
+#
+# Every game module builds on it the same way (docs/DEVELOPING.md)::
+#
+#     class Game(gamekit.SavedGame):
+#         store_name = "mygame"          # the save's name in the store
+#         version = 1                    # the save's "v": a save of another version is not read
+#         label = "My Game"              # in messages: "The saved My Game game ..."
+#         ref = "wyrm.games.mygame_ref"  # a module with PAGES [(title, lines)], or None
+#
+#         def valid(self, obj): ...      # True when a save (a dict of this version) is sound
+#         def menu(self): ...            # the game menu: a gamekit_ui.GameMenu
+#         def resume(self, app, menu):   # after a power cut: the screen they were on
+#
+#     class GameMenu(gamekit_ui.GameMenu):
+#         title_text = "My Game"
+#         def rows(self): ...            # the game's own rows above Quick reference, New game
+#         def ask(self, app): ...        # New game: how many play, then game.start(...)
+#
+#     enter = gamekit.entry(Game)        # the one entry point the main menu calls
+#
+# Kept out of ``wyrm.ui`` so it loads with a game and leaves with it: the heap at
+# the main menu stays small. The skeleton's screens (GameMenu, Stepper, Counts,
+# Chooser, reference pages) are in ``wyrm.gamekit_ui``: a game with its own menu
+# (Drakskatten, Drachenhort) does not load them. Comments rather than docstrings in
+# both: a module run from source keeps docstring text in MicroPython's string pool.
+from wyrm.ui import error
 
 
 class SavedGame:
-    """A game's saved state plus the app; every screen of the game shares one.
-
-    ``state`` is the plain JSON the store keeps (None: no game yet). A game whose
-    state lives in objects overrides ``to_json`` / ``take`` / ``has_game``. Where
-    the players are is kept in the state as ``screen`` and ``at_key`` (an index:
-    the player, the knight) so that ``resume`` can go back there.
-    """
+    # A game's saved state plus the app; every screen of the game shares one.
+    #
+    # ``state`` is the plain JSON the store keeps (None: no game yet). A game whose
+    # state lives in objects overrides ``to_json`` / ``take`` / ``has_game``. Where
+    # the players are is kept in the state as ``screen`` and ``at_key`` (an index:
+    # the player, the knight) so that ``resume`` can go back there.
 
     store_name = ""
     version = 1
@@ -159,21 +56,21 @@ class SavedGame:
         return True
 
     def take(self, raw):
-        """Take a save read from the store (a dict of this version); False when it has
-        the wrong shape. A KeyError, TypeError ... raised here counts as False."""
+        # Take a save read from the store (a dict of this version); False when it has
+        # the wrong shape. A KeyError, TypeError ... raised here counts as False.
         if not self.valid(raw):
             return False
         self.state = raw
         return True
 
     def save(self):
-        """True once written (False: no game, or the flash refused it)."""
+        # True once written (False: no game, or the flash refused it).
         if not self.has_game():
             return False
         return self.app.store.save(self.store_name, self.to_json())
 
     def at(self, screen, index=None):
-        """Remember the screen the players are on (and whose), saved for resume."""
+        # Remember the screen the players are on (and whose), saved for resume.
         st = self.state
         if st is None:
             return
@@ -190,70 +87,22 @@ class SavedGame:
         raise NotImplementedError
 
     def resume(self, app, menu):
-        """After a power cut, with a good save: push the screen the players were on."""
+        # After a power cut, with a good save: push the screen the players were on.
+        pass
 
     def reference(self, app):
-        """The reference pages (the module ``ref``, loaded while they are open)."""
-        app.push(reference_menu(app.load(self.ref).PAGES))
+        # The reference pages (the module ``ref``, loaded while they are open).
+        from wyrm import gamekit_ui
 
-
-class GameMenu(Menu):
-    """A game's menu, rebuilt after every change: the game's own ``rows()``, then
-    "Quick reference" (if the game has a ``ref``) and "New game"; with no game yet
-    only "New game" and "Quick reference". "New game" asks ``new_question`` first
-    when a game would be lost, then ``ask(app)`` (how many play, ...). While
-    ``has_top()`` (a winner to show in the first row) changes, the selection goes
-    back to the first row."""
-
-    title_text = ""
-    new_question = "Start a new game?"
-
-    def __init__(self, game):
-        super().__init__(self.title_text, [])
-        self.game = game
-        self._top = False
-        self.refresh()
-
-    def rows(self):
-        return []
-
-    def has_top(self):
-        return False
-
-    def refresh(self):
-        g = self.game
-        ref = [["Quick reference", g.reference]] if g.ref else []
-        if g.has_game():
-            items = self.rows() + ref + [["New game", self.new_game]]
-        else:
-            items = [["New game", self.new_game]] + ref
-        top = g.has_game() and self.has_top()
-        if self.sel >= len(items) or top != self._top:
-            self.sel = 0  # rows moved: start at the top (the winner, if any)
-        self._top = top
-        self.items = items
-
-    def on_show(self, app):
-        self.refresh()
-        self.game.at("menu")
-
-    def new_game(self, app):
-        if self.game.has_game():
-            app.push(Confirm(self.new_question, self.ask))
-        else:
-            self.ask(app)
-
-    def ask(self, app):
-        """Ask what a new game needs, then start it."""
+        app.push(gamekit_ui.reference_menu(app.load(self.ref).PAGES))
 
 
 def load(app, game):
-    """Read the game's save into ``game``: None, or a problem text for the players.
-
-    The store's own problems with the file (a damaged copy set aside) and a save of
-    the wrong shape become one plain message; an unusable save is removed so the
-    next start is clean.
-    """
+    # Read the game's save into ``game``: None, or a problem text for the players.
+    #
+    # The store's own problems with the file (a damaged copy set aside) and a save of
+    # the wrong shape become one plain message; an unusable save is removed so the
+    # next start is clean.
     store = app.store
     queue = store.problems
     n = len(queue)
@@ -277,8 +126,8 @@ def load(app, game):
 
 
 def entry(game_class):
-    """A game module's ``enter(app, resume)`` for its SavedGame class:
-    ``enter = gamekit.entry(Game)``."""
+    # A game module's ``enter(app, resume)`` for its SavedGame class:
+    # ``enter = gamekit.entry(Game)``.
 
     def enter_game(app, resume=False):
         enter(app, game_class(app), resume)
@@ -287,8 +136,8 @@ def entry(game_class):
 
 
 def enter(app, game, resume=False):
-    """The game's entry point: its menu, the screen the players were on after a
-    power cut (``resume``), and what was wrong with the save, if anything."""
+    # The game's entry point: its menu, the screen the players were on after a
+    # power cut (``resume``), and what was wrong with the save, if anything.
     problem = load(app, game)
     menu = app.push(game.menu())
     if problem is None and game.has_game():

@@ -313,7 +313,17 @@ class Message(Screen):
         scroll_marks(fb, self.first, shown, len(self.lines))
 
 
-class BigView(Screen):
+class Page(Screen):
+    """A page the players read: OK (or BACK) closes it."""
+
+    def on_event(self, app, kind, key):
+        if kind == buttons.CLICK and (key == buttons.OK or key == buttons.BACK):
+            app.pop(self)
+            return True
+        return False
+
+
+class BigView(Page):
     """A big number (or short digits like "3+5=8") with a caption under it."""
 
     def __init__(self, title_text, big_text, caption=""):

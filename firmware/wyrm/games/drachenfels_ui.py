@@ -25,7 +25,7 @@ rules state)::
 """
 from micropython import const
 
-from wyrm import buttons, font, gamekit, ui
+from wyrm import buttons, font, gamekit, gamekit_ui, ui
 from wyrm.app import Screen
 from wyrm.games import drachenfels
 from wyrm.ticks import ticks_diff
@@ -87,7 +87,7 @@ class Game(gamekit.SavedGame):
 
 
 # -- game menu -----------------------------------------------------------------------
-class GameMenu(gamekit.GameMenu):
+class GameMenu(gamekit_ui.GameMenu):
     new_question = "Start a new game? The princesses are hidden anew."
     title_text = "Drachenfels"
 
@@ -100,7 +100,7 @@ class GameMenu(gamekit.GameMenu):
         if self.has_top():
             items.append([self._winner_label, lambda app: app.push(Win(g))])
         for k in range(len(g.knights())):
-            items.append([_knight_label(g, k), gamekit.opener(g, KnightMenu, "knight", k)])
+            items.append([_knight_label(g, k), gamekit_ui.opener(g, KnightMenu, "knight", k)])
         items.append(["Castle check", self.castle_check])
         items.append([self._rainbow_label, self.rainbows])
         items.append([lambda app: "Setup: %d players" % len(g.knights()), self.setup])
@@ -130,7 +130,7 @@ class GameMenu(gamekit.GameMenu):
             app.pop(root[0])
             _castle_check(app, g, k)
 
-        root.append(app.push(gamekit.Chooser("Which knight?", options, picked)))
+        root.append(app.push(gamekit_ui.Chooser("Which knight?", options, picked)))
 
     def ask(self, app):
         n = len(self.game.knights()) if self.game.state else 2
@@ -285,7 +285,7 @@ class KnightMenu(ui.Menu):
         app.toast("Rock castles this knight has looked into")
 
 
-class Move(gamekit.Stepper):
+class Move(gamekit_ui.Stepper):
     """Point card value (UP/DOWN) and the fields the knight may move."""
 
     def __init__(self, game, k):
@@ -343,7 +343,7 @@ def _castle_check(app, game, k):
         app.pop(root[0])
         app.push(Peek(game, k, c))
 
-    root.append(app.push(gamekit.Chooser(name + ": which castle?", options, picked)))
+    root.append(app.push(gamekit_ui.Chooser(name + ": which castle?", options, picked)))
 
 
 class Peek(Screen):
@@ -448,7 +448,7 @@ class Peek(Screen):
                 font.center(fb, lines[i], 15 + i * 12 if i < 3 else 55)
 
 
-class Win(gamekit.Page):
+class Win(ui.Page):
     def __init__(self, game):
         self.game = game
 

@@ -7,7 +7,7 @@ them. Shared drawing helpers and the saved game (``Session``) live in
 """
 from micropython import const
 
-from wyrm import buttons, font, gamekit, ui
+from wyrm import buttons, font, gamekit_ui, ui
 from wyrm.app import Screen
 from wyrm.games import drachenhort, drachenhort_ui
 
@@ -290,7 +290,7 @@ class GemsMenu(drachenhort_ui._Menu):
         self.s.at("gems")
 
 
-class GemScreen(gamekit.Stepper):
+class GemScreen(gamekit_ui.Stepper):
     """One player's gems of this escape: UP +1, DOWN -1, OK done."""
 
     def __init__(self, s, p):

@@ -23,7 +23,7 @@ change as "drachenschatten"::
 """
 from micropython import const
 
-from wyrm import font, gamekit, ui
+from wyrm import font, gamekit, gamekit_ui, ui
 from wyrm.games import drachenschatten
 
 NAME = "drachenschatten"
@@ -184,7 +184,7 @@ class Game(gamekit.SavedGame):
 
 
 # -- game menu ---------------------------------------------------------------------
-class GameMenu(gamekit.GameMenu):
+class GameMenu(gamekit_ui.GameMenu):
     new_question = "Start a new game? All cards entered are lost."
     title_text = "DrachenSchatten"
 
@@ -197,7 +197,7 @@ class GameMenu(gamekit.GameMenu):
         if self.has_top():
             items.append([self._won_label, lambda app: app.push(Win(g))])
         for i in range(g.n()):
-            items.append([self._player_label(i), gamekit.opener(g, Tracker, "player", i)])
+            items.append([self._player_label(i), gamekit_ui.opener(g, Tracker, "player", i)])
         items.append(["Trade objects", self.trade])
         if not self.has_top():
             items.append(["Piles empty: count", self.piles_empty])
@@ -268,7 +268,7 @@ class GameMenu(gamekit.GameMenu):
 
 
 # -- who starts --------------------------------------------------------------------
-class Starter(gamekit.Page):
+class Starter(ui.Page):
     def __init__(self, game):
         self.game = game
 
@@ -284,16 +284,11 @@ class Starter(gamekit.Page):
 
 
 # -- a player's cards -----------------------------------------------------------------
-class Tracker(gamekit.Counts):
+class Tracker(gamekit_ui.Counts):
     """Rows of counts; OK edits a row (UP +1, DOWN -1, OK done)."""
 
     cells = _ROWS
-
-    def __init__(self, game, player):
-        super().__init__()
-        self.game = game
-        self.player = player
-        self.first = 0
+    first = 0  # the top row shown
 
     def _p(self):
         return self.game.players()[self.player]
@@ -387,18 +382,19 @@ def _trade(app, game):
         if not objs:
             app.toast("%s has no objects" % _pname(p))
             return
-        app.push(gamekit.Chooser(_pname(p) + " gives", objs, lambda app, o: partner(app, p, o)))
+        app.push(gamekit_ui.Chooser(_pname(p) + " gives", objs, lambda app, o: partner(app, p, o)))
 
     def partner(app, p, o):
         others = [(_pname(q), q) for q in range(len(players)) if q != p]
-        app.push(gamekit.Chooser("Trade with", others, lambda app, q: taken(app, p, o, q)))
+        app.push(gamekit_ui.Chooser("Trade with", others, lambda app, q: taken(app, p, o, q)))
 
     def taken(app, p, o, q):
         objs = _held(players[q])
         if not objs:
             app.toast("%s has no objects" % _pname(q))
             return
-        app.push(gamekit.Chooser(_pname(p) + " gets", objs, lambda app, o2: done(app, p, o, q, o2)))
+        app.push(gamekit_ui.Chooser(_pname(p) + " gets", objs,
+                                    lambda app, o2: done(app, p, o, q, o2)))
 
     def done(app, p, o, q, o2):
         app.pop(root[0])
@@ -414,11 +410,11 @@ def _trade(app, game):
             app.toast("%s got %s; %s got %s" % (_pname(p), LABELS[o2], _pname(q), LABELS[o]))
 
     who = [(_pname(i), i) for i in range(len(players))]
-    root.append(app.push(gamekit.Chooser("Who trades?", who, giver)))
+    root.append(app.push(gamekit_ui.Chooser("Who trades?", who, giver)))
 
 
 # -- the win ---------------------------------------------------------------------------
-class Win(gamekit.Page):
+class Win(ui.Page):
     def __init__(self, game):
         w = game.winners()
         names = [_pname(i) for i, _r in w]
@@ -445,7 +441,7 @@ class Win(gamekit.Page):
 
 
 # -- end of the piles ----------------------------------------------------------------
-class EndCount(gamekit.Page):
+class EndCount(ui.Page):
     def __init__(self, game):
         self.game = game
 

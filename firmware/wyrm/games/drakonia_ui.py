@@ -23,7 +23,7 @@ cut bring the players back to where they were.
 """
 from micropython import const
 
-from wyrm import font, gamekit, ui
+from wyrm import font, gamekit, gamekit_ui, ui
 from wyrm.app import Screen
 from wyrm.games import drakonia
 
@@ -105,7 +105,7 @@ class Game(gamekit.SavedGame):
 
 
 # -- game menu -------------------------------------------------------------------
-class GameMenu(gamekit.GameMenu):
+class GameMenu(gamekit_ui.GameMenu):
     new_question = "Start a new game? The count so far is lost."
     title_text = "Drakonia"
 
@@ -217,7 +217,7 @@ class CountMenu(ui.Menu):
         self.game = game
         self.menu = menu
         n = game.state["n"]
-        items = [[self._label(i), gamekit.opener(self.game, Grid, "grid", i)] for i in range(n)]
+        items = [[self._label(i), gamekit_ui.opener(self.game, Grid, "grid", i)] for i in range(n)]
         items.append(["Show result", self._result])
         super().__init__("Final count", items)
 
@@ -244,15 +244,10 @@ def _cell(i):
     return 1, i - _COLS
 
 
-class Grid(gamekit.Counts):
+class Grid(gamekit_ui.Counts):
     """A player's final count: healthy (top) and wounded (bottom) per space."""
 
     cells = _CELLS
-
-    def __init__(self, game, player):
-        super().__init__()
-        self.game = game
-        self.player = player
 
     def tally(self):
         return self.game.state["tallies"][self.player]

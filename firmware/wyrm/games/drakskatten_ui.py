@@ -263,12 +263,6 @@ def _roll_d6(app):
 class Fixed(ui.BigView):
     """A number that needs no roll (injured movement, a typed roll); OK closes."""
 
-    def on_event(self, app, kind, key):
-        if ui.is_ok(kind, key):
-            app.pop(self)
-            return True
-        return False
-
 
 def roll_screen(app, die_id):
     """The shared dice screen (wyrm.dice_roll_ui), rolled as it opens: "d6", "2d6", "door"."""
@@ -350,7 +344,7 @@ def open_crystal(app, game):
 # ----- win -----------------------------------------------------------------------------
 
 
-class Win(gamekit.Page):
+class Win(ui.Page):
     def __init__(self, game):
         self.g = game
 
