@@ -980,6 +980,8 @@ def main(argv=None):
     report(res)
     from host_tools import bench_web  # the page in headless Chromium (docs/WEB.md)
     bench_web.report(res.setdefault("web", bench_web.measure(log=print)))
+    from host_tools import presses as press_table  # 6. presses at the table (issue 15)
+    press_table.section()
     if args.out:
         os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
         with open(args.out, "w") as f:

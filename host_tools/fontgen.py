@@ -47,6 +47,14 @@ SYMBOLS = [
     ("DIE4", 0x14, "\u2683"),
     ("DIE5", 0x15, "\u2684"),
     ("DIE6", 0x16, "\u2685"),
+    # German letters, so colour and card names such as gr\u00fcn, wei\u00df or J\u00f6rg show
+    ("a_UMLAUT", 0x17, "\u00e4"),
+    ("o_UMLAUT", 0x18, "\u00f6"),
+    ("u_UMLAUT", 0x19, "\u00fc"),
+    ("SHARP_S", 0x1A, "\u00df"),
+    ("A_UMLAUT", 0x1B, "\u00c4"),
+    ("O_UMLAUT", 0x1C, "\u00d6"),
+    ("U_UMLAUT", 0x1D, "\u00dc"),
 ]
 
 # Each band: the characters, then 8 rows of their glyphs side by side
@@ -192,6 +200,18 @@ SMALL_ART = [
 ..... ##### ##### ##### ##### ##### #####
 ..... ##### #.### #.### #.#.# #.#.# #.#.#
 #.#.# ##### ##### ##### ##### ##### #####
+..... ..... ..... ..... ..... ..... .....
+"""),
+    # a o u with two dots, sharp s, A O U with two dots (capitals: the dots in the
+    # corners of row 0, the letter one row shorter)
+    ("\x17\x18\x19\x1a\x1b\x1c\x1d", """
+.#.#. .#.#. .#.#. .##.. #...# #...# #...#
+..... ..... ..... #..#. .###. .###. .....
+.###. .###. #...# #.#.. #...# #...# #...#
+....# #...# #...# #.##. #...# #...# #...#
+.#### #...# #...# #...# ##### #...# #...#
+#...# #...# #..## #...# #...# #...# #...#
+.#### .###. .##.# #.##. #...# .###. .###.
 ..... ..... ..... ..... ..... ..... .....
 """),
 ]
@@ -394,7 +414,8 @@ def write_sheet(path, scale=4):
         y = 0
         for line in ("The quick brown fox jumps", "over the lazy dog.", "gjpqy, (x); [a_b] {c}",
                      "0O 1lI| 5S 8B 2Z 6b 9g", "HP:12/20  +3 -1  45%  #7",
-                     "\x03 Drachenfels \x05  \x01\x02 \x04"):
+                     "\x03 Drachenfels \x05  \x01\x02 \x04",
+                     "gr\u00fcn wei\u00df J\u00f6rg \u00c4\u00d6\u00dc\u00e4"):
             font.text(fb, line, 0, y)
             y += font.LINE
         font.text(fb, "HIT MISS 2x", 0, y + 2, 1, 2)
@@ -412,7 +433,8 @@ def write_sheet(path, scale=4):
         font.center(fb, "HIT", 42, 1, 2)
         font.text(fb, "\x11\x12\x13\x14\x15\x16 OK\x03", 0, 56)
 
-    parts = [panel(146, 80, grid), panel(160, 90, samples),
+    ncodes = 127 - 32 + len(SYMBOLS)
+    parts = [panel(146, 2 + ((ncodes + 15) // 16) * 11, grid), panel(160, 98, samples),
              panel(200, 2 * font.BIG_H + 4, bigs), panel(128, 64, screen)]
     gap = 6
     width = max(p.width for p in parts) + 2 * gap

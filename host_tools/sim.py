@@ -24,7 +24,7 @@ def build_parser():
     p.add_argument("--state", default=None,
                    help="folder standing in for the Pico's flash (default: a fresh temporary one)")
     p.add_argument("--keys", default=None,
-                   help="key script: up,down,ok,back,long:ok,hold:ok:1500,press:ok,"
+                   help="key script: up,down,ok,back,long:ok,hold:ok:1500,chord:up+down,press:ok,"
                         "release:ok,wait:500 (TOKEN*N repeats)")
     p.add_argument("--text", action="store_true", help="print the text on the final frame")
     p.add_argument("--png", default=None, help="write the final frame as a PNG")

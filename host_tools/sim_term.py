@@ -158,7 +158,7 @@ def status_line(on, level, errors=0, note=""):
     if not on:
         parts.append("display off (screen saver) - any key wakes it")
     elif level <= 1:
-        parts.append("display dimmed (screen saver) - any key wakes it")
+        parts.append("display dimmed (screen saver) - a key acts and brightens it")
     if errors:
         parts.append("%d firmware error(s), listed on exit" % errors)
     if note and not parts:

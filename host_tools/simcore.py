@@ -35,7 +35,7 @@ def _key(name, keys):
 
 
 def parse_script(script, keys=4):
-    """Turn 'down,ok,long:ok,hold:ok:1500,wait:500,ok*3' into [(levels, ms), ...]."""
+    """Turn 'down,ok,long:ok,hold:ok:1500,chord:up+down,wait:500,ok*3' into [(levels, ms), ...]."""
     out = []
     levels = 0
     for raw in script.split(","):
@@ -63,6 +63,12 @@ def parse_script(script, keys=4):
             elif head == "hold" and len(parts) == 3 and parts[2].isdigit():
                 bit = _key(parts[1], keys)
                 out += [(levels | bit, int(parts[2])), (levels, GAP_MS)]
+            elif head == "chord" and len(parts) == 2:
+                # several keys pressed together and let go together: "chord:up+down"
+                bits = 0
+                for name in parts[1].split("+"):
+                    bits |= _key(name, keys)
+                out += [(levels | bits, 2 * TAP_MS), (levels, GAP_MS)]
             elif head == "press" and len(parts) == 2:
                 levels |= _key(parts[1], keys)
                 out.append((levels, EDGE_MS))

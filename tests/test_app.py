@@ -81,8 +81,23 @@ def test_settings_persist_across_power_cut(tmp_path):
     assert d.dev.panel.flipped is True and d.dev.panel.level == 255
 
 
+def test_dimmed_screen_acts_on_the_press_that_brightens_it(tmp_path):
+    """A dimmed panel is readable, so its first press both restores the contrast and acts."""
+    d = Driver(tmp_path)
+    d.app.settings["dim_s"] = 15
+    d.app.settings["off_s"] = 60
+    d.wait(14000)
+    assert d.dev.panel.level > 1  # not dimmed yet
+    d.wait(2000)
+    assert d.dev.panel.level == 1 and d.dev.panel.on
+    d.keys("down")
+    assert d.dev.panel.level > 1
+    assert selected(d.text()) == ["Drakskatten"]
+
+
 def test_screen_saver_dims_then_blanks_and_first_press_only_wakes(tmp_path):
-    """After the idle time the panel dims, later turns off; the waking press does nothing else."""
+    """After the idle time the panel dims, later turns off; the press that switches it
+    back on does nothing else."""
     d = Driver(tmp_path)
     d.app.settings["dim_s"] = 15
     d.app.settings["off_s"] = 60

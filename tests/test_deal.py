@@ -191,17 +191,32 @@ def test_colour_name_length_limit_on_both_sides():
     assert cfg == deal.default_config()
 
 
-def test_empty_non_text_and_non_ascii_names_are_refused():
-    """A colour name must be some plain printable text the OLED font can draw."""
+SHOWN = "only letters the screen shows (A-Z, \u00e4 \u00f6 \u00fc \u00df, digits)"
+
+
+def test_empty_non_text_and_unshowable_names_are_refused():
+    """A colour name must be some printable text the OLED font can draw."""
     for bad, msg in (
         ("   ", "Colour 1 is empty"),
         (5, "Colour 1 is not a name"),
-        ("gr\u00fcn", "Colour 1: only plain letters"),
+        ("cr\u00e8me", "Colour 1: " + SHOWN),
+        ("tab\there", "Colour 1: " + SHOWN),
     ):
         colours = list(deal.DEFAULT_COLOURS)
         colours[0] = bad
         _, problems = deal.validate_cards({"colours": colours})
         assert msg in problems
+
+
+def test_german_colour_names_are_accepted():
+    """gr\u00fcn, wei\u00df and \u00d6L are names the font draws (issue 15)."""
+    colours = list(deal.DEFAULT_COLOURS)
+    colours[0] = "gr\u00fcn"
+    colours[1] = "wei\u00df"
+    colours[2] = "\u00d6L"
+    cfg, problems = deal.validate_cards({"colours": colours})
+    assert problems == []
+    assert cfg["colours"][:3] == ["gr\u00fcn", "wei\u00df", "\u00d6L"]
 
 
 def test_duplicate_colour_names_are_refused_case_insensitively():

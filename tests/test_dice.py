@@ -262,9 +262,10 @@ def test_parse_custom_whole_file_problems(text, problem):
 @pytest.mark.parametrize("entry,problem", [
     ({"name": "a", "sides": 1}, "sides must be 2..100"),
     ({"name": "a", "sides": 101}, "sides must be 2..100"),
-    ({"name": "a", "sides": "6"}, "sides must be 2..100"),
-    ({"name": "a", "sides": 6.0}, "sides must be 2..100"),
-    ({"name": "a", "sides": True}, "sides must be 2..100"),
+    ({"name": "a", "sides": "6"}, 'sides must be a whole number: 8, not "8"'),
+    ({"name": "a", "sides": 6.0}, 'sides must be a whole number: 8, not "8"'),
+    ({"name": "a", "sides": True}, 'sides must be a whole number: 8, not "8"'),
+    ({"name": "a", "sides": 6, "count": "2"}, 'count must be a whole number: 2, not "2"'),
     ({"name": "a", "sides": 6, "count": 0}, "count must be 1..10"),
     ({"name": "a", "sides": 6, "count": 11}, "count must be 1..10"),
     ({"sides": 6}, "needs a name"),

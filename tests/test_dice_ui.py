@@ -418,15 +418,17 @@ def test_dice_json_bad_entry_is_named_and_good_entries_are_kept(tmp_path):
     d.keys(DICE)
     t = d.text().replace("\n", " ")
     assert "die 2" in t and "sides must be 2..100" in t
-    d.keys("ok")
-    assert lines(d)[5] == "d20"
+    d.keys("ok,down*6")  # your own dice follow Who starts? and the roll-off
+    assert lines(d)[-2:] == ["Roll-off (all 1d6)", "> d20"]
+    d.keys("down")
+    assert lines(d)[-1] == "> Statistics"
     assert "d1000" not in d.text()
     assert d.errors() == []
 
 
 def test_valid_dice_json_adds_dice_that_roll(tmp_path):
-    """Dice from dice.json follow the built-in ones: a d20 rolls 1..20 in big digits,
-    a word die shows its word in large letters."""
+    """Dice from dice.json follow the built-in entries (dice, who starts, roll-off): a d20
+    rolls 1..20 in big digits, a word die shows its word in large letters."""
     write_dice_json(
         tmp_path,
         json.dumps(
@@ -440,8 +442,11 @@ def test_valid_dice_json_adds_dice_that_roll(tmp_path):
     )
     d = Driver(tmp_path, seed=1)
     d.keys(DICE)
-    assert lines(d)[5:7] == ["d20", "Weather"]
-    d.keys("down*4,ok")
+    assert lines(d)[1:7] == ["> Drachenhort die", "d6", "2d6", "Door search (1d6)",
+                             "Who starts?", "Roll-off (all 1d6)"]
+    d.keys("down*7")
+    assert lines(d)[-2:] == ["d20", "> Weather"]
+    d.keys("up,ok")
     values = set()
     for _ in range(30):
         assert title(d).startswith("== d20 ==")
@@ -596,8 +601,8 @@ def test_custom_dice_who_starts_and_rolloff_same_frames_under_micropython(tmp_pa
     weather = {"name": "Weather", "faces": ["Sun", "Rain", "Storm"]}
     text = json.dumps({"dice": [weather, {"name": "x", "sides": 0}]})
     script = (
-        DICE + ",ok,down*4,ok,ok,ok,wait:400,down,back,back"
-        ",down,ok,ok,wait:400,ok,wait:400,back,down,ok,ok,wait:400,ok,wait:400,up"
+        DICE + ",ok,down*6,ok,ok,ok,wait:400,down,back,back"
+        ",up*2,ok,ok,wait:400,ok,wait:400,back,down,ok,ok,wait:400,ok,wait:400,up"
     )
 
     def state(runtime):

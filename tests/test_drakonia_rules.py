@@ -118,7 +118,7 @@ def test_drakonia_warnings_do_not_block_scoring():
     r = dk.score([tally(healthy=(5,)), tally(healthy=(4,))])
     assert r["warnings"] == ["No hero in Drakonia"] and r["winners"] == ["P1"]
     _, w = dk.check([tally(healthy=(6, 6)), tally(healthy=(6,))])
-    assert w == ["Over 2 in Drakonia"]
+    assert w == ["More than 2 heroes in Drakonia: one card moves at most 2 there. Check the count."]
     _, w = dk.check([tally(healthy=(6,)), tally(healthy=(6,))])
     assert w == []
 

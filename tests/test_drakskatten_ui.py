@@ -96,6 +96,19 @@ def to_menu(d):
     raise AssertionError(d.text())
 
 
+def turn_to(d, name="Red"):
+    """After "OK: end of turn" passed the turn on: give it back to ``name`` with the
+    Player entry, then select Fight again."""
+    to_menu(d)
+    goto(d, "Player:")
+    for _ in range(8):
+        if lines(d)[0] == "== Drakskatten ==  %s" % name:
+            break
+        d.keys("ok")
+    assert lines(d)[0] == "== Drakskatten ==  %s" % name
+    d.keys("up")
+
+
 def player_screen(d, name="Red"):
     to_menu(d)
     pick(d, "%s: " % name)
@@ -216,7 +229,9 @@ def _run_fight(seed, tmp):
         return d, seen
     d.keys("ok")
     seen["strike"] = d.text()
-    d.keys("ok")
+    d.keys("ok")  # end of turn: Blue's turn
+    seen["next"] = d.text()
+    turn_to(d, "Red")
     seen["menu"] = d.text()
     d.keys("ok,ok")
     seen["again"] = d.text()
@@ -261,6 +276,8 @@ def test_full_fight_miss_injury_then_hit_and_treasure(tmp_path, fight_seed):
     lost = CARDS_LOST[name]
     assert s[3] == "lose %d treasure card%s" % (lost, "" if lost == 1 else "s")
     assert s[4] == "now %s - move %d" % (INJURY_LABEL[name], MOVE[name])
+    # "OK: end of turn" passed the turn to Blue (the title bar says whose turn it is).
+    assert seen["next"].splitlines()[0] == "== Drakskatten ==  Blue"
     # Applied: the game menu, and the player screen, show it.
     assert "Move: %d squares" % MOVE[name] in seen["menu"]
     assert "Fight: DEF 6 ATT 5" in seen["menu"]
@@ -382,7 +399,9 @@ def test_own_dice_attack_on_an_amulet_and_a_sword(tmp_path):
     t = d.text()
     assert "Roll 10 + ATT 2" in t and "-1 amulet = 11" in t and "> LIGHT INJURY" in t
     assert "lose 1 treasure card" in t
-    d.keys("ok")
+    d.keys("ok")  # end of turn
+    assert lines(d)[0] == "== Drakskatten ==  Blue"
+    turn_to(d, "Red")
     assert player_field(d, "Treasure cards:") == "1"
     assert d.errors() == []
 
@@ -394,7 +413,8 @@ def test_death_resets_the_player(tmp_path):
     give(d, "Magic Sword", "Crystal Ball")
     player_screen(d)
     pick(d, "Silver")
-    d.keys("up*5,ok")
+    pick(d, "+50 ->")
+    d.keys("back")
     assert "Silver: 50" in d.text()
     set_injury(d, 1)
     own_dice(d)
@@ -465,7 +485,9 @@ def test_sticky_floor_stops_the_monster_striking_back(tmp_path):
     d.keys("ok,ok,up*5,ok")  # typed 12: a miss
     t = d.text()
     assert "MISS" in lines(d) and "Sticky Floor: it" in t and "cannot attack you" in t
-    d.keys("ok")
+    d.keys("ok")  # end of turn
+    assert lines(d)[0] == "== Drakskatten ==  Blue"
+    turn_to(d, "Red")
     assert player_field(d, "Injury:") == "healthy"
     fight_screen(d)
     assert "Flee (roll to leave)" in d.text()
@@ -581,16 +603,17 @@ def test_crystal_ball_look_ahead_keeps_monster_and_treasure(tmp_path):
 
 
 def _silver(d, target):
-    """Add silver on the silver screen up to ``target`` (hold for steps of 50, then tens)."""
+    """Add silver on the silver list up to ``target`` (from 0: the fewest coarse steps)."""
     player_screen(d)
     pick(d, "Silver")
-    d.keys("hold:up:%d" % (450 + 110 * (target // 50 - 2)))
-    now = int(re.search(r"-> (\d+) silver", d.text()).group(1))
-    delta = (target - now) // 10
-    if delta:
-        d.keys(("up*%d" if delta > 0 else "down*%d") % abs(delta))
-    assert "-> %d silver" % target in d.text()
-    d.keys("ok")
+    rest = target
+    for step in (500, 100, 50, 10):
+        if rest >= step:
+            goto(d, "+%d ->" % step)
+            d.keys("ok*%d" % (rest // step))
+            rest %= step
+    assert lines(d)[0] == "== Red: %d silver ==" % target
+    d.keys("back")
 
 
 def test_1500_silver_prompts_the_return_and_the_staircase_declares_the_winner(tmp_path):
@@ -602,7 +625,7 @@ def test_1500_silver_prompts_the_return_and_the_staircase_declares_the_winner(tm
     assert "Back at staircase" not in d.text()
     player_screen(d)
     pick(d, "Silver")
-    d.keys("up,ok")
+    pick(d, "+10 -> 1500")
     t = d.text()
     assert lines(d)[0] == "== 1,500 silver! =="
     assert "Go back to staircase 1" in t.replace("\n", " ")
@@ -632,7 +655,9 @@ def test_power_cut_mid_fight_loses_nothing(tmp_path):
     d.keys("ok")  # Blue's turn
     player_screen(d, "Blue")
     pick(d, "Silver")
-    d.keys("up*12,ok")
+    pick(d, "+100 ->")
+    goto(d, "+10 ->")
+    d.keys("ok,ok,back")
     pick(d, "Magic items")
     d.keys("ok")  # Magic Sword
     own_dice(d)
@@ -645,7 +670,9 @@ def test_power_cut_mid_fight_loses_nothing(tmp_path):
     assert d.text() == before
     d.keys("ok,ok")  # the monster's 2d6, typed 7: 7 + 3 = 10
     assert "Roll 7 + ATT 3 = 10" in d.text() and "> LIGHT INJURY" in d.text()
-    d.keys("ok")
+    d.keys("ok")  # end of turn: Green's turn
+    assert lines(d)[0] == "== Drakskatten ==  Green"
+    turn_to(d, "Blue")
     t = d.text()
     assert lines(d)[0] == "== Drakskatten ==  Blue"
     assert "Fight: DEF 9 ATT 3" in t and "Move: 3 squares" in t

@@ -42,6 +42,7 @@ def use_widgets(draw_toast, crash_screen):
     _widgets[0] = draw_toast
     _widgets[1] = crash_screen
 _DIM_CONTRAST = const(1)
+_CHORD = const(3)  # UP and DOWN held together: the quick roll (wyrm.quick)
 # A step more than 2**29 ms after the one before reads as a negative tick
 # distance; it is taken as this long (3 days: every timer has run out).
 _LONG_GAP = const(0x10000000)
@@ -102,6 +103,7 @@ class App:
         self._started = False
         self.power = AWAKE
         self._swallow = False
+        self.game = None  # module name of the open game (home.open_game), for the quick roll
         self._tick = 0  # the caller's tick time at the last step
         self._skew = 0  # app time - caller time, after a clamped gap
         self._failed = 0  # saves the flash refused, as last shown
@@ -220,11 +222,24 @@ class App:
             self._last_input = now
         if n:
             if self.power != AWAKE:
+                # A dimmed panel is readable: its press acts. Only a panel that
+                # is off takes a press to wake (nobody saw what it would do).
+                if self.power == OFF:
+                    self._swallow = True
                 self._wake()
-                self._swallow = True
             q = self.buttons.queue
+            if (
+                self.buttons.stable & _CHORD == _CHORD
+                and not self._swallow
+                and self.game is not None
+            ):
+                # UP+DOWN together: the quick roll. The rest of this press
+                # (the other key's events, both clicks) does nothing else.
+                self._swallow = True
+                self._guard(_quick)
             if self._swallow:
-                # The waking press does nothing: drop its events up to the
+                # A swallowed press (it woke a dark panel, or was a chord)
+                # does nothing else: drop its events up to the
                 # step in which every key is up again (its CLICK included).
                 if self.buttons.stable == 0:
                     self._swallow = False
@@ -368,6 +383,11 @@ class App:
                     if parent is not None and leaf in parent.__dict__:
                         delattr(parent, leaf)
         gc.collect()
+
+
+def _quick(app):
+    # loaded for the screen on top: it leaves with the quick roll's screens
+    app.call("wyrm.quick", lambda quick: quick.chord(app))
 
 
 def _back_home(app):

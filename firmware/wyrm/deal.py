@@ -38,6 +38,7 @@ holds raises ``ValueError`` with a short message for the screen.
 
 from micropython import const
 
+from wyrm import letters
 from wyrm.games.drachenhort_colours import DEFAULT_COLOURS
 
 NAME_MAX = const(10)  # a name must fit one line in the double-size font (128 px / 12 px)
@@ -78,9 +79,8 @@ def _name_problem(label, name):
         return "%s is empty" % label
     if len(name) > NAME_MAX:
         return "%s is too long (max %d)" % (label, NAME_MAX)
-    for ch in name:
-        if not 32 <= ord(ch) <= 126:
-            return "%s: only plain letters" % label
+    if not letters.shows(name):
+        return "%s: %s" % (label, letters.SHOWN)
     return None
 
 
@@ -88,7 +88,8 @@ def validate_colours(obj, defaults=DEFAULT_COLOURS):
     """Check a list of colour names; returns (colours, problems).
 
     The list must hold exactly ``len(defaults)`` distinct names (case-insensitive),
-    each 1..NAME_MAX printable ASCII characters (outer spaces are trimmed).
+    each 1..NAME_MAX characters the font shows (printable ASCII, the German
+    letters; outer spaces are trimmed).
     ``None`` means "not set" and gives the defaults without a problem; anything
     invalid gives the defaults and a list of reasons ending in "Using default
     colours".

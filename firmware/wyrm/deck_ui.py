@@ -21,7 +21,7 @@ to the pass screen of the first player who had not seen their cards.
 
 from micropython import const
 
-from wyrm import deal, peek, ui
+from wyrm import deal, letters, peek, ui
 
 _STORE = "hdeck"  # not "deck": deck.json is the user's label file
 LABELS_FILE = "deck.json"
@@ -61,9 +61,8 @@ def parse_labels(obj):
             return None, [where + " is empty"]
         if len(lab) > _LABEL_MAX:
             return None, [where + " is too long (max %d)" % _LABEL_MAX]
-        for ch in lab:
-            if not 32 <= ord(ch) <= 126:
-                return None, [where + ": only plain letters"]
+        if not letters.shows(lab):
+            return None, [where + ": " + letters.SHOWN]
         out.append(lab)
     return out, []
 
@@ -336,7 +335,9 @@ def _do_deal(app, st, n, each):
     _run_pending(app, st)
 
 
-def _choose_player(app, title_text, count, then):
+def _choose_player(app, title_text, count, then, new=False):
+    """A menu of players 1..count; ``new``: the last one joins now ("(new)")."""
+
     def pick(k):
         def run(app):
             app.pop(menu)
@@ -344,7 +345,10 @@ def _choose_player(app, title_text, count, then):
 
         return run
 
-    menu = ui.Menu(title_text, [[peek.player_name(k), pick(k)] for k in range(count)])
+    items = [[peek.player_name(k), pick(k)] for k in range(count)]
+    if new:
+        items[-1][0] += " (new)"
+    menu = ui.Menu(title_text, items)
     app.push(menu)
 
 
@@ -362,7 +366,12 @@ def _draw(app, st):
         st.save(app)  # before anything is shown
         _run_pending(app, st)
 
-    _choose_player(app, "Who draws?", MAX_PLAYERS, go)
+    # the players dealt to, and one more who joins (all eight before any deal)
+    n = st.players
+    if n == 0:
+        _choose_player(app, "Who draws?", MAX_PLAYERS, go)
+    else:
+        _choose_player(app, "Who draws?", min(n + 1, MAX_PLAYERS), go, n < MAX_PLAYERS)
 
 
 def _see(app, st):

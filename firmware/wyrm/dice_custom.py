@@ -26,7 +26,9 @@ def _parse_entry(entry):
     if len(name) > NAME_MAX:
         return None, "name longer than %d chars" % NAME_MAX
     count = entry.get("count", 1)
-    if type(count) is not int or count < 1 or count > COUNT_MAX:
+    if type(count) is not int:
+        return None, 'count must be a whole number: 2, not "2"'
+    if count < 1 or count > COUNT_MAX:
         return None, "count must be 1..%d" % COUNT_MAX
     has_sides = "sides" in entry
     has_faces = "faces" in entry
@@ -34,7 +36,9 @@ def _parse_entry(entry):
         return None, "give sides or faces, not both"
     if has_sides:
         sides = entry["sides"]
-        if type(sides) is not int or sides < SIDES_MIN or sides > SIDES_MAX:
+        if type(sides) is not int:
+            return None, 'sides must be a whole number: 8, not "8"'
+        if sides < SIDES_MIN or sides > SIDES_MAX:
             return None, "sides must be %d..%d" % (SIDES_MIN, SIDES_MAX)
         faces = tuple(range(1, sides + 1))
     elif has_faces:

@@ -90,13 +90,16 @@ class Book:
     """Counts and history of every die, in one store file.
 
     Saved as {"v": 1, "dice": {id: {"s": signature, "c": counts, "h": history}},
-    "players": n, "open": id-or-absent}; history is newest first.
+    "players": n, "open": id-or-absent, "last": id of the die rolled last (the Dice
+    menu starts on it, the quick roll outside Drachenhort and Drakskatten rolls it)};
+    history is newest first.
     """
 
     def __init__(self, app=None):
         self.entries = {}
         self.players = 4
         self.open = None
+        self.last = None
         self.problems = []
         self.loaded = False
         if app is not None:
@@ -126,6 +129,9 @@ class Book:
             o = data.get("open")
             if isinstance(o, str):
                 self.open = o
+            o = data.get("last")
+            if isinstance(o, str):
+                self.last = o
         if not ok:
             self.problems.append(
                 "Some saved dice statistics could not be read; their counts start again."
@@ -155,6 +161,8 @@ class Book:
         obj = {"v": 1, "dice": self.entries, "players": self.players}
         if self.open:
             obj["open"] = self.open
+        if self.last:
+            obj["last"] = self.last
         try:
             app.store.save(_STATS, obj)
         except OSError:
@@ -166,6 +174,14 @@ class Book:
         if self.problems:
             ui.error(app, " ".join(self.problems), "Dice counts")
             self.problems = []
+
+
+def last_die(app):
+    """Id of the die rolled last, or None. A damaged file's message stays queued in
+    the store for the Book that reads it next (the roll screen shows it)."""
+    data = app.store.load(_STATS, None)
+    o = data.get("last") if isinstance(data, dict) else None
+    return o if isinstance(o, str) else None
 
 
 def rolls_of(tally):
@@ -301,6 +317,7 @@ class RollScreen(Tumbling):
         self.hist.insert(0, r)
         del self.hist[HISTORY:]
         self.book.put(die, self.tally, self.hist)
+        self.book.last = die.id
         self.book.save(app)  # counted and saved before anything is shown
         self.result = r
         self.seed = spin(self.seed + len(self.hist) + (app.now & 1023))
@@ -444,13 +461,16 @@ class HistoryScreen(Screen):
             return
         total = rolls_of(self.tally)
         shown = ui.rows(app)
-        x = 2 + font.width(str(total)) + 4  # numbers right-aligned, then the roll
+        # the roll's number right-aligned, a rule, then the roll: "13 | 2 any
+        # adventurer" never reads as one number "132"
+        x = 2 + font.width(str(total)) + 8
         chars = (fb.width - 7 - x) // font.CELL + 1
         for i in range(min(shown, len(self.hist) - self.first)):
             k = self.first + i
             y = ui.row_y(i) + 1
             num = str(total - k) if total - k > 0 else "-"
-            font.text(fb, num, x - 4 - font.width(num), y)
+            font.text(fb, num, x - 8 - font.width(num), y)
+            fb.vline(x - 4, y - 1, 9, 1)
             font.text(fb, ui.fit(_short(self.die, self.hist[k]), chars), x, y)
         ui.scroll_marks(fb, self.first, shown, len(self.hist))
 

@@ -196,45 +196,50 @@ class RollOffScreen(Tumbling):
         right = "round %d" % (self.view + 1)
         if len(rounds) > 1:
             right = "round %d/%d" % (self.view + 1, len(rounds))
-        ui.title(fb, "Roll-off", right)
-        # every player: rolled this round (value, top ones inverted) or out ("-")
+        if tall:
+            ui.title(fb, "Roll-off", right)
+        # every player: rolled this round (value, top ones inverted) or out.
+        # 64 px: two columns of up to four under the title; 32 px: no title,
+        # four columns of two rows, so all seven players and the result show.
         rolled = {}
         for p, r in rnd:
             rolled[p] = r
-        per_col = (self.n + 1) // 2
+        per_col = (self.n + 1) // 2 if tall else 2
         seed = self.spin or 1
-        cell_rows = 4 if tall else 2
+        cw = 64 if tall else 32
         for p in range(self.n):
             col = p // per_col
             row = p % per_col
-            if row >= cell_rows:
-                continue
-            x = 2 + col * 64
-            y = ui.TITLE_H + 1 + row * 9
+            x = col * cw + (2 if tall else 0)
+            y = (ui.TITLE_H + 1 if tall else 0) + row * 9
             r = rolled.get(p)
             inv = r is not None and r == best and not rolling
             if inv:
-                fb.fill_rect(x, y, 60, 8, 1)  # 8 of 9 rows: tied rows stay apart
+                # 8 of 9 rows: tied rows stay apart
+                fb.fill_rect(x, y, cw - 4 if tall else cw - 2, 8, 1)
             font.text(fb, "P%d" % (p + 1), x + 2, y + 1, 0 if inv else 1)
             if r is None:
-                font.text(fb, "out", x + 34, y + 1)
+                font.text(fb, "out" if tall else "-", x + 34 if tall else x + 21, y + 1)
                 continue
             if rolling:
                 seed = spin(seed)
                 r = seed % 6 + 1
-            font.text(fb, str(r), x + 40, y + 1, 0 if inv else 1)
-        if rolling or not tall:
+            font.text(fb, str(r), x + 40 if tall else x + 21, y + 1, 0 if inv else 1)
+        if rolling:
             return
+        y = 47 if tall else 20
         if tied == 1:
             winner = rnd[0][0]
             for p, r in rnd:
                 if r == best:
                     winner = p
-            caption(fb, "Player %d starts!" % (winner + 1), 47, False)
+            caption(fb, "Player %d starts!" % (winner + 1), y, False)
             hint = "OK: new roll-off"
         else:
-            caption(fb, "Tie on %d: roll again" % best, 47, False)
+            caption(fb, "Tie on %d: roll again" % best, y, False)
             hint = "OK: next round"
+        if not tall:
+            return
         if not last:
             hint = "OK: latest round"
         font.center(fb, hint, 56)
@@ -263,6 +268,13 @@ def rolloff_screen(n=None, lo=dice.PLAYERS_MIN, hi=dice.PLAYERS_MAX):
     return PlayersSpinner("Roll-off", RollOffScreen, lo, hi)
 
 
+def _name_of(dice_list, die_id):
+    for d in dice_list:
+        if d.id == die_id:
+            return d.name
+    return None
+
+
 class DiceMenu(ui.Menu):
     """Built-in dice, custom dice, who starts, roll-off, statistics, help."""
 
@@ -277,13 +289,19 @@ class DiceMenu(ui.Menu):
         custom, problems = dice_roll_ui.load_custom(app)
         self.dice_list = list(dice.BUILTIN) + custom
         items = []
-        for d in self.dice_list:
+        for d in dice.BUILTIN:
             items.append([d.name, self._roller(d)])
         items.append(["Who starts?", lambda a: a.push(who_starts_screen())])
         items.append(["Roll-off (all 1d6)", lambda a: a.push(rolloff_screen())])
+        for d in custom:  # your own dice after the built-in entries
+            items.append([d.name, self._roller(d)])
         items.append(["Statistics", self._stats])
         items.append(["Your own dice", lambda a: a.push(ui.Message("Your own dice", _HELP))])
         self.items = items
+        last = dice_roll_ui.last_die(app)  # the menu starts on the die rolled last
+        for i in range(len(items)):
+            if items[i][0] == _name_of(self.dice_list, last):
+                self.sel = i
         if problems:
             text = ["The file dice.json has problems; the other dice work."]
             head = "dice.json: "  # the file is named in the first line already

@@ -18,7 +18,9 @@ brackets draws the same glyph):
     "\\x07" DEGREE  degree / ring (U+00B0)   "\\x08" BULLET (U+2022)
     "\\x0e" ELLIPSIS  ... in one cell (U+2026)
     "\\x11".."\\x16" DIE1..DIE6  die faces (U+2680..U+2685)
-Any other character draws as '?'.
+German letters draw as themselves (codes 0x17..0x1d): a o u with two dots,
+sharp s, A O U with two dots (U+00E4 U+00F6 U+00FC U+00DF U+00C4 U+00D6 U+00DC).
+Any other character draws as '?'; ``wyrm.letters.shows(s)`` says whether s has none such.
 
 Drawing is transparent (only lit pixels are set, to colour ``c``), clipped by
 the framebuffer, and allocates nothing per character: glyph bytes are read

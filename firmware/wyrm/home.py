@@ -28,6 +28,12 @@ class Home(ui.Menu):
         items.append(["Settings", _settings])
         super().__init__("Wyrm", items)
         self.playing = False  # a game's screens are open above the main menu
+        self.saved_sel = 0  # the position kept in the store ("menu")
+
+    def on_open(self, app):
+        s = app.store.load("menu", 0) if app.store else 0
+        if type(s) is int and 0 <= s < len(self.items):
+            self.sel = self.saved_sel = s
 
     def on_event(self, app, kind, key):
         if kind == buttons.CLICK and key == buttons.BACK:
@@ -38,6 +44,7 @@ class Home(ui.Menu):
         # A game's screens have all closed (its code has left with them): forget it.
         if self.playing:
             self.playing = False
+            app.game = None
             app.store.remove("open")
 
 
@@ -55,10 +62,15 @@ def _opener(mod, label):
 
 def open_game(app, mod, label, resume=False, on_menu=False):
     module = app.load(mod)
-    app.stack[0].playing = True
+    home = app.stack[0]
+    home.playing = True
+    app.game = mod
     store = app.store
     if not resume and not on_menu:
         store.save("open", [mod, label])
+    if home.sel != home.saved_sel:  # power-on starts where the last game was chosen
+        home.saved_sel = home.sel
+        store.save("menu", home.sel)
     trouble = store.trouble
     module.enter(app, resume)
     if resume and store.trouble != trouble:

@@ -109,6 +109,8 @@ def about(app):
         "Wyrm " + VERSION,
         "Table companion for",
         "five dragon games.",
+        "In a game, UP+DOWN",
+        "together: quick roll.",
         _free_mem(),
         "Board: %s" % app.board.get("name", "simulator"),
         "Display: %s %dx%d" % (disp.get("controller", "sim"), app.width, app.height),

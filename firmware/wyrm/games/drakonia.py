@@ -53,6 +53,7 @@ DRAKONIA = const(6)
 WOODS = const(5)
 CITY = const(0)
 MAX_IN_DRAKONIA = const(2)
+OVER_TEXT = "More than 2 heroes in Drakonia: one card moves at most 2 there. Check the count."
 
 # Team play with six players: partners by 0-based seat index (seat 1 = index 0).
 TEAM_NAMES = ("A", "B", "C")
@@ -206,7 +207,7 @@ def check(tallies, names=None):
         if in_drakonia == 0:
             warnings.append("No hero in Drakonia")
         elif in_drakonia > MAX_IN_DRAKONIA:
-            warnings.append("Over 2 in Drakonia")
+            warnings.append(OVER_TEXT)
     return errors, warnings
 
 

@@ -280,13 +280,13 @@ class Grid(gamekit_ui.Counts):
         else:
             font.text(fb, name, 1, 0)  # no room for the points on a 32 px panel
             y0 = 0
-        x0 = 26
-        cw = 14
+        x0 = 44  # the rulebook's words as row labels, then 7 cells of 12 px
+        cw = 12
         # column heads: the space numbers
         for s in range(_COLS):
             font.text(fb, str(s), x0 + s * cw + 4, y0)
         fb.hline(0, y0 + 8, fb.width, 1)
-        labels = ("Fit", "Hurt")
+        labels = ("healthy", "wounded")
         for row in range(2):
             y = y0 + 10 + row * 11
             font.text(fb, labels[row], 1, y + 1)
@@ -346,11 +346,13 @@ class Result(Screen):
         else:
             self.head = r["winners"][0] + " wins!"
         lines = []
+        starts = [0]  # UP/DOWN scroll by whole blocks: a sentence is never cut
         if r["draw"]:
             lines += ui.wrap("Shared win: " + ", ".join(r["winners"]))
         lines += ui.wrap(r["reason"])
         team = drakonia.is_team_game(st["n"])
         for s in r["sides"]:
+            starts.append(len(lines))
             lines.append(ui.pad("%d. %s" % (s["rank"], s["name"]), s["points"]))
             if team:
                 a, b = s["members"]
@@ -366,23 +368,42 @@ class Result(Screen):
                     )
                 )
         for w in r["warnings"]:
+            starts.append(len(lines))
             lines += ui.wrap("Note: " + w)
         self.lines = lines
+        self.starts = starts
         self.first = 0
         self.n = st["n"]
 
     def _shown(self, app):
-        return 4 if app.tall else 1
+        return 4 if app.tall else 3  # 32 px: no title bar, the winner in small letters
 
     def on_event(self, app, kind, key):
-        return ui.scroll_event(self, app, kind, key, len(self.lines), self._shown(app))
+        # UP/DOWN by whole entries, so a sentence is never cut; OK (or BACK) closes
+        if ui.is_up(kind, key):
+            up = 0
+            for s in self.starts:
+                if s < self.first:
+                    up = s
+            self.first = up
+        elif ui.is_down(kind, key):
+            if self.first + self._shown(app) < len(self.lines):
+                for s in self.starts:
+                    if s > self.first:
+                        self.first = s
+                        break
+        else:
+            return ui.scroll_event(self, app, kind, key, len(self.lines), self._shown(app))
+        app.redraw()
+        return True
 
     def draw(self, app, fb):
-        ui.title(fb, "Result", "%d players" % self.n)
         tall = app.tall
+        if tall:
+            ui.title(fb, "Result", "%d players" % self.n)
         scale = 2 if tall and font.width(self.head, 2) <= fb.width else 1
-        font.center(fb, self.head, 12 if scale == 2 or not tall else 16, 1, scale)
-        y = 30 if tall else 21
+        font.center(fb, self.head, (12 if scale == 2 else 16) if tall else 0, 1, scale)
+        y = 30 if tall else 9
         shown = self._shown(app)
         for r in range(min(shown, len(self.lines) - self.first)):
             font.text(fb, self.lines[self.first + r], 1, y + r * 8)

@@ -227,6 +227,9 @@ class Fight(Screen):
             elif ph == "loot":
                 app.push(ui.Spinner("Treasure: your 1d6", 3, 1, 6, self.loot))
             else:
+                if self.view and self.view.get("n"):  # "OK: end of turn"
+                    g = self.g
+                    g.cur = (g.cur + 1) % len(g.players)  # saved as the screen closes
                 app.pop(self)
         elif kind == buttons.CLICK and key == buttons.BACK:
             if ph == "miss" or ph == "loot":
@@ -346,7 +349,7 @@ class Fight(Screen):
             self.victory(app, "%s attacks" % p.name, above, "HIT", rolled)
             return
         above = [line, "%d > DEFENCE %d" % (eff, d)]
-        hint = "OK: end of turn"
+        hint = "OK: end of turn"  # OK passes the turn on ("n")
         if p.has(drakskatten.STICKY):
             g.fights[g.cur] = [d, a]  # the fight goes on next turn
             below = ["Sticky Floor: it", "cannot attack you"]
@@ -355,7 +358,8 @@ class Fight(Screen):
             below = ["The monster strikes", "OK: enter its 2d6" if g.own else "OK: roll its attack"]
             hint = ""
             ph = "miss"
-        self.view = {"t": "%s attacks" % p.name, "a": above, "w": "MISS", "b": below, "h": hint}
+        self.view = {"t": "%s attacks" % p.name, "a": above, "w": "MISS", "b": below, "h": hint,
+                     "n": ph == "end"}
         if rolled:
             self._roll(app, ph)
         else:
@@ -434,7 +438,7 @@ class Fight(Screen):
             above.append("-1 amulet = %d" % drakskatten.monster_total(roll, a, True))
         out = drakskatten.take_hit(p, code)
         lines = drakskatten.hit_lines(out, p.has(drakskatten.CARPET))
-        hint = "OK: end of turn"
+        hint = "OK: end of turn"  # OK passes the turn on ("n")
         if out[3] == drakskatten.DEATH:
             g.end_fight()
             hint = "OK: done"
@@ -444,7 +448,7 @@ class Fight(Screen):
         if len(title) > font.CHARS:
             title = "Monster vs %s" % p.name
         self.view = {"t": title, "a": above, "w": lines[0],
-                     "b": lines[1:], "h": hint}
+                     "b": lines[1:], "h": hint, "n": out[3] != drakskatten.DEATH}
         if rolled:
             self._roll(app, "end")
         else:

@@ -6,55 +6,39 @@ and dropped again when the game menu shows. The game state lives in
 """
 from micropython import const
 
-from wyrm import buttons, font, ui
-from wyrm.app import Screen
+from wyrm import font, ui
 from wyrm.games import drakskatten
 
 _SILVER_MAX = const(99990)
 _CARDS_MAX = const(99)
 
 
-def _signed(v):
-    return "+%d" % v if v > 0 else str(v)
+_STEPS = (500, 100, 50, 10, -10, -50, -100, -500)
 
 
-class Silver(Screen):
-    """Silver gained or lost: UP/DOWN steps of 10 (held: 50), OK adds it."""
+def silver_menu(app, game, i):
+    """Silver in coarse steps: each row adds (or takes) its amount at once, OK again
+    adds it again; BACK leaves. 0 -> 1,500 is +500 three times."""
+    p = game.players[i]
 
-    def __init__(self, game, i):
-        self.g = game
-        self.i = i
-        self.delta = 0
+    def row(step):
+        def lab(a):
+            return "%+d -> %d" % (step, _clamped(p.silver + step))
 
-    def on_event(self, app, kind, key):
-        p = self.g.players[self.i]
-        step = 50 if kind == buttons.REPEAT else 10
-        if ui.is_up(kind, key):
-            self.delta = min(_SILVER_MAX - p.silver, self.delta + step)
-        elif ui.is_down(kind, key):
-            self.delta = max(-p.silver, self.delta - step)
-        elif ui.is_ok(kind, key):
-            app.pop(self)
+        def run(a):
             rich = drakskatten.rich_enough(p)
-            p.silver += self.delta
-            self.g.save()
+            p.silver = _clamped(p.silver + step)
+            game.save()
             if not rich and drakskatten.rich_enough(p):
-                _tell_rich(app, self.g, p)
-        else:
-            return False
-        app.redraw()
-        return True
+                _tell_rich(a, game, p)
 
-    def draw(self, app, fb):
-        p = self.g.players[self.i]
-        ui.title(fb, "%s: silver" % p.name, str(p.silver))
-        s = _signed(self.delta) if self.delta else "0"
-        if app.tall:
-            font.big_center(fb, s, ui.TITLE_H + 3)
-            font.center(fb, "%d -> %d silver" % (p.silver, p.silver + self.delta), app.height - 19)
-            font.center(fb, "10 a press, 50 held", app.height - 9)
-        else:
-            font.center(fb, "%s = %d" % (s, p.silver + self.delta), ui.TITLE_H + 3, 1, 1)
+        return [lab, run]
+
+    return ui.Menu(lambda a: "%s: %d silver" % (p.name, p.silver), [row(s) for s in _STEPS])
+
+
+def _clamped(v):
+    return min(max(v, 0), _SILVER_MAX)
 
 
 def _tell_rich(app, game, p):
@@ -106,7 +90,7 @@ def player_menu(app, game, i):
         app.push(ui.Confirm("Remove %s from the game?" % p.name, yes))
 
     items = [
-        [lambda a: "Silver: %d" % p.silver, lambda a: a.push(Silver(game, i))],
+        [lambda a: "Silver: %d" % p.silver, lambda a: a.push(silver_menu(a, game, i))],
         [lambda a: "Treasure cards: %d" % p.cards,
          lambda a: a.push(ui.Spinner("%s: cards" % p.name, p.cards, 0, _CARDS_MAX, set_cards))],
         [lambda a: "Injury: %s" % drakskatten.INJURY_NAMES[p.injury],

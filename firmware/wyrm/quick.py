@@ -1,0 +1,53 @@
+"""Quick roll: UP and DOWN pressed together roll the open game's die.
+
+From any screen inside a game (the app calls ``chord(app)`` when both keys are
+down; the rest of that press does nothing else) the game's die is rolled on a
+roll screen pushed on top: Drachenhort's die in Drachenhort, 2d6 in
+Drakskatten, elsewhere the last die rolled anywhere (d6 before the first).
+There OK rolls again; BACK (hold OK on three keys) or UP+DOWN again returns to
+exactly the screen it came from. Loaded only on the chord.
+"""
+from wyrm import buttons as B
+from wyrm import dice_roll_ui
+
+# game module -> its die; other games roll the last die used
+GAME_DIE = {
+    "wyrm.games.drachenhort_ui": "dh",
+    "wyrm.games.drakskatten_ui": "2d6",
+}
+_DEFAULT = "d6"
+
+
+class QuickRoll(dice_roll_ui.RollScreen):
+    """The roll screen of a quick roll (rolled as it opens; not reopened after a power cut).
+
+    BACK returns even while the die still tumbles (elsewhere a key pressed
+    then only shows the result)."""
+
+    def on_event(self, app, kind, key):
+        if kind == B.CLICK and key == B.BACK:
+            app.pop(self)
+            return True
+        return super().on_event(app, kind, key)
+
+
+def die_id(app, book):
+    d = GAME_DIE.get(app.game)
+    if d is None:
+        d = book.last or _DEFAULT
+    return d
+
+
+def chord(app):
+    """UP+DOWN: roll the game's die, or leave the quick roll if one is open."""
+    for s in app.stack:
+        if isinstance(s, QuickRoll):
+            app.pop(s)
+            return
+    book = dice_roll_ui.Book(app)
+    from wyrm import dice
+
+    die = dice.find(die_id(app, book))
+    if die is None:  # a custom die that is gone: dice.json is read only for one
+        die = dice.find(die_id(app, book), dice_roll_ui.load_custom(app)[0]) or dice.find(_DEFAULT)
+    app.push(QuickRoll(die, roll_now=True, book=book))

@@ -1,0 +1,339 @@
+"""Presses at the table: each common task of issue 15 as a key script.
+
+A task is played on the simulator from a known state (its ``setup``: key
+scripts from power-on, each after a power cut, on one shared flash folder; the
+last one continues straight into the counted script). Only the counted script's
+presses count: a tap, a long press, a hold and a chord (keys pressed together)
+are one press each; waits are free. The screen it ends on is checked too, so a
+short script that lands somewhere else does not count.
+
+Tasks with several cases (every adventurer, every player, every object) report
+the most presses any case took; ``avg`` tasks also hold the average to a budget.
+
+    python -m host_tools.presses          # the table, on every board
+    tests/test_presses.py                 # the same scripts as tests
+
+Key scripts are those of ``host_tools.simcore`` (``back`` is a long OK on the
+three-button board, which counts as one press).
+"""
+import re
+import shutil
+import sys
+import tempfile
+
+from host_tools import simcore
+
+BOARDS = ("pico-ssd1306-4btn", "pico-ssd1306-3btn")
+
+# Setups used by several tasks.
+DRACHENHORT_DEALT = (  # a four-player game with party cards dealt by Wyrm (seed 5), game menu
+    "ok,down,ok,ok,ok,ok,hold:ok:300,ok,ok,hold:ok:300,ok,ok,hold:ok:300,ok,ok,"
+    "hold:ok:300,ok,ok"
+)
+DRAKSKATTEN_2 = "down,ok,ok"  # a new two-player Drakskatten game: its game menu
+DRACHENSCHATTEN_2 = "down*2,ok,ok,ok,ok"  # a new two-player DrachenSchatten game: its menu
+DRAKONIA_2 = "down*4,ok,ok,down,ok"  # a new two-player Drakonia game: its menu
+DICE_D6 = "down*5,ok,down,ok,wait:400"  # one d6 rolled in the Dice menu
+
+ADVENTURERS = ("green", "red", "white", "blue", "orange", "yellow", "purple")
+OBJECTS = ("Torch", "Boots", "Magic wand", "Sword", "Gem", "Spell book", "Key", "Shield",
+           "Helmet", "Magic potion")
+
+
+def _moves(k, n):
+    """The shortest way from row 0 to row k of a wrapping list of n rows."""
+    if k == 0:
+        return ""
+    if k <= n - k:
+        return "down*%d," % k
+    return "up*%d," % (n - k)
+
+
+def _case(label, setup, script, expect, seed=1):
+    """setup: list of scripts from power-on (power cut between); expect: strings on
+    the final screen ("re:..." a regular expression), or ("same", prefix) - the
+    screen must read exactly as after the setup script ``prefix`` (from its power-on)."""
+    return {"label": label, "setup": list(setup), "script": script, "expect": expect,
+            "seed": seed}
+
+
+def _drachenschatten_object(k):
+    return _case(OBJECTS[k], [DRACHENSCHATTEN_2], "ok," + _moves(k, 13) + "ok,up,ok",
+                 ["1 kinds", "> " + OBJECTS[k]])
+
+
+def _six_objects():
+    """P1 holds six different objects; the list is open on the seventh."""
+    s = DRACHENSCHATTEN_2 + ",ok"
+    for _ in range(6):
+        s += ",ok,up,ok,down"
+    return s
+
+
+# name, what, budget, before (the issue's count on the four-button board; in brackets the
+# shortest script on the firmware before issue 15, e7a854e - the same on three buttons), cases,
+# xfail
+TASKS = [
+    {
+        "name": "quick-roll",
+        "what": "roll the game's die from any screen inside that game",
+        "budget": 2,
+        "before": "leave, find Roll",
+        "cases": [
+            _case("Drachenhort, rules notes", ["ok,down*2,ok,down"], "chord:up+down",
+                  ["== Drachenhort die ==", "re:(lit or start|any adventurer)"]),
+            _case("Drakskatten, player screen", [DRAKSKATTEN_2 + ",down*2,ok"], "chord:up+down",
+                  ["== 2d6 ==", "re:\\d\\+\\d=\\d+"]),
+            _case("Drakonia after a d6 in Dice", [DICE_D6 + ",back,back,up,ok,ok,down,ok,down"],
+                  "chord:up+down",
+                  ["== d6 ==  #2"]),
+        ],
+        "xfail": None,
+    },
+    {
+        "name": "quick-roll-back",
+        "what": "... and back to exactly where you were",
+        "budget": 1,
+        "before": "-",
+        "cases": [
+            _case("Drachenhort, rules notes", ["ok,down*2,ok,down,chord:up+down"], "back",
+                  ("same", "ok,down*2,ok,down")),
+            _case("Drakskatten, player screen",
+                  [DRAKSKATTEN_2 + ",down*2,ok,down*2,chord:up+down"], "back",
+                  ("same", DRAKSKATTEN_2 + ",down*2,ok,down*2")),
+        ],
+        "xfail": None,
+    },
+    {
+        "name": "re-roll-dimmed",
+        "what": "re-roll once the screen has dimmed",
+        "budget": 1,
+        "before": "2",
+        "cases": [_case("Dice, Drachenhort die", ["down*5,ok,ok,wait:61000"], "ok",
+                        ["== Drachenhort die ==  #2"])],
+        "xfail": None,
+    },
+    {
+        "name": "2d6-power-on",
+        "what": "2d6 from power-on (2d6 was the last die)",
+        "budget": 4,
+        "before": "8 (7 wrapping up)",
+        "cases": [_case("after 2d6 yesterday",
+                        ["down*5,ok,down*2,ok,wait:400,back,back", "wait:100"], "ok,ok",
+                        ["== 2d6 ==  #2"])],
+        "xfail": None,
+    },
+    {
+        "name": "silver-1500",
+        "what": "Drakskatten silver 0 -> 1,500",
+        "budget": 8,
+        "before": "17 (11 with a 3.6 s hold)",
+        "cases": [_case("Red", [DRAKSKATTEN_2], "down*2,ok,ok,ok*3",
+                        ["== 1,500 silver! ==", "Red has 1500 silver."])],
+        "xfail": None,
+    },
+    {
+        "name": "fight-hit",
+        "what": "Drakskatten fight the last monster, hit",
+        "budget": 2,
+        "before": "2",
+        "cases": [_case("Red, seed 2", [DRAKSKATTEN_2], "ok,ok", ["HIT", "2 treasure cards"],
+                        seed=2)],
+        "xfail": None,
+    },
+    {
+        "name": "next-turn",
+        "what": "Drakskatten: next player's turn (OK: end of turn)",
+        "budget": 1,
+        "before": "2 (go to Player, OK)",
+        "cases": [_case("Red missed, the monster struck", [DRAKSKATTEN_2 + ",ok,ok,ok"], "ok",
+                        ["== Drakskatten ==  Blue", "> Fight: DEF 7 ATT 0"])],
+        "xfail": None,
+    },
+    {
+        "name": "capture",
+        "what": "Drachenhort capture, any adventurer",
+        "budget": 5,
+        "before": "3 + place: 6",
+        "cases": [_case(a, [DRACHENHORT_DEALT], "down,ok," + _moves(k, 7) + "ok",
+                        ["> Capture", "%s: silver" % a], seed=5)
+                  for k, a in enumerate(ADVENTURERS)],
+        "xfail": "the capture list needs up to 3 moves",
+    },
+    {
+        "name": "peek-again",
+        "what": "peek at your party card again",
+        "budget": 7,
+        "before": "9 + place: 10",
+        "cases": [_case("Player %d" % (k + 1), [DRACHENHORT_DEALT],
+                        "up*3,ok," + _moves(k, 4) + "ok,up,ok,press:ok", ["== Your card =="],
+                        seed=5) for k in range(4)],
+        "xfail": "See my card is far down the menu and asks to confirm (No first)",
+    },
+    {
+        "name": "drakonia-count",
+        "what": "Drakonia final count, 2 players x 3 heroes",
+        "budget": 20,
+        "before": "43 (this script 39)",
+        "cases": [_case("P1 4+6+3w, P2 5+5+2", [DRAKONIA_2],
+                        # P1: healthy on 4 and 6 (Drakonia), wounded on 3
+                        "ok,ok,down*4,ok,up,ok,down*2,ok,up,ok,down*4,ok,up,ok,back,"
+                        # P2: two healthy in the Woods (5), one on 2
+                        "down,ok,down*2,ok,up,ok,down*3,ok,up*2,ok,back,down,ok",
+                        ["== Result ==", "P2 wins!", "2. P1           11.5"])],
+        "xfail": "one cell at a time on the count grid",
+    },
+    {
+        "name": "drachenschatten-object",
+        "what": "DrachenSchatten: one object change",
+        "budget": 6,
+        "avg": 4,
+        "before": "~5 (avg 7.6, max 10)",
+        "cases": [_drachenschatten_object(k) for k in range(10)],
+        "xfail": "every object is a walk down the list and an edit",
+    },
+    {
+        "name": "drachenschatten-win",
+        "what": "DrachenSchatten: the win, full-screen on the press that makes it (OK, UP)",
+        "budget": 2,
+        "before": "title only (2 at e7a854e)",
+        "cases": [
+            _case("7th object", [_six_objects()], "ok,up",
+                  ["== Game over ==", "P1 wins!", "P1: 7 object types"]),
+            _case("3rd beast", [DRACHENSCHATTEN_2 + ",ok,down*10,ok,up,up,ok"], "ok,up",
+                  ["== Game over ==", "P1 wins!", "P1: 3 slain beasts"]),
+        ],
+        "xfail": None,
+    },
+]
+
+TASK_NAMES = [t["name"] for t in TASKS]
+
+
+def count(script):
+    """Presses in a key script: taps, long presses, holds, chords and press:KEY count one."""
+    n = 0
+    for raw in script.split(","):
+        tok = raw.strip().lower()
+        if not tok:
+            continue
+        times = 1
+        if "*" in tok:
+            tok, _, rep = tok.partition("*")
+            times = int(rep)
+        head = tok.split(":")[0]
+        if head in ("wait", "release"):
+            continue
+        n += times
+    return n
+
+
+def _join(*scripts):
+    return ",".join([s for s in scripts if s])
+
+
+def _run(board, seed, state, script):
+    frames, _w, _h, errors = simcore.run_script(script or "wait:10", board, "cpython", seed,
+                                                state)
+    return (frames[-1].text() if frames else ""), errors
+
+
+def play(case, board):
+    """Run one case on one board: {"presses", "text", "errors", "screen_ok", "missing"}."""
+    state = tempfile.mkdtemp(prefix="wyrm-presses-")
+    try:
+        errors = []
+        setup = case["setup"] or [""]
+        for s in setup[:-1]:
+            errors += _run(board, case["seed"], state, s)[1]
+        # the last setup run and the counted script share one power-on
+        text, errs = _run(board, case["seed"], state, _join(setup[-1], case["script"]))
+        errors += errs
+    finally:
+        shutil.rmtree(state, ignore_errors=True)
+    expect = case["expect"]
+    missing = []
+    if isinstance(expect, tuple):
+        st = tempfile.mkdtemp(prefix="wyrm-presses-")
+        try:
+            for s in setup[:-1]:
+                _run(board, case["seed"], st, s)
+            want, _ = _run(board, case["seed"], st, expect[1])
+        finally:
+            shutil.rmtree(st, ignore_errors=True)
+        if want != text:
+            missing.append("the screen before:\n" + want)
+    else:
+        for e in expect:
+            if e.startswith("re:"):
+                if not re.search(e[3:], text):
+                    missing.append(e)
+            elif e not in text:
+                missing.append(e)
+    return {"presses": count(case["script"]), "text": text, "errors": errors,
+            "screen_ok": not missing, "missing": missing}
+
+
+def measure(task, board):
+    """Every case of a task on a board: {"cases", "max", "avg", "ok"}."""
+    results = [play(c, board) for c in task["cases"]]
+    ns = [r["presses"] for r in results]
+    mx = max(ns)
+    avg = sum(ns) / len(ns)
+    ok = all(r["screen_ok"] and not r["errors"] for r in results) and mx <= task["budget"]
+    if task.get("avg") is not None:
+        ok = ok and avg <= task["avg"]
+    return {"cases": results, "max": mx, "avg": avg, "ok": ok}
+
+
+def budget_text(task):
+    b = "<= %d" % task["budget"]
+    if task.get("avg") is not None:
+        b = "avg <= %d, max %s" % (task["avg"], b)
+    return b
+
+
+def cell(res, task):
+    if not all(r["screen_ok"] and not r["errors"] for r in res["cases"]):
+        return "not yet (%d presses end elsewhere)" % res["max"]
+    s = str(res["max"])
+    if task.get("avg") is not None:
+        s = "avg %.1f, max %d" % (res["avg"], res["max"])
+    return s + ("" if res["ok"] else " - over")
+
+
+def table(boards=BOARDS, out=print):
+    """Print the press table as Markdown; returns {task: {board: measure}}."""
+    heads = ["4 keys" if "4btn" in b else "3 keys" if "3btn" in b else b for b in boards]
+    out("| task | before | budget | %s |" % " | ".join(heads))
+    out("|---|---|---|%s" % ("---|" * len(boards)))
+    allres = {}
+    for t in TASKS:
+        row = {}
+        for b in boards:
+            row[b] = measure(t, b)
+        allres[t["name"]] = row
+        out("| %s | %s | %s | %s |" % (t["what"], t["before"], budget_text(t),
+                                      " | ".join(cell(row[b], t) for b in boards)))
+    return allres
+
+
+def section(out=print):
+    """The table as a section of ``make bench``."""
+    out("")
+    out("6. Presses at the table (issue 15; host_tools/presses.py, counted from the task's start)")
+    res = table(out=out)
+    bad = sorted(set(n for n, row in res.items() for r in row.values() if not r["ok"]))
+    if bad:
+        out("   not within budget yet: %s" % ", ".join(bad))
+    return res
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    section()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

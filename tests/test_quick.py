@@ -1,0 +1,117 @@
+"""Quick roll (issue 15): UP+DOWN together roll the open game's die; one press returns."""
+import pytest
+from drive import Driver
+
+from host_tools import simcore
+
+CHORD = "chord:up+down"
+
+
+def title(d):
+    return d.text().splitlines()[0]
+
+
+@pytest.mark.parametrize("board", ["pico-ssd1306-4btn", "pico-ssd1306-3btn"])
+def test_drachenhort_die_from_rules_notes_and_back(tmp_path, board):
+    d = Driver(tmp_path, board=board)
+    d.keys("ok,down*2,ok,down")  # Drachenhort -> Rules notes, scrolled one line
+    before = d.text()
+    d.keys(CHORD)
+    assert title(d) == "== Drachenhort die ==  #1"
+    assert "lit or start" in d.text() or "any adventurer" in d.text()
+    d.keys("ok,wait:400")  # OK rolls again
+    assert title(d) == "== Drachenhort die ==  #2"
+    d.keys("back")
+    assert d.text() == before
+    assert d.errors() == []
+
+
+def test_back_returns_even_while_the_die_tumbles(tmp_path):
+    d = Driver(tmp_path)
+    d.keys("down,ok,ok,down*2,ok,down*2")  # Drakskatten, Red's screen, Injury selected
+    before = d.text()
+    d.keys(CHORD + ",back")  # BACK 120 ms after the chord: the 360 ms tumble still runs
+    assert d.text() == before
+
+
+def test_drakskatten_rolls_2d6_and_the_chord_again_returns(tmp_path):
+    d = Driver(tmp_path)
+    d.keys("down,ok,ok,down*3")  # Drakskatten game menu, "Move" selected
+    before = d.text()
+    d.keys(CHORD)
+    assert title(d) == "== 2d6 ==  #1"
+    d.keys("up")  # its history
+    assert "history" in title(d)
+    d.keys(CHORD)  # back to where the quick roll started, history and all closed
+    assert d.text() == before
+    assert d.errors() == []
+
+
+def test_other_games_roll_the_last_die_used_d6_at_first(tmp_path):
+    d = Driver(tmp_path)
+    d.keys("down*3,ok")  # Drachenfels: no die of its own, nothing rolled yet
+    d.keys(CHORD)
+    assert title(d) == "== d6 ==  #1"
+    d.keys("back,back,down*2,ok")  # Dice: it starts on the d6, the die rolled last
+    assert "> d6" in d.text()
+    d.keys("down*2,ok,wait:400,back,back")  # Door search
+    d.keys("down,ok")  # Hidden deck
+    d.keys(CHORD)
+    assert title(d).startswith("== Door search")
+    assert "#2" in title(d)
+    assert d.errors() == []
+
+
+def test_the_chord_does_nothing_outside_a_game(tmp_path):
+    """At the main menu and in Settings the chord is no quick roll, and moves nothing."""
+    d = Driver(tmp_path)
+    before = d.text()
+    d.keys(CHORD)
+    assert d.text() == before
+    d.keys("up,ok")
+    before = d.text()
+    d.keys(CHORD)
+    assert d.text() == before
+
+
+def test_a_power_cut_during_a_quick_roll_comes_back_to_the_game(tmp_path):
+    d = Driver(tmp_path)
+    d.keys("ok," + CHORD)
+    assert title(d) == "== Drachenhort die ==  #1"
+    d.reboot()
+    assert title(d) == "== Drachenhort =="
+    d.keys(CHORD)
+    assert title(d) == "== Drachenhort die ==  #2"  # the roll was counted and saved
+
+
+def test_the_chord_waking_a_dark_panel_only_wakes_it(tmp_path):
+    d = Driver(tmp_path)
+    d.keys("ok")
+    d.wait(301000)
+    assert not d.dev.panel.on
+    d.keys(CHORD)
+    assert d.dev.panel.on
+    assert title(d) == "== Drachenhort =="
+
+
+def test_quick_roll_same_frames_under_micropython():
+    script = "down,ok,ok,down*2,ok,%s,wait:400,ok,wait:400,back,%s,back" % (CHORD, CHORD)
+    a = simcore.run_script(script, runtime="cpython", seed=3)
+    b = simcore.run_script(script, runtime="micropython", seed=3)
+    assert a[3] == [] and b[3] == []
+    assert [f.data for f in a[0]] == [f.data for f in b[0]]
+    assert any("2d6" in f.text() for f in a[0])
+
+
+def test_the_quick_roll_code_leaves_with_its_screen(tmp_path):
+    """RAM: the quick roll's modules are loaded on the chord and gone once it is closed."""
+    import sys
+
+    d = Driver(tmp_path)
+    d.keys("down*3,ok,wait:100")  # Drachenfels: uses no die itself
+    sys.modules.pop("wyrm.quick", None)  # left by an app of another test, if any
+    before = set(sys.modules)
+    d.keys(CHORD)
+    assert "wyrm.quick" in sys.modules
+    d.keys("back")
+    assert set(sys.modules) == before and "wyrm.quick" not in sys.modules
