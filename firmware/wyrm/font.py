@@ -166,14 +166,12 @@ def text(fb, s, x, y, c=1, scale=1):
     if not c:
         key = 1
         pal = _palette()
-    cb = cell.blit
-    fbb = fb.blit
     for ch in s:
         o = ord(ch)
         if o > 127:
             o = _code(ch)
-        cb(strip, -_GW * o, 0)
-        fbb(cell, x, y, key, pal)
+        cell.blit(strip, -_GW * o, 0)
+        fb.blit(cell, x, y, key, pal)
         x += CELL
     return x
 
