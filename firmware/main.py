@@ -30,6 +30,7 @@ _RETRY_MS = const(2000)
 _RECONNECT_MS = const(1000)
 _REPEAT_EVERY = const(15)  # console lines are repeated every 15 retries (about 30 s)
 _LOOP_MS = const(5)
+_RING = const(16)  # latched button edges between two steps
 _OK_BIT = const(4)  # bit 2 of the level mask
 _BACK_BIT = const(8)  # bit 3
 
@@ -89,7 +90,14 @@ def blink(led, time, count, total_ms):
 
 
 class Keys:
-    """Button pins in mask order (bit 0 UP, 1 DOWN, 2 OK, 3 BACK); 1 = pressed."""
+    """Button pins in mask order (bit 0 UP, 1 DOWN, 2 OK, 3 BACK); 1 = pressed.
+
+    ``latch()`` adds a hard interrupt on both edges of every button pin that
+    notes (time, levels) in a small preallocated ring; ``drain(app)`` hands
+    those edges to ``app.feed`` in order between steps. A tap that starts and
+    ends while the app is busy (a game loading, a save) is therefore never
+    lost. Without interrupts (the test fakes) the pins are polled each step.
+    """
 
     def __init__(self, machine, buttons):
         from wyrm.board import BUTTONS
@@ -104,12 +112,63 @@ class Keys:
             self.pins.append(machine.Pin(spec["pin"], machine.Pin.IN, pulls[spec["pull"]]))
             self.active.append(1 if spec["active"] == "high" else 0)
 
+        self.latched = False
+        self._t = [0] * _RING  # tick of each latched edge
+        self._lv = bytearray(_RING)  # levels just after it
+        self._w = 0  # edges written (by the interrupt)
+        self._r = 0  # edges handed to the app
+        self._prev = 0  # levels after the last edge handed on
+        self._ticks = None
+
     def levels(self):
         mask = 0
         for i in range(len(self.pins)):
             if self.pins[i].value() == self.active[i]:
                 mask |= 1 << i
         return mask
+
+    def latch(self, machine, time):
+        """Latch button edges in a hard interrupt; False if the pins cannot."""
+        self._ticks = time.ticks_ms
+        self._prev = self.levels()
+        handler = self._edge  # one bound method, made here, not in the interrupt
+        try:
+            trig = machine.Pin.IRQ_FALLING | machine.Pin.IRQ_RISING
+            for p in self.pins:
+                p.irq(handler=handler, trigger=trig, hard=True)
+        except (AttributeError, TypeError, ValueError, OSError):
+            return False
+        self.latched = True
+        return True
+
+    def _edge(self, _pin):
+        # Hard interrupt: no allocation. A full ring keeps the newest level.
+        lv = self.levels()
+        i = self._w
+        if i - self._r >= _RING:
+            i -= 1
+        else:
+            self._w = i + 1
+        i %= _RING
+        self._t[i] = self._ticks()
+        self._lv[i] = lv
+
+    def drain(self, app, ticks_diff):
+        """Feed the latched edges to ``app`` in order; return the levels now."""
+        if not self.latched:
+            return self.levels()
+        r = self._r
+        while r != self._w:
+            i = r % _RING
+            t = self._t[i]
+            if ticks_diff(t, app.now) < 0:
+                t = app.now  # never step back in time
+            app.feed(t, self._prev)  # the level before the edge, up to the edge
+            self._prev = self._lv[i]
+            app.feed(t, self._prev)
+            r += 1
+            self._r = r
+        return self._prev
 
 
 def safe_mode_requested(time, keys):
@@ -306,10 +365,15 @@ def display_fails(oled):
 
 
 def run(machine, time, prof, keys, led, oled, app):
+    from wyrm.ticks import ticks_diff
+
+    keys.latch(machine, time)
+    buttons = getattr(app, "buttons", None)  # (the tests' fake apps have none)
     while True:
-        levels = keys.levels()
         try:
-            mask = app.step(time.ticks_ms(), levels)
+            levels = keys.drain(app, ticks_diff)
+            now = time.ticks_ms()
+            mask = app.step(now, levels)
         except OSError as exc:
             # Contrast/power commands inside step go to the panel: a display
             # that stopped answering lands here. Anything else is a crash.
@@ -326,7 +390,9 @@ def run(machine, time, prof, keys, led, oled, app):
                 oled.send(mask)
             except OSError:
                 reconnect(time, prof, oled, app, led)
-        time.sleep_ms(_LOOP_MS)
+        # A press waiting out its debounce is taken the moment it may be.
+        wait = buttons.due(time.ticks_ms()) if buttons is not None else -1
+        time.sleep_ms(_LOOP_MS if wait < 0 or wait > _LOOP_MS else (wait or 1))
 
 
 def main(machine=None, time=None, board_path="board.json", store_root="", Oled=None, make_app=None):

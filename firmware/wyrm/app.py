@@ -174,6 +174,31 @@ class App:
     # -- the step -------------------------------------------------------------
     def step(self, now, levels):
         """Advance to ``now`` (ms ticks) with button ``levels``; return dirty pages."""
+        self.feed(now, levels)
+        top = self.top()
+        if top is not None:
+            try:
+                top.tick(self, now)
+            except Exception as exc:  # noqa: BLE001
+                self.fail(exc)
+        if self._toast is not None and ticks_diff(now, self._toast_until) >= 0:
+            self._toast = None
+            self._redraw = True
+        self._saver(now)
+        if self._redraw and self.power != OFF:
+            self._redraw = False
+            self.render()
+            return self.fb.dirty()
+        return 0
+
+    def feed(self, now, levels):
+        """Button levels seen at ``now``: debounce them and act on the events.
+
+        ``step`` starts with this; the Pico also calls it for every button edge
+        its interrupt latched between two steps (in order, with the edge's
+        time), so a press and release that both fall inside one long step -
+        a game loading, a save - still count. Nothing is drawn here.
+        """
         self.now = now
         if not self._started:
             self._started = True
@@ -197,21 +222,6 @@ class App:
                         break
                     e = q[i]
                     self._dispatch(e >> 4, e & 15)
-        top = self.top()
-        if top is not None:
-            try:
-                top.tick(self, now)
-            except Exception as exc:  # noqa: BLE001
-                self.fail(exc)
-        if self._toast is not None and ticks_diff(now, self._toast_until) >= 0:
-            self._toast = None
-            self._redraw = True
-        self._saver(now)
-        if self._redraw and self.power != OFF:
-            self._redraw = False
-            self.render()
-            return self.fb.dirty()
-        return 0
 
     def _dispatch(self, kind, key):
         top = self.top()

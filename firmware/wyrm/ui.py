@@ -111,12 +111,14 @@ def draw_toast(fb, text):
         font.center(fb, line, y + 3 + i * 9)
 
 
+# UP and DOWN act on the press (and its repeats), not on the release: a
+# menu moves as soon as the key is down.
 def is_up(kind, key):
-    return key == B.UP and (kind == B.CLICK or kind == B.REPEAT)
+    return key == B.UP and (kind == B.PRESS or kind == B.REPEAT)
 
 
 def is_down(kind, key):
-    return key == B.DOWN and (kind == B.CLICK or kind == B.REPEAT)
+    return key == B.DOWN and (kind == B.PRESS or kind == B.REPEAT)
 
 
 def is_ok(kind, key):
