@@ -19,3 +19,17 @@ def mp():
         pytest.fail(str(e), pytrace=False)
     with mprun.MicroPython() as interpreter:
         yield interpreter
+
+
+# -- the emulated Pico (tests/test_pico_*.py) --------------------------------------------
+# Without ../shared/pico (and no PICO_FW) those modules are not collected, and the run ends
+# with one line saying why.
+from host_tools import pico as _pico  # noqa: E402
+
+_PICO_WHY = _pico.unavailable()
+collect_ignore_glob = ["test_pico_*.py"] if _PICO_WHY else []
+
+
+def pytest_terminal_summary(terminalreporter):
+    if _PICO_WHY:
+        terminalreporter.write_line("emulated Pico tests skipped: " + _PICO_WHY)

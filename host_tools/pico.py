@@ -1,0 +1,513 @@
+"""Wyrm on an emulated Pico: the real MicroPython rp2 firmware, in the tests and the bench.
+
+    from host_tools import pico
+    dev = pico.boot("pico-ssd1306-4btn")      # power on, run until the main menu is drawn
+    dev.play("down,down,ok")                  # the simulator's key scripts, at exact emulated times
+    dev.settle()                              # until the panel bus has been quiet for 300 ms
+    dev.frame()                               # bytes, MONO_VLSB: compare with simcore's Frame.data
+    dev.txns(since)                           # every I2C transaction with emulated start/end
+    dev.heap()                                # (free, alloc) after gc.collect(), ON the device
+    dev.close()
+
+The machine is ``host_tools/pico_emu.mjs`` (rp2040js from npm) in a node
+process; this module speaks JSON lines with it. Emulated time starts at 0 at
+power-on and only moves inside ``run``/``run_to``/``settle``/``play``; it is
+exact (8 ns a cycle) and the same on every machine, so latencies and byte
+counts measured here may be asserted in tests. docs/PICO.md has the details.
+
+Firmware: ``PICO_FW`` (any RPI_PICO UF2 or flash .bin) or
+``../shared/pico/RPI_PICO-v1.28.0.uf2``; the RP2040 B1 bootrom from
+``PICO_BOOTROM``, beside the firmware, or ``../shared/pico/``.
+
+Wyrm goes onto the emulated flash as the LittleFS image ``host_tools.fsimage``
+builds (the same files ``make deploy`` copies) plus, unless ``probe=False``, a
+``boot.py`` heap probe: a falling edge on GP15 (unused by every profile)
+schedules ``gc.collect()`` and prints ``HEAP free alloc``. main.py is unchanged.
+"""
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+
+from host_tools import fsimage, paths
+
+SHARED = os.path.normpath(os.path.join(paths.ROOT, "..", "shared", "pico"))
+DEFAULT_FW = os.path.join(SHARED, "RPI_PICO-v1.28.0.uf2")
+BOOTROM_NAME = "bootrom-rp2040-b1.bin"
+EMU = os.path.join(paths.ROOT, "host_tools", "pico_emu.mjs")
+BUILD = os.path.join(paths.ROOT, "build", "pico")
+FLASH_SIZE = 2 * 1024 * 1024
+FS_BASE = fsimage.FS_OFFSET  # 0xA0000
+PROBE_PIN = 15
+KEY_NAMES = ("UP", "DOWN", "OK", "BACK")  # mask order, as simcore.KEYS
+
+PROBE_SRC = """\
+# Added by host_tools/pico.py for the emulated Pico only: GP15 low -> heap on the console.
+import gc
+gc.collect()
+_wyrm_cost = gc.mem_alloc()
+
+
+def _wyrm_heap(_):
+    import gc
+    gc.collect()
+    print("HEAP %d %d %d" % (gc.mem_free(), gc.mem_alloc(), _wyrm_cost))
+
+
+def _wyrm_irq(_pin):
+    import micropython
+    micropython.schedule(_wyrm_heap, 0)
+
+
+import machine
+machine.Pin(15, machine.Pin.IN, machine.Pin.PULL_UP).irq(_wyrm_irq, machine.Pin.IRQ_FALLING)
+del machine
+gc.collect()
+_wyrm_cost = gc.mem_alloc() - _wyrm_cost
+"""
+
+
+class PicoError(RuntimeError):
+    pass
+
+
+def firmware_path():
+    return os.environ.get("PICO_FW") or DEFAULT_FW
+
+
+def bootrom_path():
+    env = os.environ.get("PICO_BOOTROM")
+    if env:
+        return env
+    beside = os.path.join(os.path.dirname(os.path.abspath(firmware_path())), BOOTROM_NAME)
+    if os.path.exists(beside):
+        return beside
+    return os.path.join(SHARED, BOOTROM_NAME)
+
+
+def unavailable():
+    """None if the emulated Pico can run here, else one line saying why not."""
+    fw = firmware_path()
+    if not os.path.exists(fw):
+        if os.environ.get("PICO_FW"):
+            return "PICO_FW=%s does not exist" % fw
+        return "no MicroPython firmware: %s missing and PICO_FW not set" % os.path.relpath(fw)
+    if not os.path.exists(bootrom_path()):
+        return "no RP2040 bootrom (%s): set PICO_BOOTROM" % BOOTROM_NAME
+    if shutil.which("node") is None:
+        return "node is not installed"
+    if not os.path.isdir(os.path.join(paths.ROOT, "node_modules", "rp2040js")):
+        return "rp2040js is not installed (make deps)"
+    return None
+
+
+def board_profile(board):
+    """The checked profile (firmware's own loader) of a boards/ name or a .json path."""
+    from host_tools import deploy
+
+    prof, _data = deploy.check_board(deploy.board_path(board))
+    return prof
+
+
+def board_name(board):
+    base = os.path.basename(board)
+    return base[:-5] if base.endswith(".json") else base
+
+
+_IMAGES = {}
+
+
+def fs_image(board, probe=True):
+    """Path of Wyrm's LittleFS image for ``board`` (built once per process)."""
+    key = (board, probe)
+    if key in _IMAGES and os.path.exists(_IMAGES[key]):
+        return _IMAGES[key]
+    name = board_name(board) + ("" if probe else "-noprobe")
+    out_dir = os.path.join(BUILD, "fs-" + name)
+    out_dir, names = fsimage.build_files(board, out_dir)
+    if probe:
+        boot = os.path.join(out_dir, "boot.py")
+        old = ""
+        if "boot.py" in names:
+            with open(boot) as f:
+                old = f.read() + "\n"
+        with open(boot, "w") as f:
+            f.write(old + PROBE_SRC)
+        if "boot.py" not in names:
+            names = ["boot.py"] + names
+    image = fsimage.image_from_dir(out_dir, names)
+    path = os.path.join(BUILD, name + ".img")
+    with open(path, "wb") as f:
+        f.write(image)
+    _IMAGES[key] = path
+    return path
+
+
+class Txn:
+    """One I2C transaction: address, emulated start/end (ns since power-on), the bytes
+    after the address byte, and whether the address was acknowledged."""
+
+    __slots__ = ("addr", "start_ns", "end_ns", "data", "ack")
+
+    def __init__(self, addr, start_ns, end_ns, data, ack):
+        self.addr = addr
+        self.start_ns = start_ns
+        self.end_ns = end_ns
+        self.data = data
+        self.ack = ack
+
+    @property
+    def start_ms(self):
+        return self.start_ns / 1e6
+
+    @property
+    def end_ms(self):
+        return self.end_ns / 1e6
+
+    def __repr__(self):
+        return "Txn(0x%02X, %.3f-%.3f ms, %d B%s)" % (
+            self.addr, self.start_ms, self.end_ms, len(self.data), "" if self.ack else ", NACK")
+
+
+class Press:
+    """A key press played by ``play``/``tap``: mask, press edge and release (ns)."""
+
+    __slots__ = ("mask", "edge_ns", "release_ns")
+
+    def __init__(self, mask, edge_ns, release_ns=None):
+        self.mask = mask
+        self.edge_ns = edge_ns
+        self.release_ns = release_ns
+
+    def __repr__(self):
+        return "Press(%d, %.1f-%s ms)" % (
+            self.mask, self.edge_ns / 1e6,
+            "?" if self.release_ns is None else "%.1f" % (self.release_ns / 1e6))
+
+
+class Pico:
+    """One emulated Pico (a node process). ``boot()`` below is the usual way to get one."""
+
+    def __init__(self, board="pico-ssd1306-4btn", fw=None, fs=None, flash=None, probe=True):
+        why = unavailable() if fw is None else None
+        if why:
+            raise PicoError(why)
+        self.board = board
+        self.prof = board_profile(board)
+        d = self.prof["display"]
+        self.width = d["width"]
+        self.height = d["height"]
+        self.addr = d["addr"]
+        self.buttons = []  # (pin, pressed level, released level) in mask order
+        for name in KEY_NAMES:
+            spec = self.prof["buttons"].get(name)
+            if spec is None:
+                break
+            active = 1 if spec["active"] == "high" else 0
+            self.buttons.append((spec["pin"], active, 1 - active))
+        self.keys = len(self.buttons)
+        self.levels = 0
+        self.probe = probe
+        bus = self.prof["i2c"]
+        pins = {str(p): rel for p, _act, rel in self.buttons}
+        pins[str(PROBE_PIN)] = 1
+        init = {
+            "cmd": "init",
+            "bootrom": bootrom_path(),
+            "fw": fw or firmware_path(),
+            "fs_base": FS_BASE,
+            "panel": {
+                "controller": d["controller"], "width": d["width"], "height": d["height"],
+                "addr": d["addr"], "col_offset": d["col_offset"],
+                "bus": bus["id"], "sda": bus["sda"], "scl": bus["scl"],
+            },
+            "pins": pins,
+        }
+        if flash is not None:
+            init["flash"] = flash
+        else:
+            init["fs"] = fs if fs is not None else fs_image(board, probe)
+        self._proc = subprocess.Popen(
+            ["node", EMU], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            cwd=paths.ROOT, text=True, bufsize=1)
+        self._state = self._call(init)
+        self.presses = []
+        self.probe_cost = None  # bytes the heap probe itself holds (known after heap())
+        self.boot_ms = None  # emulated ms at which the boot's first screen was complete
+
+    # -- plumbing ------------------------------------------------------------
+    def _call(self, cmd):
+        if self._proc is None:
+            raise PicoError("this Pico is closed")
+        self._proc.stdin.write(json.dumps(cmd) + "\n")
+        self._proc.stdin.flush()
+        line = self._proc.stdout.readline()
+        if not line:
+            raise PicoError("the emulator exited (command %s)" % cmd.get("cmd"))
+        reply = json.loads(line)
+        if not reply.pop("ok"):
+            raise PicoError(reply["error"])
+        if "connected" in reply:  # a machine-state reply
+            self._state = reply
+        return reply
+
+    def close(self):
+        if self._proc is not None:
+            try:
+                self._proc.stdin.write('{"cmd":"quit"}\n')
+                self._proc.stdin.flush()
+                self._proc.wait(timeout=5)
+            except (OSError, subprocess.TimeoutExpired):
+                self._proc.kill()
+                self._proc.wait()
+            self._proc = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def __del__(self):
+        try:
+            self.close()
+        except Exception:  # noqa: BLE001 - interpreter shutdown
+            pass
+
+    # -- time ------------------------------------------------------------------
+    @property
+    def t_ns(self):
+        return self._state["t_ns"]
+
+    @property
+    def t_ms(self):
+        return self._state["t_ns"] / 1e6
+
+    def run(self, ms):
+        """Run for ``ms`` emulated milliseconds."""
+        return self._call({"cmd": "run", "t_ns": self.t_ns + round(ms * 1e6)})
+
+    def run_to(self, t_ms):
+        """Run to the absolute emulated time ``t_ms`` (ms since power-on)."""
+        t = round(t_ms * 1e6)
+        if t > self.t_ns:
+            self._call({"cmd": "run", "t_ns": t})
+        return self._state
+
+    def run_until(self, max_ms, **until):
+        """Run until a condition holds (or ``max_ms`` pass); True if it held.
+
+        Conditions: console="text" (new output only), connected=True,
+        quiet_ms=N (panel bus silent N ms; with min_ms), flash_ops=N,
+        idle_ms=N (the core slept at least half of an N ms window: the app is
+        back in its 5 ms input loop, not loading or computing).
+        """
+        if "console" in until:
+            until.setdefault("console_from", self._state["console"])
+        r = self._call({"cmd": "run", "t_ns": self.t_ns + round(max_ms * 1e6), "until": until})
+        return r["met"]
+
+    def settle(self, quiet_ms=300, max_ms=20000, min_ms=0):
+        """Run until the panel bus has been quiet for ``quiet_ms``; raises if it never is."""
+        if not self.run_until(max_ms, quiet_ms=quiet_ms, min_ms=min_ms):
+            raise PicoError("panel bus not quiet for %d ms within %d ms" % (quiet_ms, max_ms))
+
+    def wait_idle(self, idle_ms=20, max_ms=20000):
+        """Run until the app is back in its input loop (see run_until idle_ms)."""
+        if not self.run_until(max_ms, idle_ms=idle_ms):
+            raise PicoError("the device stayed busy for %d ms" % max_ms)
+
+    # -- keys ------------------------------------------------------------------
+    def set_levels(self, mask):
+        """Drive the buttons: bit i of ``mask`` pressed (UP, DOWN, OK, BACK)."""
+        pins = {}
+        for i, (pin, act, rel) in enumerate(self.buttons):
+            pins[str(pin)] = act if mask & (1 << i) else rel
+        self._call({"cmd": "pins", "set": pins})
+        if mask & ~self.levels:
+            self.presses.append(Press(mask, self.t_ns))
+        if self.levels and not mask and self.presses and self.presses[-1].release_ns is None:
+            self.presses[-1].release_ns = self.t_ns
+        self.levels = mask
+
+    def _bit(self, key):
+        from host_tools import simcore
+
+        return simcore._key(key.lower(), self.keys)
+
+    def press(self, key, at_ms=None):
+        if at_ms is not None:
+            self.run_to(at_ms)
+        self.set_levels(self.levels | self._bit(key))
+
+    def release(self, key, at_ms=None):
+        if at_ms is not None:
+            self.run_to(at_ms)
+        self.set_levels(self.levels & ~self._bit(key))
+
+    def tap(self, key, down_ms=80, up_ms=120):
+        self.press(key)
+        self.run(down_ms)
+        self.release(key)
+        self.run(up_ms)
+        return self.presses[-1]
+
+    def play(self, script, paced=False):
+        """Play a simulator key script (simcore.parse_script) from now; returns its presses.
+
+        The script's trailing 600 ms settle is played too, as in the simulator.
+        ``paced``: after every segment with no key held, also wait until the app is
+        back in its input loop (wait_idle), so no press lands while a screen loads.
+        """
+        from host_tools import simcore
+
+        n0 = len(self.presses)
+        for levels, ms in simcore.parse_script(script, self.keys):
+            if levels != self.levels:
+                self.set_levels(levels)
+            self.run(ms)
+            if paced and not levels:
+                self.wait_idle()
+        return self.presses[n0:]
+
+    def pin(self, pin, level):
+        """Drive any GPIO input level (0/1)."""
+        self._call({"cmd": "pins", "set": {str(pin): int(level)}})
+
+    # -- what the device shows and says -------------------------------------------
+    def frame(self):
+        """The glass as MONO_VLSB bytes (width x height/8), as the app's FrameBuffer."""
+        return bytes.fromhex(self._call({"cmd": "frame"})["hex"])
+
+    def panel(self):
+        """Panel state: on, contrast, invert, unknown commands."""
+        r = self._call({"cmd": "frame"})
+        r.pop("hex")
+        return r
+
+    def txns(self, since=0):
+        """I2C transactions from index ``since`` (all addresses; ``ack`` False = NACKed)."""
+        return [Txn(a, t0, t1, bytes.fromhex(h), ack)
+                for a, t0, t1, h, ack in self._call({"cmd": "txns", "since": since})["txns"]]
+
+    @property
+    def txn_count(self):
+        return self._state["txns"]
+
+    def console(self, since=0):
+        """USB CDC output since offset ``since`` (output before enumeration is lost)."""
+        return self._call({"cmd": "console", "since": since})["text"]
+
+    @property
+    def console_len(self):
+        return self._state["console"]
+
+    def send(self, text):
+        """Type into the USB CDC console."""
+        self._call({"cmd": "send", "data": text})
+
+    def errors(self):
+        """Tracebacks and Wyrm error lines on the console so far."""
+        text = self.console()
+        found = re.findall(
+            r"Traceback[\s\S]*?\n\w*(?:Error|Exception)[^\n]*|MemoryError[^\n]*", text)
+        lines = re.findall(r"Wyrm: [^\r\n]*", text)
+        found += [ln for ln in lines if not ln.startswith("Wyrm: board ")]
+        return found
+
+    # -- heap -------------------------------------------------------------------------
+    def heap(self, max_ms=3000):
+        """(free, alloc) in bytes after gc.collect(), measured on the device by the probe.
+
+        ``alloc`` includes the probe's own objects; ``self.probe_cost`` is their size as
+        boot.py measured it (gc.mem_alloc() after minus before installing the probe)."""
+        if not self.probe:
+            raise PicoError("booted without the heap probe")
+        start = self.console_len
+        self.pin(PROBE_PIN, 0)
+        ok = self.run_until(max_ms, console="\n", console_from=start)
+        text = self.console(start)
+        if ok and "HEAP" in text and not re.search(r"HEAP \d+ \d+ \d+\r?\n", text):
+            self.run_until(max_ms, console="\n", console_from=start + text.index("HEAP"))
+            text = self.console(start)
+        self.pin(PROBE_PIN, 1)
+        self.run(5)
+        m = re.search(r"HEAP (\d+) (\d+) (\d+)", text)
+        if not m:
+            raise PicoError("no heap answer on the console: %r" % text[-200:])
+        self.probe_cost = int(m.group(3))
+        return int(m.group(1)), int(m.group(2))
+
+    # -- flash --------------------------------------------------------------------------
+    def flash_ops(self, since=0):
+        """Flash operations so far: dicts with kind ('erase'/'program'), addr (flash
+        offset), len and t (emulated ns)."""
+        return self._call({"cmd": "flash_ops", "since": since})["ops"]
+
+    @property
+    def flash_op_count(self):
+        return self._state["flash_ops"]
+
+    def record_flash(self, directory, torn=True):
+        """From now on write the filesystem region before each flash op (before_N.bin) and,
+        with ``torn``, as if the power failed half-way through it (torn_N.bin); N is the
+        op's index in flash_ops(). ``directory=None`` stops recording."""
+        self._call({"cmd": "record_flash", "dir": directory, "torn": torn})
+
+    def save_flash(self, path, fs_only=False):
+        """Write the whole 2 MB flash (or only the filesystem region) to ``path``."""
+        self._call({"cmd": "save_flash", "path": path, "fs_only": fs_only})
+
+    def stats(self):
+        """Instructions executed and emulated ns spent asleep (WFI/WFE)."""
+        return self._call({"cmd": "stats"})
+
+
+def boot(board="pico-ssd1306-4btn", fw=None, fs=None, flash=None, probe=True,
+         quiet_ms=300, max_ms=30000):
+    """Power on and run until main.py's first screen is on the panel and the bus is quiet.
+
+    ``fs``: another filesystem image file; ``flash``: a whole 2 MB flash file (e.g. a
+    power-cut snapshot). ``dev.boot_ms`` is when the boot's last panel write ended.
+    """
+    dev = Pico(board, fw=fw, fs=fs, flash=flash, probe=probe)
+    try:
+        if not dev.run_until(max_ms, connected=True):
+            raise PicoError("USB CDC did not enumerate within %d ms" % max_ms)
+        dev.settle(quiet_ms=quiet_ms, max_ms=max_ms, min_ms=100)
+        drawn = [t for t in dev.txns() if t.ack and t.addr == dev.addr]
+        dev.boot_ms = drawn[-1].end_ms if drawn else None
+    except BaseException:
+        dev.close()
+        raise
+    return dev
+
+
+def flash_with_fs(fs_region, fw=None, out=None):
+    """A whole-flash file: the firmware plus ``fs_region`` (bytes or a file) at FS_BASE."""
+    fw = fw or firmware_path()
+    flash = bytearray(b"\xff" * FLASH_SIZE)
+    with open(fw, "rb") as f:
+        u = f.read()
+    if fw.endswith(".uf2"):
+        for o in range(0, len(u) - 511, 512):
+            addr = int.from_bytes(u[o + 12:o + 16], "little")
+            n = int.from_bytes(u[o + 16:o + 20], "little")
+            if 0x10000000 <= addr < 0x10000000 + FLASH_SIZE:
+                a = addr - 0x10000000
+                flash[a:a + n] = u[o + 32:o + 32 + n]
+    else:
+        flash[:len(u)] = u[:FLASH_SIZE]
+    if isinstance(fs_region, str):
+        with open(fs_region, "rb") as f:
+            fs_region = f.read()
+    flash[FS_BASE:FS_BASE + len(fs_region)] = fs_region
+    if out is None:
+        fd, out = tempfile.mkstemp(prefix="wyrm-flash-", suffix=".bin")
+        os.close(fd)
+    with open(out, "wb") as f:
+        f.write(flash)
+    return out
