@@ -16,6 +16,7 @@ import sys
 from micropython import const
 
 from wyrm import buttons as B
+from wyrm import font
 from wyrm.ticks import ticks_add, ticks_diff
 
 AWAKE = const(0)
@@ -60,6 +61,10 @@ class Screen:
     def draw(self, app, fb):
         pass
 
+    def draw_part(self, app, fb):
+        """Bring the frame up to date in place after ``app.touch()`` (optional)."""
+        self.draw(app, fb)
+
 
 class App:
     def __init__(self, fb, store, rng, keys=4, panel=None, board=None):
@@ -76,6 +81,7 @@ class App:
         self.now = 0
         self.errors = []  # exceptions caught in screens (the simulator reports them)
         self._redraw = True
+        self._part = False  # the top screen updates the frame in place (touch)
         self._toast = None
         self._toast_until = 0
         self._last_input = 0
@@ -138,6 +144,12 @@ class App:
     def redraw(self):
         self._redraw = True
 
+    def touch(self):
+        """Like redraw(), but the top screen's draw_part() may update the
+        last frame in place instead of drawing it all (a menu move: two rows).
+        The simulator (font.LOG set) and any pending redraw() draw it all."""
+        self._part = True
+
     def toast(self, text, ms=1500):
         """A short note over the current screen, gone after ``ms``."""
         self._toast = text
@@ -185,9 +197,20 @@ class App:
             self._toast = None
             self._redraw = True
         self._saver(now)
-        if self._redraw and self.power != OFF:
+        if (self._redraw or self._part) and self.power != OFF:
+            top = self.top()
+            full = self._redraw or self._toast is not None or font.LOG is not None
             self._redraw = False
-            self.render()
+            self._part = False
+            if full or top is None:
+                self.render()
+            else:
+                try:
+                    top.draw_part(self, self.fb)
+                except Exception as exc:  # noqa: BLE001
+                    self.fail(exc)
+                    self._redraw = False
+                    self.render()
             return self.fb.dirty()
         return 0
 

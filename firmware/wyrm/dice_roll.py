@@ -349,16 +349,16 @@ class RollScreen(Screen):
     def on_event(self, app, kind, key):
         if skip_key(self, app, kind, key):
             return True  # the press that ended the tumble, and the rest of it
-        if kind == B.PRESS:
-            return False
-        if ui.is_ok(kind, key):
-            self.roll(app)
-            return True
         if ui.is_up(kind, key):
             app.push(HistoryScreen(self.die, self.tally, self.hist))
             return True
         if ui.is_down(kind, key):
             app.push(StatsScreen(self.die, self.book, self.tally, self.hist))
+            return True
+        if kind == B.PRESS:
+            return False
+        if ui.is_ok(kind, key):
+            self.roll(app)
             return True
         return False
 

@@ -184,7 +184,7 @@ class RollOffScreen(Screen):
     def on_event(self, app, kind, key):
         if skip_key(self, app, kind, key):
             return True
-        if kind == B.PRESS:
+        if kind == B.PRESS and key != B.UP and key != B.DOWN:
             return False
         last = len(self.ro.rounds) - 1
         if ui.is_ok(kind, key):

@@ -1,0 +1,152 @@
+"""Issue 13 on the emulated Pico: no press lost, the panel answers within a frame or two.
+
+The real MicroPython rp2 firmware runs Wyrm as make deploy installs it (host_tools/pico.py);
+emulated time is exact, so each latency below is the same on every run. A latency is the time
+from the key's press edge (UP/DOWN act on the press) or its release (everything else) to the
+last byte of the panel update it caused (the first burst of panel writes after it; bursts are
+split by 3 ms of bus silence). A real board adds flash cache misses on top: keep margin.
+"""
+import pytest
+
+from host_tools import pico
+from tests.pico_support import parallel, sim_frame
+
+BOARD = "pico-ssd1306-4btn"
+GAP_NS = 3_000_000  # a panel update is a burst of writes; 3 ms of silence ends it
+
+
+def update_after(dev, t_ns, txns):
+    """(start ms, end ms, bytes) of the first panel burst starting after t_ns, rel. to t_ns."""
+    burst = None
+    for t in txns:
+        if t.addr != dev.addr or t.start_ns < t_ns:
+            continue
+        if burst is None:
+            burst = [t.start_ns, t.end_ns, len(t.data)]
+        elif t.start_ns - burst[1] < GAP_NS:
+            burst[1] = t.end_ns
+            burst[2] += len(t.data)
+        else:
+            break
+    if burst is None:
+        return None
+    return ((burst[0] - t_ns) / 1e6, (burst[1] - t_ns) / 1e6, burst[2])
+
+
+class Run:
+    """One boot, one key script; what the panel did after each press."""
+
+    def __init__(self, script, tap=80, gap=120, paced=False):
+        from host_tools import simcore
+
+        dev = pico.boot(BOARD)
+        try:
+            self.boot_ms = dev.boot_ms
+            n0 = dev.txn_count
+            old = simcore.TAP_MS, simcore.GAP_MS
+            simcore.TAP_MS, simcore.GAP_MS = tap, gap
+            try:
+                self.presses = dev.play(script, paced=paced)
+            finally:
+                simcore.TAP_MS, simcore.GAP_MS = old
+            txns = dev.txns(n0)
+            self.from_edge = [update_after(dev, p.edge_ns, txns) for p in self.presses]
+            self.from_release = [update_after(dev, p.release_ns, txns) for p in self.presses]
+            self.frame = dev.frame()
+            self.width = dev.width
+            self.errors = dev.errors()
+            self.heap = dev.heap()
+            self.probe_cost = dev.probe_cost
+        finally:
+            dev.close()
+
+
+SCRIPTS = {
+    # main menu: three moves inside the window, then back up
+    "menu": ("wait:300,down,down,up", 80, 120),
+    # the issue's rhythm and the 40 ms / 40 ms limit, while screens load
+    "dice5": ("down*5,ok,ok", 80, 120),
+    "dice5_fast": ("down*5,ok,ok", 40, 40),
+    "ok3_fast": ("ok,ok,ok", 40, 40),
+    # Settings: open it, move, change a value (a click on an open screen), back
+    "settings": ("up,ok,down,down,ok,wait:300", 80, 120),
+    # Dice menu, the Drachenhort die (opens with a roll), then roll it again
+    "roll": ("down*5,ok,wait:300,ok,wait:1500,ok,wait:600", 80, 120),
+}
+
+
+@pytest.fixture(scope="module")
+def runs():
+    names = list(SCRIPTS)
+    pico.fs_image(BOARD)  # built once here: the parallel boots share it
+    done = parallel(lambda n: Run(*SCRIPTS[n]), names)
+    return dict(zip(names, done, strict=True))
+
+
+def sim_title(script, tap, gap, width):
+    """The simulator's title bar (page 0) at the end of the same script and rhythm."""
+    from host_tools import simcore
+
+    old = simcore.TAP_MS, simcore.GAP_MS
+    simcore.TAP_MS, simcore.GAP_MS = tap, gap
+    try:
+        data, text = sim_frame(script, BOARD)
+    finally:
+        simcore.TAP_MS, simcore.GAP_MS = old
+    return data[:width], text
+
+
+@pytest.mark.parametrize("name", ["dice5", "dice5_fast", "ok3_fast"])
+def test_no_press_lost_ends_on_the_simulators_screen(runs, name):
+    """Taps of 80/120 and 40/40 ms while screens load: every one is acted on, in order, and
+    the device ends on the simulator's screen (its title bar, roll count included; the die
+    value itself is random on the device)."""
+    r = runs[name]
+    script, tap, gap = SCRIPTS[name]
+    want, text = sim_title(script, tap, gap, r.width)
+    assert r.errors == []
+    assert r.frame[: r.width] == want, (name, text)
+
+
+def test_menu_move_within_30_ms_of_the_press_edge(runs):
+    r = runs["menu"]
+    lat = [u[1] for u in r.from_edge]
+    assert len(lat) == 3 and all(x <= 30 for x in lat), lat
+
+
+def test_settings_opens_within_120_ms_and_a_click_there_within_50_ms(runs):
+    r = runs["settings"]
+    opened = r.from_release[1][1]  # the OK that opens Settings
+    assert opened <= 120, opened
+    for u in r.from_edge[2:4]:  # moves in Settings
+        assert u[1] <= 30, r.from_edge
+    click = r.from_release[4][1]  # OK on "Dim after": the value changes in place
+    assert click <= 50, click
+
+
+@pytest.mark.xfail(strict=True, reason="189 ms on v1.28.0: importing the Dice screens; "
+                                       "keeping the last game's modules loaded is still to do")
+def test_dice_opens_within_120_ms_of_the_release(runs):
+    r = runs["roll"]
+    opened = r.from_release[5][1]
+    assert opened <= 120, opened
+
+
+@pytest.mark.xfail(strict=True, reason="72.5 ms on v1.28.0 (release to the last byte of the "
+                                       "first tumble frame, a whole 1064 B frame)")
+def test_die_roll_first_tumble_frame_within_40_ms(runs):
+    r = runs["roll"]
+    first = r.from_release[7][1]  # OK on the open die screen
+    assert first <= 40, first
+
+
+def test_boot_to_the_main_menu_within_400_ms(runs):
+    assert all(r.boot_ms <= 400 for r in runs.values()), [r.boot_ms for r in runs.values()]
+
+
+@pytest.mark.xfail(strict=True, reason="58.7 KB on v1.28.0 (55.7 KB before): the glyph strips, "
+                                       "page views and edge ring cost RAM; heap work still to do")
+def test_heap_at_the_main_menu_after_boot_within_48_kb(runs):
+    r = runs["menu"]
+    alloc = r.heap[1] - r.probe_cost
+    assert alloc <= 48 * 1024, alloc
