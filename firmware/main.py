@@ -59,6 +59,16 @@ def read_board(path="board.json"):
         return None, str(exc)
 
 
+def forget_module(name):
+    """Drop a module from RAM (it is imported again if anyone asks for it)."""
+    if name in sys.modules:
+        del sys.modules[name]
+        pkg, _, leaf = name.rpartition(".")
+        parent = sys.modules.get(pkg)
+        if parent is not None and leaf in parent.__dict__:
+            delattr(parent, leaf)
+
+
 # -- LED and buttons -----------------------------------------------------------
 class Led:
     """The status LED; a missing or unusable LED is simply silent."""
@@ -270,28 +280,29 @@ def refresh(oled, app):
 # -- crash screen ----------------------------------------------------------------
 # A 3x5 capital font drawn with fill_rect only: it needs no module that might be
 # the one that failed. Each glyph: five rows of three bits (4 = left column).
-_GLYPHS = {
-    "A": (2, 5, 7, 5, 5),
-    "E": (7, 4, 6, 4, 7),
-    "K": (5, 5, 6, 5, 5),
-    "M": (5, 7, 7, 5, 5),
-    "O": (7, 5, 5, 5, 7),
-    "P": (6, 5, 6, 4, 4),
-    "R": (6, 5, 6, 5, 5),
-    "S": (3, 4, 2, 1, 6),
-    "T": (7, 2, 2, 2, 2),
-    "W": (5, 5, 7, 7, 5),
-    "Y": (5, 5, 2, 2, 2),
-    ":": (0, 2, 0, 2, 0),
-    " ": (0, 0, 0, 0, 0),
-}
+# Glyph i of _GLYPH_CHARS is rows _GLYPH_ROWS[5i:5i+5]; anything else draws blank.
+_GLYPH_CHARS = "AEKMOPRSTWY:"
+_GLYPH_ROWS = (
+    b"\x02\x05\x07\x05\x05"  # A
+    b"\x07\x04\x06\x04\x07"  # E
+    b"\x05\x05\x06\x05\x05"  # K
+    b"\x05\x07\x07\x05\x05"  # M
+    b"\x07\x05\x05\x05\x07"  # O
+    b"\x06\x05\x06\x04\x04"  # P
+    b"\x06\x05\x06\x05\x05"  # R
+    b"\x03\x04\x02\x01\x06"  # S
+    b"\x07\x02\x02\x02\x02"  # T
+    b"\x05\x05\x07\x07\x05"  # W
+    b"\x05\x05\x02\x02\x02"  # Y
+    b"\x00\x02\x00\x02\x00"  # :
+)
 
 
 def draw_words(fb, text, x, y, scale):
     for ch in text:
-        rows = _GLYPHS.get(ch, _GLYPHS[" "])
+        g = _GLYPH_CHARS.find(ch)
         for r in range(5):
-            bits = rows[r]
+            bits = _GLYPH_ROWS[g * 5 + r] if g >= 0 else 0
             for c in range(3):
                 if bits & (4 >> c):
                     fb.fill_rect(x + c * scale, y + r * scale, scale, scale, 1)
@@ -412,6 +423,7 @@ def main(machine=None, time=None, board_path="board.json", store_root="", Oled=N
     assert prof is not None  # read_board gives a profile whenever err is None
     led = Led(machine, prof["led"])
     keys = Keys(machine, prof["buttons"])
+    forget_module("wyrm.board")  # 6 KB of profile checks, needed only until here
     if safe_mode_requested(time, keys):
         print(SAFE_MODE_LINE)
         return

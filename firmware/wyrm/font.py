@@ -32,6 +32,8 @@ run of lit pixels in a column as one ``fill_rect``.
 ``LOG``: set it to a list (simulator, tests) and every text() call appends
 ``(x, y, s, c, scale)`` and every big() call ``(x, y, s, c, 0)``.
 """
+import sys
+
 import framebuf
 from micropython import const
 
@@ -67,6 +69,14 @@ _BIG_W = fontdata.BIG_W
 _BIG_OFS = fontdata.BIG_OFS
 _BIG_ROWS = fontdata.BIG_ROWS
 _BIG_Q = fontdata.BIG_CHARS.find("?")
+_SMALL = bytearray(_SMALL)  # the small glyph strip's own buffer (a FrameBuffer needs one)
+
+# Drop the generated module: what is needed is referenced above, and the rest of
+# its constants (the bytes _SMALL was copied from) leave RAM with it.
+del fontdata
+sys.modules.pop("wyrm.fontdata", None)
+if "fontdata" in sys.modules["wyrm"].__dict__:
+    delattr(sys.modules["wyrm"], "fontdata")
 
 
 def _glyph(fb, data, i, ncols, nbytes, x, y, s, c):
@@ -119,14 +129,14 @@ def _small_fbs():
     global _small
     if _small is None:
         n = len(_SMALL) // _GW
-        strip = framebuf.FrameBuffer(bytearray(_SMALL), n * _GW, 8, _MONO)
+        strip = framebuf.FrameBuffer(_SMALL, n * _GW, 8, _MONO)
         _small = (strip, framebuf.FrameBuffer(bytearray(_GW), _GW, 8, _MONO))
     return _small
 
 
 def _big_fbs():
     """The big glyphs as one 32-row strip (4 pages), glyph i at x ofs[i]."""
-    global _big_fb
+    global _big_fb, _BIG
     if _big_fb is None:
         n = len(_BIG_W)
         total = 0
@@ -147,6 +157,7 @@ def _big_fbs():
             bytearray(_BIG_CELL * _BIG_ROWS), _BIG_CELL, _BIG_ROWS * 8, _MONO
         )
         _big_fb = (strip, cell, ofs)
+        _BIG = None  # the strip has it all now
     return _big_fb
 
 
