@@ -6,7 +6,7 @@ BOARD   ?= pico-ssd1306-4btn
 PORT    ?= /dev/ttyACM0
 SIMARGS ?=
 
-.PHONY: help sim test lint typecheck pytest shots deploy bench clean
+.PHONY: help sim test lint typecheck pytest shots deploy bench soak clean
 
 help: ## this list
 	@grep -E '^[a-z]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 12
@@ -46,6 +46,9 @@ deploy: deps ## compile with mpy-cross and copy to a Pico: make deploy PORT=/dev
 
 bench: deps ## heap, display traffic, idle and step cost, size (CPython + MicroPython)
 	$(VPY) -m host_tools.bench
+
+soak: deps ## the fault storm run long (1e5 events CPython, 1e4 MicroPython): a table, 0 failures
+	$(VPY) -m host_tools.soak
 
 clean: ## remove venvs, node_modules and build output
 	rm -rf $(VENV) .venv-stubs node_modules build .pytest_cache .ruff_cache

@@ -99,6 +99,10 @@ def blink(led, time, count, total_ms):
         time.sleep_ms(rest)
 
 
+def _no_clock():
+    return 0
+
+
 class Keys:
     """Button pins in mask order (bit 0 UP, 1 DOWN, 2 OK, 3 BACK); 1 = pressed.
 
@@ -128,7 +132,7 @@ class Keys:
         self._w = 0  # edges written (by the interrupt)
         self._r = 0  # edges handed to the app
         self._prev = 0  # levels after the last edge handed on
-        self._ticks = None
+        self._ticks = _no_clock  # time.ticks_ms once latched
 
     def levels(self):
         mask = 0

@@ -305,16 +305,16 @@ def step_cost(interps, variant, name, script, board=bench_sessions.DEFAULT_BOARD
 
 
 # -- the run ---------------------------------------------------------------------------
-def run(sessions=None, skipped=(), variants=("py", "mpy"), timing=True, jobs=2, log=print,
+def run(sessions=None, variants=("py", "mpy"), timing=True, jobs=2, log=print,
         quick=False):
     """Run the benchmark; returns the results dict (what results.json holds)."""
     t_start = time.time()
     paths.setup()
     if sessions is None:
-        sessions, skipped = bench_sessions.build_sessions(
+        sessions = bench_sessions.build_sessions(
             with_shots=not quick, with_entries=not quick
         )
-    results = {"skipped_games": [list(x) for x in skipped], "failed": []}
+    results = {"failed": []}
 
     # 5. size (and the .mpy tree for the heap run)
     rows = bench_size.compile_tree(os.path.join(BUILD, "mpy"))
@@ -375,8 +375,8 @@ def run(sessions=None, skipped=(), variants=("py", "mpy"), timing=True, jobs=2, 
             t_tm = time.time()
             variant = "mpy" if "mpy" in variants else variants[0]
             cost = [step_cost(interps, variant, "main menu", "")]
-            for index, label, _mod, present in bench_sessions.games():
-                if present and not quick:
+            for index, label, _mod in bench_sessions.games():
+                if not quick:
                     cost.append(step_cost(
                         interps, variant, "%s: menu" % label,
                         "down*%d,ok" % index if index else "ok"))
@@ -733,8 +733,6 @@ def report(results, out=print):
     out("")
     out("Wyrm benchmark: %d sessions in %.0f s (CPython %.0f s; sessions done at %.0f s)" % (
         len(sess), tm["total_s"], tm.get("cpython_s", 0), tm.get("sessions_s", 0)))
-    for label, mod in results["skipped_games"]:
-        out("  skipped %s: %s is not in firmware/ yet" % (label, mod))
     for f in results["failed"]:
         out("  FAILED %s (%s): %s" % (f["session"], f["runtime"], f["error"]))
     differ = [e["name"] for e in sess if not all(e["agree"].values())]

@@ -13,7 +13,6 @@ every game and every entry of its menu. Each ends by leaving the game again
 (BACK until the main menu): the BACK presses are found here, under CPython, and
 the same steps are then replayed inside MicroPython.
 """
-import os
 import shutil
 import tempfile
 
@@ -27,22 +26,13 @@ TAIL = 20  # idle steps at the main menu after leaving a game
 DEFAULT_BOARD = "pico-ssd1306-4btn"
 
 
-def module_path(mod):
-    """The firmware file of a module name (a .py file or a package), or None."""
-    base = os.path.join(paths.FIRMWARE, *mod.split("."))
-    for p in (base + ".py", os.path.join(base, "__init__.py")):
-        if os.path.exists(p):
-            return p
-    return None
-
-
 def games():
-    """[(index in the main menu, label, module, present)] from wyrm.home.GAMES."""
+    """[(index in the main menu, label, module)] from wyrm.home.GAMES."""
     paths.setup()
     from wyrm import home
 
     return [
-        (i, label, mod, module_path(mod) is not None) for i, (label, mod) in enumerate(home.GAMES)
+        (i, label, mod) for i, (label, mod) in enumerate(home.GAMES)
     ]
 
 
@@ -174,14 +164,14 @@ class CpyDevice:
 
     def game_open(self):
         home = self.app.stack[0] if self.app.stack else None
-        return home is not None and getattr(home, "_before", None) is not None
+        return home is not None and getattr(home, "playing", False)
 
     def game_label(self):
         """Label of the open game (from the store's "open" record), read once per opening."""
         if not self.game_open():
             self._game = None
             return None
-        before = self.app.stack[0]._before
+        before = self.app.stack[0].scope  # a new module table per opening
         if self._game is None or self._game[0] is not before:
             saved = self.store.load("open", None)
             label = saved[1] if isinstance(saved, list) and len(saved) == 2 else None
@@ -324,18 +314,15 @@ def menu_entries(index, board=DEFAULT_BOARD):
 
 
 def build_sessions(only_games=None, with_shots=True, with_entries=True):
-    """(sessions, skipped games) - skipped: [(label, module)] whose module is missing."""
+    """The benchmark's sessions: boot, every game's menu and entries, deeper screens,
+    the tour and the screenshots."""
     sessions = [
         Session("main menu", "wait:1000", kind="boot"),
         # the panel dims after 60 s without a key; the next press only wakes it
         Session("wake from dim", "wait:61000,down", kind="wake", idle=False),
     ]
-    skipped = []
-    for index, label, mod, present in games():
+    for index, label, _mod in games():
         if only_games is not None and label not in only_games:
-            continue
-        if not present:
-            skipped.append((label, mod))
             continue
         sessions.append(Session("%s: menu" % label, _open_game_script(index), kind="menu"))
         if with_entries:
@@ -350,11 +337,10 @@ def build_sessions(only_games=None, with_shots=True, with_entries=True):
         ("Drakskatten", "2d6 statistics", "down,ok,ok,down*5,ok,ok,wait:600,down,wait:500"),
         ("Drakskatten", "door search", "down,ok,ok,down*4,ok,ok,wait:600"),
     ]
-    have = [label for _i, label, _m, p in games() if p]
     for label, what, script in deep:
-        if label in have and (only_games is None or label in only_games):
+        if only_games is None or label in only_games:
             sessions.append(Session("%s: %s" % (label, what), script, kind="entry"))
-    present = [(i, label) for i, label, _m, p in games() if p]
+    present = [(i, label) for i, label, _m in games()]
     if only_games is not None:
         present = [x for x in present if x[1] in only_games]
     if len(present) > 1 or with_entries:
@@ -368,6 +354,6 @@ def build_sessions(only_games=None, with_shots=True, with_entries=True):
         sessions.append(Session("tour: every game twice", "", kind="tour", idle=False,
                                 parts=parts))
     if with_shots:
-        for name, (script, seed, board) in sorted(shots.all_shots().items()):
+        for name, (script, seed, board, _shows) in sorted(shots.all_shots().items()):
             sessions.append(Session("shot " + name, script, seed, board, kind="shot"))
-    return sessions, skipped
+    return sessions

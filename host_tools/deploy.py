@@ -481,6 +481,10 @@ def run(args):
     path = board_path(args.board)
     prof, data = check_board(path)
     say("Board %s (%s): %s." % (prof["name"], rel(path), describe(prof)))
+    from host_tools.simcore import board_notes
+
+    for note in board_notes(prof, path):
+        say("Note: %s." % note)
 
     built = build(args.out, data, args.firmware)
     say(build_summary(built, args.out, args.firmware))

@@ -11,13 +11,14 @@ from host_tools import paths, simcore
 
 DOCS = os.path.join(paths.ROOT, "docs")
 
-# name -> (key script, seed, board)
+# name -> (key script, seed, board, first line of text the shot shows)
 SHOTS = {
-    "main-menu": ("wait:100", 1, "pico-ssd1306-4btn"),
-    "settings": ("up,ok", 1, "pico-ssd1306-4btn"),
-    "about": ("up,ok,up,ok", 1, "pico-ssd1306-4btn"),
-    "main-menu-128x32": ("wait:100", 1, "pico-ssd1306-128x32"),
+    "main-menu": ("wait:100", 1, "pico-ssd1306-4btn", "== Wyrm =="),
+    "settings": ("up,ok", 1, "pico-ssd1306-4btn", "== Settings =="),
+    "about": ("up,ok,up,ok", 1, "pico-ssd1306-4btn", "== About =="),
+    "main-menu-128x32": ("wait:100", 1, "pico-ssd1306-128x32", "== Wyrm =="),
 }
+_BOARD = "pico-ssd1306-4btn"
 
 GAME_SHOTS_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "shots.d")
 
@@ -25,7 +26,9 @@ GAME_SHOTS_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "shots
 def all_shots():
     """Built-in shots plus one file per feature in host_tools/shots.d/*.txt.
 
-    A line there reads: ``name | key script | seed`` (seed optional, default 1).
+    A line there reads: ``name | key script | seed | board | first line shown`` (seed
+    empty: 1; board empty: the four-button 128x64 board). The last field is the first
+    line of the shot's text (``Frame.text()``, the title bar as "== Title ==").
     """
     shots = dict(SHOTS)
     if os.path.isdir(GAME_SHOTS_DIR):
@@ -38,9 +41,10 @@ def all_shots():
                     if not line or line.startswith("#"):
                         continue
                     parts = [p.strip() for p in line.split("|")]
-                    seed = int(parts[2]) if len(parts) > 2 and parts[2] else 1
-                    board = parts[3] if len(parts) > 3 and parts[3] else "pico-ssd1306-4btn"
-                    shots[parts[0]] = (parts[1], seed, board)
+                    if len(parts) != 5:
+                        raise ValueError("%s: want 5 fields: %s" % (fn, line))
+                    name, script, seed, board, shows = parts
+                    shots[name] = (script, int(seed or 1), board or _BOARD, shows)
     return shots
 
 
@@ -57,7 +61,7 @@ def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
     only = set(argv)
     os.makedirs(DOCS, exist_ok=True)
-    for name, (script, seed, board) in sorted(all_shots().items()):
+    for name, (script, seed, board, _shows) in sorted(all_shots().items()):
         if only and name not in only:
             continue
         path, _ = make(name, script, seed, board)

@@ -17,7 +17,8 @@ from host_tools import paths, simcore
 def build_parser():
     p = argparse.ArgumentParser(prog="python -m host_tools.sim", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--board", default="pico-ssd1306-4btn", help="board profile in boards/")
+    p.add_argument("--board", default="pico-ssd1306-4btn",
+                   help="board profile: a name in boards/ or the path of a .json file")
     p.add_argument("--runtime", default="cpython", choices=("cpython", "micropython"))
     p.add_argument("--seed", type=int, default=None, help="deterministic dice and deals")
     p.add_argument("--state", default=None,
@@ -36,6 +37,13 @@ def build_parser():
 def main(argv=None):
     args = build_parser().parse_args(argv)
     paths.setup()
+    try:  # a broken profile: one line naming the problem, exit status 2
+        board = simcore.load_board(args.board)
+    except simcore.ScriptError as exc:
+        print("sim: %s" % exc, file=sys.stderr)
+        return 2
+    for note in simcore.board_notes(board, simcore.board_path(args.board)):
+        print("sim: note: %s" % note, file=sys.stderr)
     if args.keys is None:
         from host_tools import sim_live
 

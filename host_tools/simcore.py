@@ -4,7 +4,6 @@ The same app runs under CPython (here) or inside real MicroPython
 (``simmp.py``); both return a list of ``Frame`` objects (page bytes plus the
 text drawn on them), so their outputs can be compared byte for byte.
 """
-import json
 import os
 import shutil
 import tempfile
@@ -127,18 +126,49 @@ def frame_text(log, title_h=10):
     return "\n".join(lines)
 
 
-def load_board(name):
+def board_path(name):
+    """boards/<name>.json, or ``name`` itself when it names a .json file (as deploy)."""
+    if name.endswith(".json") or os.sep in name or "/" in name:
+        if not os.path.isfile(name):
+            raise ScriptError("board profile %s: no such file" % name)
+        return name
     path = os.path.join(paths.BOARDS, name + ".json")
     if not os.path.exists(path):
         names = sorted(f[:-5] for f in os.listdir(paths.BOARDS) if f.endswith(".json"))
-        raise ScriptError("no board profile %r (have: %s)" % (name, ", ".join(names)))
-    try:
-        from wyrm.board import load_file
+        raise ScriptError(
+            "no board profile %r (have: %s; or give the path of a .json file)"
+            % (name, ", ".join(names))
+        )
+    return path
 
+
+def load_board(name):
+    """The checked profile for a board name or .json path; ScriptError (one line) if broken."""
+    path = board_path(name)
+    paths.setup()
+    from wyrm.board import BoardError, load_file
+
+    try:
         return load_file(path)
-    except ImportError:  # pragma: no cover - before board.py existed
-        with open(path) as f:
-            return json.load(f)
+    except BoardError as exc:
+        raise ScriptError("board profile error: %s" % exc) from None
+
+
+def board_notes(prof, path):
+    """Things about a valid profile the user should know (one line each)."""
+    notes = []
+    stem = os.path.splitext(os.path.basename(path))[0]
+    if prof.get("name") != stem:
+        notes.append(
+            "board profile %s is named %r inside: the name differs from the file name"
+            % (os.path.basename(path), prof.get("name"))
+        )
+    if prof.get("keys", 4) < 4:
+        notes.append(
+            "board %s has no BACK button: it runs as a three-button board "
+            "(a long OK is BACK)" % prof.get("name")
+        )
+    return notes
 
 
 def board_geometry(board):

@@ -8,7 +8,9 @@
 Every frame the app sent is kept in ``d.frames`` (page bytes + text log), so
 tests can check what was on screen at any moment, not only at the end.
 """
-from host_tools import simcore
+import pytest
+
+from host_tools import mprun, simcore
 
 
 class Driver:
@@ -59,3 +61,28 @@ class Driver:
 
     def errors(self):
         return list(self.app.errors)
+
+
+def same_frames(script, seed, board="pico-ssd1306-4btn", state=None):
+    """Run ``script`` under CPython and under real MicroPython; both must run without a
+    firmware error and send byte-identical frames. Returns the CPython frames.
+
+    ``state`` (optional): a function ``state(runtime) -> folder`` giving each run its own
+    flash folder (prepared by the test, e.g. with a dice.json).
+    """
+    try:
+        mprun.check_installed()
+    except mprun.RunnerError as e:
+        pytest.fail(str(e), pytrace=False)
+    out = {}
+    for runtime in ("cpython", "micropython"):
+        folder = state(runtime) if state else None
+        frames, _w, _h, errors = simcore.run_script(
+            script, board_name=board, runtime=runtime, seed=seed, state=folder
+        )
+        assert errors == [], "%s: %r" % (runtime, errors)
+        out[runtime] = frames
+    cp = out["cpython"]
+    assert len(cp) == len(out["micropython"])
+    assert [f.data for f in out["micropython"]] == [f.data for f in cp]
+    return cp

@@ -95,7 +95,7 @@ def test_builtin_default_equals_shipped_default():
 
 
 def test_optional_fields_get_defaults():
-    """Omitted optional fields get defaults: 400 kHz, 0x3C, pull up, active low, no LED/buzzer."""
+    """Omitted optional fields get defaults: 400 kHz, 0x3C, pull up, active low, no LED."""
     data = {
         "name": "minimal",
         "i2c": {"id": 1, "sda": 26, "scl": 27},
@@ -113,7 +113,7 @@ def test_optional_fields_get_defaults():
         "rotate": False,
     }
     assert p["buttons"]["OK"] == {"pin": 12, "pull": "up", "active": "low"}
-    assert p["led"] is None and p["buzzer"] is None and p["keys"] == 3
+    assert p["led"] is None and "buzzer" not in p and p["keys"] == 3
     assert "BACK" not in p["buttons"]
 
 
@@ -168,13 +168,6 @@ def test_led_choices(led):
     assert load_profile(d, NAME)["led"] == led
 
 
-def test_buzzer_pin():
-    """A buzzer on a free header pin is accepted."""
-    d = base()
-    d["buzzer"] = 15
-    assert load_profile(d, NAME)["buzzer"] == 15
-
-
 def _free_pins(used, n):
     return [p for p in range(29) if p not in used and p not in (23, 24, 25)][:n]
 
@@ -219,7 +212,7 @@ def _set(path, value):
 
 
 _DEL = object()
-_KNOWN_TOP = "(expected one of: name, notes, i2c, display, buttons, led, buzzer)"
+_KNOWN_TOP = "(expected one of: name, notes, i2c, display, buttons, led)"
 
 BAD = [
     # field path, mutation, exact message after "boards/t.json: "
@@ -447,14 +440,6 @@ BAD = [
     ),
     ("led", _set(["led"], 7), "led: pin 7 is already used by buttons.BACK"),
     ("led", _set(["led"], True), "led: pin must be a GP number like 4, not true"),
-    ("buzzer", _set(["buzzer"], 30), "buzzer: pin 30 does not exist on the Pico"),
-    (
-        "buzzer",
-        _set(["buzzer"], 25),
-        "buzzer: pin 25 is used inside the Pico (on-board LED), not on its header",
-    ),
-    ("buzzer", _set(["buzzer"], 5), "buzzer: pin 5 is already used by i2c.scl"),
-    ("buzzer", _set(["buzzer"], "pin 9"), 'buzzer: pin must be a GP number like 4, not "pin 9"'),
 ]
 
 
@@ -486,7 +471,6 @@ def test_every_field_has_a_bad_value_case():
         "display.rotate",
         "buttons",
         "led",
-        "buzzer",
     ):
         assert f in covered, f
     button_fields = {b[0] for b in BAD if b[0].startswith("buttons.")}
@@ -494,6 +478,13 @@ def test_every_field_has_a_bad_value_case():
         assert any(f.startswith("buttons." + k) for f in button_fields), k
     for sub in ("pull", "active"):
         assert "buttons.OK." + sub in button_fields
+
+
+def test_a_buzzer_is_not_a_setting():
+    """Wyrm drives no buzzer: a profile naming one gets the unknown-setting message."""
+    d = base()
+    d["buzzer"] = 15
+    assert err(d) == NAME + ": buzzer: unknown setting " + _KNOWN_TOP
 
 
 def test_top_level_must_be_object():

@@ -15,6 +15,7 @@ import json
 import pytest
 
 from wyrm import deal
+from wyrm.games import drachenfels
 from wyrm.rng import Rng
 from wyrm.stats import chi_square, critical_value
 
@@ -238,16 +239,6 @@ def test_valid_colours_survive_invalid_cards():
     assert cfg["cards"][0] == ["a", "b", "c"]
 
 
-def test_knight_colours_default_and_rename():
-    """Drachenfels knight colours default to red, blue, green, yellow and can be renamed."""
-    assert list(deal.DEFAULT_KNIGHTS) == ["red", "blue", "green", "yellow"]
-    names, problems = deal.validate_colours(["Rot", "Blau", "Gruen", "Gelb"], deal.DEFAULT_KNIGHTS)
-    assert problems == [] and names == ["Rot", "Blau", "Gruen", "Gelb"]
-    names, problems = deal.validate_colours(["Rot", "Blau", "Gruen"], deal.DEFAULT_KNIGHTS)
-    assert "Need 4 colours, got 3" in problems
-    assert names == list(deal.DEFAULT_KNIGHTS)
-
-
 # ---------------------------------------------------------------- party deal
 
 
@@ -356,56 +347,14 @@ def test_stats_critical_value_agrees_with_the_exact_table():
 
 
 # ---------------------------------------------------------------- princesses
-
-
-def test_each_knight_finds_their_own_princess_in_exactly_one_castle():
-    """Each of the four castles holds one princess; each knight's own is in exactly one."""
-    p = deal.deal_princesses(Rng(seed=3))
-    shoes = [p.check(c, 0)[0] for c in range(1, 5)]
-    assert sorted(shoes) == [0, 1, 2, 3]
-    for knight in range(4):
-        hits = [c for c in range(1, 5) if p.check(c, knight)[1]]
-        assert len(hits) == 1
-        assert p.check(hits[0], knight) == (knight, True)
-
-
-def test_a_wrong_castle_shows_someone_elses_shoe():
-    """Lifting a princess of another colour shows that colour and 'not yours'."""
-    p = deal.deal_princesses(Rng(seed=3))
-    for c in range(1, 5):
-        shoe, mine = p.check(c, 0)
-        assert mine == (shoe == 0)
-        if shoe != 0:
-            assert p.check(c, shoe) == (shoe, True)
-
-
-def test_castle_and_knight_numbers_are_checked_on_both_sides():
-    """Castles are 1..4 and knights 0..3; 0, 5 and knight 4 are refused."""
-    p = deal.deal_princesses(Rng(seed=3))
-    p.check(1, 0)
-    p.check(4, 3)
-    for castle, knight in ((0, 0), (5, 0), (1, 4), (1, -1)):
-        with pytest.raises(ValueError):
-            p.check(castle, knight)
-
-
-def test_princesses_survive_a_power_cut():
-    """The hidden arrangement is saved as JSON and comes back unchanged."""
-    p = deal.deal_princesses(Rng(seed=8))
-    back = deal.Princesses.load(json.loads(json.dumps(p.to_json())))
-    for c in range(1, 5):
-        assert back.check(c, 0) == p.check(c, 0)
-    with pytest.raises(ValueError):
-        deal.Princesses.load({"shoes": [0, 1, 2, 2]})
-    with pytest.raises(ValueError):
-        deal.Princesses.load({"shoes": [0, 1, 2]})
+# Drachenfels hides its princesses itself (wyrm.games.drachenfels.new_game); the same
+# fairness checks as for the deals above.
 
 
 def princess_counts(rng, deals):
     counts = {}
     for _ in range(deals):
-        p = deal.deal_princesses(rng)
-        key = tuple(p.check(c, 0)[0] for c in range(1, 5))
+        key = tuple(drachenfels.new_game(2, rng)["castles"])
         counts[key] = counts.get(key, 0) + 1
     return counts
 
@@ -589,8 +538,6 @@ for seed in (1, 2, 3, 1234567):
         d.peek(0)
         out.append(d.to_json())
         out.append(d.unseen_cards())
-    p = deal.deal_princesses(Rng(seed=seed))
-    out.append([list(p.check(c, k)) for c in range(1, 5) for k in range(4)])
     rng = Rng(seed=seed)
     deck = deal.Deck(["1"] * 5 + ["2"] * 5 + ["3"] * 5 + ["dragon"] * 5 + ["bridge"] * 3)
     out.append(deck.deal(rng, 3, 7))
@@ -621,6 +568,6 @@ def run_cpython(script):
 
 
 def test_same_deals_under_micropython(mp):
-    """Seeded deals, princesses, decks and settings checks come out identical on MicroPython."""
+    """Seeded deals, decks and settings checks come out identical on MicroPython."""
     expected = json.loads(run_cpython(DEAL_SCRIPT))
     assert json.loads(mp.exec(DEAL_SCRIPT)) == expected

@@ -169,6 +169,7 @@ def test_count_helper():
 MILLION = 10 ** 6
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("die", [d for d in dice.BUILTIN if d.count == 1], ids=lambda d: d.id)
 def test_million_rolls_look_fair(die):
     """10^6 seeded rolls of each single built-in die pass the chi-square test at alpha = 0.001."""
@@ -183,6 +184,7 @@ def test_million_rolls_look_fair(die):
     assert code == stats.FAIR, (die.id, x2, t.counts)
 
 
+@pytest.mark.slow
 def test_million_2d6_sums_follow_the_triangle():
     """10^6 seeded 2d6 rolls: sums fit 1..6..1/36 and each of the two dice is a fair d6."""
     die = dice.TWO_D6
@@ -212,6 +214,7 @@ def test_million_2d6_sums_follow_the_triangle():
 MP_ROLLS = 10 ** 5
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("die_id", ["dh", "d6"])
 def test_micropython_rolls_look_fair(mp, die_id):
     """10^5 rolls run inside real MicroPython pass the same chi-square test as on the host."""

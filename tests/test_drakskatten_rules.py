@@ -87,19 +87,6 @@ def test_magic_amulet_subtracts_one():
     assert dk.monster_attack_on(dk.Player(), 10, 0) == LIGHT
 
 
-def test_cards_lost_per_result():
-    """Treasure cards lost: miss 0, light 1, injury 2, severe 3; death takes everything."""
-    assert [dk.cards_lost(c) for c in (MISS, LIGHT, INJURY, SEVERE)] == [0, 1, 2, 3]
-    assert dk.cards_lost(DEATH) is None
-
-
-def test_monster_can_attack():
-    """A defeated monster or one stuck on the Sticky Floor does not strike back."""
-    assert dk.monster_can_attack(False) is True
-    assert dk.monster_can_attack(True) is False
-    assert dk.monster_can_attack(False, sticky=True) is False
-
-
 # ----- treasure -----------------------------------------------------------------------
 
 
@@ -219,28 +206,6 @@ def test_movement_allowance(injury, carpet, plan):
     assert dk.movement(injury, carpet) == plan
 
 
-def test_move_squares_uses_the_roll():
-    """Players move up to their roll when rolling, else the fixed squares of their injury."""
-    assert dk.move_squares(NONE, roll=5) == 5
-    assert dk.move_squares(LIGHT, roll=5) == 3
-    assert dk.move_squares(SEVERE) == 2
-    assert dk.move_squares(SEVERE, carpet=True, roll=11) == 11
-    with pytest.raises(ValueError):
-        dk.move_squares(NONE)
-    with pytest.raises(ValueError):
-        dk.move_squares(NONE, roll=7)
-    with pytest.raises(ValueError):
-        dk.move_squares(NONE, carpet=True, roll=1)
-
-
-def test_move_text():
-    """The movement line says: roll 1d6, move 3/2 squares, or roll 2d6 with the carpet."""
-    assert dk.move_text(NONE) == "roll 1d6"
-    assert dk.move_text(LIGHT) == "move 3 squares"
-    assert dk.move_text(INJURY) == "move 2 squares"
-    assert dk.move_text(SEVERE, carpet=True) == "roll 2d6 (carpet)"
-
-
 def test_door_search():
     """A secret door is found on 1, 2 or 3 with one die; 4, 5, 6 find nothing."""
     assert [dk.door_found(r) for r in range(1, 7)] == [True] * 3 + [False] * 3
@@ -277,8 +242,6 @@ def test_sticky_floor_stays():
     """The Sticky Floor is not removed: it keeps every monster from attacking, fight after fight."""
     p = dk.Player()
     p.give(dk.STICKY)
-    for _ in range(3):
-        assert dk.monster_can_attack(False, p.has(dk.STICKY)) is False
     assert p.has(dk.STICKY)
     assert dk.STICKY not in dk.ONE_USE
     assert set(dk.ONE_USE) == {dk.POTION, dk.POISON}
@@ -286,7 +249,7 @@ def test_sticky_floor_stays():
 
 def test_items_named():
     """The seven magic items have their rulebook names."""
-    assert [dk.item_name(i) for i in dk.ITEM_IDS] == [
+    assert list(dk.ITEM_NAMES) == [
         "Magic Sword", "Magic Amulet", "Healing Potion", "Flying Carpet",
         "Crystal Ball", "Poison Powder", "Sticky Floor"]
     assert all(len(n) <= 21 for n in dk.ITEM_NAMES)
@@ -297,15 +260,14 @@ def test_items_named():
 # ----- win --------------------------------------------------------------------------
 
 
-def test_win_needs_1500_and_staircase():
-    """A player wins with treasure worth 1,500 silver once back at their staircase (confirmed)."""
+def test_1500_silver_sends_the_player_back_to_the_staircase():
+    """Treasure worth 1,500 silver is enough to head back (the return itself is confirmed on
+    the game menu, see test_drakskatten_ui)."""
     p = dk.Player()
     p.silver = 1499
-    assert not dk.rich_enough(p) and not dk.has_won(p, True)
+    assert not dk.rich_enough(p)
     p.silver = 1500
     assert dk.rich_enough(p)
-    assert not dk.has_won(p, False)
-    assert dk.has_won(p, True)
 
 
 # ----- saving --------------------------------------------------------------------------
@@ -317,9 +279,9 @@ def test_player_json_round_trip():
     p.silver, p.cards, p.injury = 850, 6, INJURY
     p.give(dk.STICKY)
     p.give(dk.SWORD)
-    data = json.loads(json.dumps(dk.players_to_json([p])))
-    assert data[0]["items"] == ["sword", "sticky"]
-    (q,) = dk.players_from_json(data)
+    data = json.loads(json.dumps(p.to_json()))
+    assert data["items"] == ["sword", "sticky"]
+    q = dk.Player.from_json(data)
     assert q.to_json() == p.to_json()
     assert (q.name, q.colour, q.staircase, q.silver, q.cards, q.injury, q.items) == (
         "Cy", "green", 4, 850, 6, INJURY, {dk.SWORD, dk.STICKY})
@@ -332,28 +294,9 @@ def test_player_from_bad_json_uses_defaults():
     assert (q.name, q.staircase, q.silver, q.cards, q.injury, q.items) == (
         "Player", 1, 0, 0, NONE, {dk.SWORD})
     assert dk.Player.from_json(None).to_json() == dk.Player().to_json()
-    assert dk.players_from_json("nope") == []
-    assert len(dk.players_from_json([{}] * 9)) == dk.MAX_PLAYERS
 
 
 # ----- screen text ----------------------------------------------------------------------
-
-
-def test_result_text_long_form():
-    """Table rows read like the rulebook: "LIGHT INJURY - lose 1 treasure card - move 3"."""
-    assert dk.result_text(LIGHT) == "LIGHT INJURY - lose 1 treasure card - move 3"
-    assert dk.result_text(INJURY) == "INJURY - lose 2 treasure cards - move 2"
-    assert dk.result_text(SEVERE) == "SEVERE INJURY - lose 3 treasure cards - move 2"
-    assert dk.result_text(MISS) == "MISS - nothing happens"
-    assert dk.result_text(DEATH) == "DEATH - start over"
-
-
-@pytest.mark.parametrize("code", [MISS, LIGHT, INJURY, SEVERE, DEATH])
-def test_result_lines_fit_screen(code):
-    """The compact result is at most 3 lines of 21 characters and starts with the result name."""
-    lines = dk.result_lines(code)
-    assert 1 <= len(lines) <= 3 and all(len(s) <= 21 for s in lines)
-    assert lines[0] == dk.RESULT_NAMES[code]
 
 
 @pytest.mark.parametrize("current,code", sorted(COMBOS) + [(c, DEATH) for c in range(4)])
@@ -410,13 +353,12 @@ def _dk_diff():
                     out["hit"].append([list(o), dk.hit_lines(o, carpet), p.to_json()])
     for inj in range(4):
         for carpet in (False, True):
-            out["move"].append([list(dk.movement(inj, carpet)), dk.move_text(inj, carpet)])
-    out["texts"] = [[dk.result_text(c), dk.result_lines(c)] for c in range(5)]
+            out["move"].append(list(dk.movement(inj, carpet)))
     out["doors"] = [dk.door_found(r) for r in range(1, 7)]
     p = dk.Player.from_json({"name": "Q", "staircase": 3, "silver": 1500, "cards": 4,
                              "injury": 1, "items": ["potion", "poison", "wand"]})
     out["items"] = [dk.use_potion(p), dk.use_poison(p), dk.use_poison(p), p.to_json(),
-                    dk.has_won(p, True), dk.cards_lost(dk.DEATH)]
+                    dk.rich_enough(p)]
     return out
 """
 

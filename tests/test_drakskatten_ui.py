@@ -7,7 +7,7 @@ import os
 import re
 
 import pytest
-from drive import Driver
+from drive import Driver, same_frames
 
 from host_tools import shots, simcore
 
@@ -797,7 +797,7 @@ def test_fight_dice_and_players_leave_memory_when_the_menu_shows(tmp_path):
     import sys
 
     extra = ("wyrm.games.drakskatten_fight", "wyrm.games.drakskatten_players",
-             "wyrm.dice_roll", "wyrm.dice_ui")
+             "wyrm.dice_roll_ui", "wyrm.dice_ui")
     for name in extra:  # imported by another test: start without them
         if name in sys.modules:
             del sys.modules[name]
@@ -819,7 +819,7 @@ def test_fight_dice_and_players_leave_memory_when_the_menu_shows(tmp_path):
     assert loaded() == []
     d.keys("down*5,ok,wait:1000")  # Roll 2d6
     assert d.text().startswith("== 2d6 ==")
-    assert loaded() == ["wyrm.dice_roll"]
+    assert loaded() == ["wyrm.dice_roll_ui"]
     d.keys("back")
     assert loaded() == []
     d.keys("down*2,ok,down*3,ok")  # Players, Who starts: roll-off
@@ -847,7 +847,7 @@ def test_shots_render_without_errors(tmp_path):
     """Every Drakskatten screenshot script runs cleanly and ends on the screen it names."""
     path = os.path.join(shots.GAME_SHOTS_DIR, "drakskatten.txt")
     names = []
-    for name, (script, seed, board) in shots.all_shots().items():
+    for name, (script, seed, board, _shows) in shots.all_shots().items():
         if not name.startswith("drakskatten"):
             continue
         frames, w, h, errors = simcore.run_script(script, board, "cpython", seed)
@@ -861,11 +861,8 @@ def test_shots_render_without_errors(tmp_path):
 
 def test_fight_frames_identical_under_micropython():
     """A full fight gives byte-identical frames under real MicroPython and CPython."""
-    cp, _, _, cerr = simcore.run_script(FIGHT_SCRIPT, runtime="cpython", seed=11)
-    mp, _, _, merr = simcore.run_script(FIGHT_SCRIPT, runtime="micropython", seed=11)
-    assert cerr == [] and merr == []
-    assert len(cp) == len(mp) > 20
-    assert [f.data for f in cp] == [f.data for f in mp]
+    cp = same_frames(FIGHT_SCRIPT, seed=11)
+    assert len(cp) > 20
 
 
 def test_long_names_and_extreme_values_stay_on_the_screen(tmp_path):

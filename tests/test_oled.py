@@ -539,7 +539,7 @@ def _parse_dump(text):
 def test_micropython_sends_the_same_stream_as_cpython(mp, controller, w, h, off, rotate):
     """Real MicroPython runs the driver to byte-identical I2C traffic and the same image."""
     ns = {}
-    exec(SCENE, ns)  # noqa: S102 - the same source MicroPython runs
+    exec(SCENE, ns)
     args = (controller, w, h, off, rotate)
     cpython_log = ns["oled_t_run"](*args)
     mp.exec(SCENE)

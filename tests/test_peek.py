@@ -1,7 +1,7 @@
-"""Pass-and-peek (wyrm.peek) and the Drachenhort party cards (wyrm.party_ui).
+"""Pass-and-peek (wyrm.peek) and the Drachenhort party cards (wyrm.games.drachenhort_party).
 
 The party deal is started the way the Drachenhort game menu starts it:
-``party_ui.start_deal(app, players, on_done)`` on the running app; everything
+``drachenhort_party.start_deal(app, players, on_done)`` on the running app; everything
 after that is driven with key scripts, exactly as a player would.
 """
 
@@ -12,7 +12,8 @@ from drive import Driver
 
 from host_tools import simcore
 from wyrm import buttons as B
-from wyrm import deal, party_ui, peek
+from wyrm import deal, peek
+from wyrm.games import drachenhort_party
 from wyrm.store import Store
 
 FANO = deal.default_cards()  # the default card list, as colour names
@@ -62,7 +63,8 @@ def has_any_colour(text, colours=deal.DEFAULT_COLOURS):
 
 
 def start(d, players, done=None):
-    party_ui.start_deal(d.app, players, (lambda app: done.append(1)) if done is not None else None)
+    on_done = (lambda app: done.append(1)) if done is not None else None
+    drachenhort_party.start_deal(d.app, players, on_done)
     d.wait(50)
 
 
@@ -275,7 +277,7 @@ def test_stopping_the_round_asks_and_keeps_the_deal(tmp_path):
     d.keys("back,up,ok")
     assert "== Wyrm ==" in d.text()
     assert saved(d) == before
-    assert party_ui.resume_flow(d.app) is True
+    assert drachenhort_party.resume_flow(d.app) is True
     d.wait(50)
     assert lines(d)[2] == "Player 2" and "2/3" in d.text()
 
@@ -292,7 +294,7 @@ def test_power_cut_mid_round_resumes_without_redeal(tmp_path):
     d.reboot()
     assert not has_any_colour(d.text())
     assert saved(d) == before
-    assert party_ui.resume_flow(d.app) is True
+    assert drachenhort_party.resume_flow(d.app) is True
     d.wait(50)
     assert lines(d)[2] == "Player 3" and "3/4" in d.text()
     d.keys("ok,press:ok")
@@ -309,7 +311,7 @@ def test_power_cut_while_looking_shows_that_player_again(tmp_path):
     start(d, 2)
     d.keys("ok,press:ok,release:ok")
     d.reboot()
-    assert party_ui.resume_flow(d.app) is True
+    assert drachenhort_party.resume_flow(d.app) is True
     d.wait(50)
     assert lines(d)[2] == "Player 1"
 
@@ -321,15 +323,15 @@ def test_nothing_to_resume_after_a_finished_round(tmp_path):
     for _ in range(2):
         d.keys("ok,press:ok,release:ok,ok")
     d.reboot()
-    assert party_ui.resume_flow(d.app) is False
-    assert party_ui.load(d.app).all_seen()
+    assert drachenhort_party.resume_flow(d.app) is False
+    assert drachenhort_party.load(d.app).all_seen()
 
 
 def test_nothing_to_resume_without_a_deal(tmp_path):
     """No deal saved: resume_flow does nothing and load gives None."""
     d = Driver(tmp_path)
-    assert party_ui.resume_flow(d.app) is False
-    assert party_ui.load(d.app) is None
+    assert drachenhort_party.resume_flow(d.app) is False
+    assert drachenhort_party.load(d.app) is None
 
 
 def test_deal_is_saved_before_anything_is_shown(tmp_path):
@@ -458,7 +460,7 @@ def test_editing_settings_mid_game_does_not_change_dealt_cards(tmp_path):
     other = other[1:] + other[:1]  # a different order of the same cards
     write_settings(tmp_path, {"cards": other})
     d.reboot()
-    party_ui.resume_flow(d.app)
+    drachenhort_party.resume_flow(d.app)
     d.keys("ok,press:ok")
     assert lines(d)[1:] == mine
 
@@ -466,21 +468,21 @@ def test_editing_settings_mid_game_does_not_change_dealt_cards(tmp_path):
 def test_card_names_and_unseen_cards_for_the_reveal(tmp_path):
     """card_names gives a card's colours; unseen_cards the cards nobody holds."""
     d = Driver(tmp_path, seed=3)
-    assert party_ui.unseen_cards(d.app) == []
+    assert drachenhort_party.unseen_cards(d.app) == []
     start(d, 3)
-    assert party_ui.card_names(d.app, 0) == ["green", "red", "white"]
+    assert drachenhort_party.card_names(d.app, 0) == ["green", "red", "white"]
     dealt = saved(d)["cards"]
-    unseen = party_ui.unseen_cards(d.app)
+    unseen = drachenhort_party.unseen_cards(d.app)
     assert sorted(unseen + dealt) == list(range(7))
     assert len(unseen) == 4
-    assert party_ui.card_adventurers(d.app, 0) == [0, 1, 2]
+    assert drachenhort_party.card_adventurers(d.app, 0) == [0, 1, 2]
 
 
 def test_damaged_saved_deal_gives_a_message(tmp_path):
     """A saved deal that makes no sense gives a plain message and counts as no deal."""
     Store(str(tmp_path)).save("party", {"cards": [3, 3], "seen": [0, 0]})
     d = Driver(tmp_path)
-    assert party_ui.load(d.app) is None
+    assert drachenhort_party.load(d.app) is None
     d.wait(50)
     assert "damaged" in d.text()
     assert not Store(str(tmp_path)).exists("party")
@@ -494,14 +496,14 @@ def test_peek_again_chooses_player_confirms_then_hold(tmp_path):
     for _ in range(3):
         d.keys("ok,press:ok,release:ok,ok")
     d.keys("ok")
-    party_ui.peek_again(d.app)
+    drachenhort_party.peek_again(d.app)
     d.wait(50)
     assert lines(d) == ["== Who looks? ==", "> Player 1", "Player 2", "Player 3"]
     d.keys("down,ok")
     assert "Only Player 2 should look. Continue?" in " ".join(lines(d))
     d.keys("ok")  # No
     assert "== Wyrm ==" in d.text()
-    party_ui.peek_again(d.app)
+    drachenhort_party.peek_again(d.app)
     d.keys("down,ok,up,ok")
     assert "Hold OK" in d.text() and "== Player 2 ==" in d.text()
     assert not has_any_colour(d.text())
@@ -517,7 +519,7 @@ def test_peek_again_chooses_player_confirms_then_hold(tmp_path):
 def test_peek_again_without_a_deal_says_so(tmp_path):
     """Peek again with nothing dealt: "No party cards dealt yet."."""
     d = Driver(tmp_path)
-    party_ui.peek_again(d.app)
+    drachenhort_party.peek_again(d.app)
     d.wait(50)
     assert "No party cards dealt yet." in " ".join(lines(d))
 
@@ -625,7 +627,7 @@ def test_seven_players_use_every_card(tmp_path):
     d = Driver(tmp_path, seed=12)
     start(d, 7)
     assert sorted(saved(d)["cards"]) == list(range(7))
-    assert party_ui.unseen_cards(d.app) == []
+    assert drachenhort_party.unseen_cards(d.app) == []
 
 
 def test_back_after_a_single_peek_just_closes(tmp_path):
@@ -633,7 +635,7 @@ def test_back_after_a_single_peek_just_closes(tmp_path):
     d = Driver(tmp_path, seed=5)
     start(d, 2)
     d.keys("back,up,ok")
-    party_ui.peek_again(d.app)
+    drachenhort_party.peek_again(d.app)
     d.keys("ok,up,ok,press:ok,release:ok,back")
     assert "== Wyrm ==" in d.text()
     assert d.errors() == []

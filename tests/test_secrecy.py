@@ -15,12 +15,13 @@ import os
 import random
 
 import pytest
-from drive import Driver
+from drive import Driver, same_frames
 
 from host_tools import simcore, simmp
 from wyrm import buttons as B
-from wyrm import deal, deck_ui, party_ui
+from wyrm import deal, deck_ui
 from wyrm.app import OFF, Screen
+from wyrm.games import drachenhort_party
 from wyrm.store import Store
 
 # Names no firmware text contains (checked below), so a leak cannot hide.
@@ -199,7 +200,7 @@ def test_party_round_shows_each_card_only_to_its_owner(tmp_path, players, capsys
     """A complete round for 2-7 players: each card only on its owner's held peek frames."""
     odd_settings(tmp_path)
     d = Driver(tmp_path, seed=100 + players)
-    party_ui.start_deal(d.app, players)
+    drachenhort_party.start_deal(d.app, players)
     recs = prun(d, "wait:50")
     shown = {}
     for _ in range(players):
@@ -220,7 +221,7 @@ def test_party_round_shows_each_card_only_to_its_owner(tmp_path, players, capsys
 def test_party_round_with_default_colours_never_shows_a_colour_elsewhere(tmp_path, capsys):
     """With the default colour names, no colour word is on any frame but the held peek frames."""
     d = Driver(tmp_path, seed=77)
-    party_ui.start_deal(d.app, 4)
+    drachenhort_party.start_deal(d.app, 4)
     colours = list(deal.DEFAULT_COLOURS)
     recs = prun(d, "wait:50", colours)
     for _ in range(4):
@@ -242,13 +243,13 @@ def test_peek_again_shows_only_the_chosen_player(tmp_path):
     """Peeking again later shows the chosen player's card, on held frames only."""
     odd_settings(tmp_path)
     d = Driver(tmp_path, seed=5)
-    party_ui.start_deal(d.app, 3)
+    drachenhort_party.start_deal(d.app, 3)
     recs = prun(d, "wait:50")
     for _ in range(3):
         recs += prun(d, "ok,press:ok,release:ok,ok")
     recs += prun(d, "ok")
     for k in range(3):
-        party_ui.peek_again(d.app)
+        drachenhort_party.peek_again(d.app)
         recs += prun(d, "down," * k + "ok,up,ok,press:ok,wait:100,release:ok,ok")
         assert any(r.showing and r.owner == k for r in recs[-30:])
     check_party(d, recs, ODD_COLOURS)
@@ -273,12 +274,12 @@ def party_restarter(rnd):
 
     def restart(app):
         turn[0] += 1
-        if party_ui.resume_flow(app):
+        if drachenhort_party.resume_flow(app):
             return
         if turn[0] % 3 == 0:
-            party_ui.peek_again(app)
+            drachenhort_party.peek_again(app)
         else:
-            party_ui.start_deal(app, rnd.randint(2, 7))
+            drachenhort_party.start_deal(app, rnd.randint(2, 7))
 
     return restart
 
@@ -368,7 +369,7 @@ def test_deck_round_shows_each_hand_only_to_its_owner(tmp_path, capsys):
 
 def deck_restarter():
     def restart(app):
-        deck_ui.open(app, resume=True)
+        deck_ui.enter(app, resume=True)
 
     return restart
 
@@ -428,7 +429,7 @@ def df_enter(d):
     from wyrm.games import drachenfels_ui
 
     def restart(app):
-        drachenfels_ui.open(app, True)
+        drachenfels_ui.enter(app, True)
 
     d.app.stack.insert(1, Barrier(restart))
 
@@ -448,7 +449,6 @@ def df_check(d, recs):
 def test_drachenfels_castle_check_storm_never_leaks(tmp_path, seed, capsys):
     """Random presses through Drachenfels (castle checks included) with power cuts: the shoe
     colour is on the panel only on the castle check's own frames while OK is held."""
-    pytest.importorskip("wyrm.games.drachenfels_ui")
     rnd = random.Random(seed)
     d = Driver(tmp_path, seed=seed)
     d.app.settings["peek_s"] = 3
@@ -477,7 +477,8 @@ def test_drachenfels_castle_check_storm_never_leaks(tmp_path, seed, capsys):
 # -- under real MicroPython ---------------------------------------------------------
 _MP_DRIVER = """
 import json
-from wyrm import font, party_ui
+from wyrm import font
+from wyrm.games import drachenhort_party
 from wyrm.canvas import Canvas
 from wyrm.home import make_app
 from wyrm.rng import Rng
@@ -488,7 +489,7 @@ steps = json.loads(%(steps)r)
 canvas = Canvas(128, 64)
 font.LOG = []
 app = make_app(canvas, Store('/dealer_state'), Rng(seed=%(seed)d), 4, SimPanel(), {})
-party_ui.start_deal(app, %(players)d)
+drachenhort_party.start_deal(app, %(players)d)
 t = %(start)d
 for i in range(len(steps)):
     font.LOG = []
@@ -506,7 +507,7 @@ def test_four_player_party_deal_same_frames_under_micropython(tmp_path, mp):
     script = ",".join(["ok,press:ok,wait:200,release:ok,ok"] * 4 + ["ok"])
     steps = simcore.timeline(simcore.parse_script(script, 4))
     d = Driver(tmp_path, seed=41)
-    party_ui.start_deal(d.app, 4)
+    drachenhort_party.start_deal(d.app, 4)
     cpy = d.dev.run(steps, start=d.t)
     simmp.install_panel(mp)
     mp.exec("import os\ntry:\n    os.mkdir('/dealer_state')\nexcept OSError:\n    pass\n")
@@ -543,13 +544,7 @@ DH_DEAL4 = ",".join(
 
 def test_drachenhort_new_game_deal_for_four_same_frames_under_micropython():
     """From the main menu, a Drachenhort deal for 4 players: the same frames under MicroPython."""
-    pytest.importorskip("wyrm.games.drachenhort_ui")
-    a, _, _, ea = simcore.run_script(DH_DEAL4, runtime="cpython", seed=4)
-    b, _, _, eb = simcore.run_script(DH_DEAL4, runtime="micropython", seed=4)
-    assert ea == [] and eb == []
-    assert [f.data for f in a] == [f.data for f in b]
-    texts = [f.text() for f in a]
-    assert [f.text() for f in b] == texts
+    texts = [f.text() for f in same_frames(DH_DEAL4, seed=4)]
     assert sum(1 for t in texts if t.startswith("== Your card ==")) >= 4
     assert any("All cards dealt" in t for t in texts)
     for k in range(1, 5):

@@ -12,7 +12,7 @@ GOLDEN = ["main-menu", "settings", "main-menu-128x32"]
 @pytest.mark.parametrize("name", GOLDEN)
 def test_golden_screens_unchanged(name, tmp_path):
     """Re-rendering a golden shot gives exactly the pixels of the PNG in docs/."""
-    script, seed, board = shots.all_shots()[name]
+    script, seed, board, _shows = shots.all_shots()[name]
     path, _ = shots.make(name, script, seed, board, out_dir=str(tmp_path))
     golden = os.path.join(shots.DOCS, name + ".png")
     assert os.path.exists(golden), "run make shots"
@@ -36,7 +36,13 @@ def test_png_shows_lit_pixels_where_the_frame_has_them(tmp_path):
             assert got == (simcore.OLED_ON if px[y][x] else simcore.OLED_OFF)
 
 
-def test_every_listed_shot_renders_without_errors(tmp_path):
-    """Every shot in the list (built-in and shots.d) runs from power-on without a firmware error."""
-    for name, (script, seed, board) in sorted(shots.all_shots().items()):
-        shots.make(name, script, seed, board, out_dir=str(tmp_path))
+def test_every_listed_shot_shows_its_screen(tmp_path):
+    """Every shot in the list (built-in and shots.d) runs from power-on without a firmware
+    error and ends on the screen its line names (the first line of text shown)."""
+    wrong = []
+    for name, (script, seed, board, shows) in sorted(shots.all_shots().items()):
+        _path, frame = shots.make(name, script, seed, board, out_dir=str(tmp_path))
+        first = (frame.text().splitlines() or [""])[0]
+        if first != shows:
+            wrong.append("%s: %r, not %r" % (name, first, shows))
+    assert wrong == []

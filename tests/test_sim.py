@@ -3,6 +3,7 @@ import subprocess
 import sys
 
 import pytest
+from drive import same_frames
 
 from host_tools import paths, simcore
 
@@ -44,11 +45,7 @@ def test_fifty_key_flow_same_png_under_both_runtimes(tmp_path):
     assert a.returncode == 0, a.stderr
     assert b.returncode == 0, b.stderr
     assert pa.read_bytes() == pb.read_bytes()
-    fa, _, _, ea = simcore.run_script(FIFTY, seed=3)
-    fb, _, _, eb = simcore.run_script(FIFTY, seed=3, runtime="micropython")
-    assert ea == [] and eb == []
-    assert [f.data for f in fa] == [f.data for f in fb]
-    assert [f.text() for f in fa] == [f.text() for f in fb]
+    same_frames(FIFTY, seed=3)
 
 
 def test_state_folder_keeps_settings_between_runs(tmp_path):

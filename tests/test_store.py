@@ -290,7 +290,10 @@ def test_damaged_file_falls_back_to_previous_copy(tmp_path, damage):
     write(tmp_path, "settings.json", bad)
     t = Store(str(tmp_path))
     assert t.load("settings", {"contrast": 3}) == {"contrast": 2}
-    assert t.take_problems() == ["The saved settings file was damaged; the previous copy is used."]
+    assert t.take_problems() == [
+        "The saved settings was damaged. "
+        "The last change was lost: check them in Settings."
+    ]
     assert read(tmp_path, "settings.bad") == bad
     # The previous copy is the file again: the next boot is quiet and the same.
     u = Store(str(tmp_path))
@@ -307,7 +310,7 @@ def test_damaged_file_without_backup_gives_defaults(tmp_path, damage):
     write(tmp_path, "scores.json", bad)
     t = Store(str(tmp_path))
     assert t.load("scores", []) == []
-    assert t.problems == ["The saved scores file was damaged; defaults are used."]
+    assert t.problems == ["The saved Scores game was damaged. A new game starts."]
     assert files(tmp_path) == ["scores.bad"]
     assert read(tmp_path, "scores.bad") == bad
 
@@ -321,7 +324,7 @@ def test_file_from_other_version(tmp_path):
     t = Store(str(tmp_path))
     assert t.load("settings", "D") == "D"
     assert t.take_problems() == [
-        "The saved settings file is from another Wyrm version; defaults are used."
+        "The saved settings came from another Wyrm version. The usual settings are used."
     ]
     assert read(tmp_path, "settings.bad") == bad
 
@@ -341,7 +344,7 @@ def test_damaged_file_and_damaged_backup(tmp_path):
     write(tmp_path, "g.bak", b"junk2")
     s = Store(str(tmp_path))
     assert s.load("g", "D") == "D"
-    assert s.take_problems() == ["The saved g file was damaged; defaults are used."]
+    assert s.take_problems() == ["The saved G game was damaged. A new game starts."]
     assert read(tmp_path, "g.bad") == b"junk1"
     assert read(tmp_path, "g.bak.bad") == b"junk2"
 
@@ -351,7 +354,7 @@ def test_unreadable_path_is_damage_not_crash(tmp_path):
     os.mkdir(os.path.join(str(tmp_path), "g.json"))
     s = Store(str(tmp_path))
     assert s.load("g", "D") == "D"
-    assert s.take_problems() == ["The saved g file was damaged; defaults are used."]
+    assert s.take_problems() == ["The saved G game was damaged. A new game starts."]
 
 
 def test_take_problems_clears(tmp_path):
@@ -362,8 +365,8 @@ def test_take_problems_clears(tmp_path):
     s.load("a", 0)
     s.load("b", 0)
     assert s.take_problems() == [
-        "The saved a file was damaged; defaults are used.",
-        "The saved b file was damaged; defaults are used.",
+        "The saved A game was damaged. A new game starts.",
+        "The saved B game was damaged. A new game starts.",
     ]
     assert s.take_problems() == []
     assert s.problems == []
@@ -382,17 +385,19 @@ def test_save_over_damaged_file_keeps_good_backup(tmp_path):
 
 
 def test_exists_and_remove(tmp_path):
-    """exists() is true once saved (file or backup); remove() forgets every copy."""
+    """exists() is true once saved (file or backup); remove() forgets the file, its
+    backup and a leftover tmp, but never a set-aside damaged copy."""
     s = Store(str(tmp_path))
     assert not s.exists("g")
     s.save("g", 1)
     s.save("g", 2)
     assert s.exists("g")
     write(tmp_path, "g.bad", b"x")
+    write(tmp_path, "g.bak.bad", b"y")
     write(tmp_path, "g.tmp", b"x")
     s.remove("g")
     assert not s.exists("g")
-    assert files(tmp_path) == []
+    assert files(tmp_path) == ["g.bad", "g.bak.bad"]
     assert s.load("g", "D") == "D"
     s.remove("g")  # nothing left: no error
 
@@ -486,7 +491,10 @@ def test_power_cut_between_renames(tmp_path, monkeypatch):
     assert "g.json" not in files(tmp_path)
     t = Store(str(tmp_path))
     assert t.load("g", None) == {"v": 1}
-    assert t.take_problems() == ["Saving the g file was cut off; the previous copy is used."]
+    assert t.take_problems() == [
+        "Saving the G game was cut off. "
+        "The last change was lost: check the board."
+    ]
     assert "damaged" not in " ".join(t.problems)
     u = Store(str(tmp_path))
     assert u.load("g", None) == {"v": 1}
@@ -659,7 +667,10 @@ s = S.Store("/flash/st_cut")
 print(s.load("g", None), s.take_problems())
 """
     out = mp.exec(code).strip()
-    assert out == "old ['Saving the g file was cut off; the previous copy is used.']"
+    assert out == (
+        "old ['Saving the G game was cut off. "
+        "The last change was lost: check the board.']"
+    )
 
 
 def test_micropython_checksum_matches_zlib(mp):
@@ -670,3 +681,38 @@ def test_micropython_checksum_matches_zlib(mp):
     )
     want = [zlib.adler32(b"\xff" * 70000), zlib.adler32(bytes(range(256)) * 40), 1]
     assert [int(x) for x in out.split()] == want
+
+
+# -- files the player puts on the device (dice.json, deck.json, party_cards.json) -------------
+
+
+def test_read_user_file_gives_the_decoded_json(tmp_path):
+    """A user's JSON file is read and decoded; a missing one is neither a value nor a problem."""
+    user = Store(str(tmp_path))
+    assert user.read_user("deck.json", 100) == (None, None)
+    (tmp_path / "deck.json").write_text('{"cards": ["Ace", "King"]}')
+    assert user.read_user("deck.json", 100) == ({"cards": ["Ace", "King"]}, None)
+    assert user.take_problems() == []  # user files never go into the saves' messages
+
+
+def test_read_user_file_size_cap_on_both_sides(tmp_path):
+    """Exactly the cap is read; one byte more is refused with the file and the cap named."""
+    user = Store(str(tmp_path))
+    text = '{"a": "' + "x" * 11 + '"}'  # 20 bytes
+    (tmp_path / "dice.json").write_text(text)
+    assert user.read_user("dice.json", 20) == ({"a": "x" * 11}, None)
+    assert user.read_user("dice.json", 19) == (None, "dice.json is longer than 19 bytes")
+
+
+@pytest.mark.parametrize(
+    "data,problem",
+    [
+        (b"\xff\xfe", "party_cards.json is not plain text (UTF-8)"),
+        (b"{not json", "party_cards.json is not valid JSON"),
+        (b"[" * 40 + b"]" * 40, "party_cards.json is not valid JSON"),  # deeper than any file
+    ],
+)
+def test_read_user_file_problems_in_words(tmp_path, data, problem):
+    """A file that is not text, not JSON or absurdly nested is named in one plain sentence."""
+    (tmp_path / "party_cards.json").write_bytes(data)
+    assert Store(str(tmp_path)).read_user("party_cards.json", 2048) == (None, problem)

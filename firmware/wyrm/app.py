@@ -15,8 +15,7 @@ import sys
 
 from micropython import const
 
-from wyrm import buttons as B
-from wyrm import font
+from wyrm import buttons, font
 from wyrm.ticks import ticks_add, ticks_diff
 
 AWAKE = const(0)
@@ -32,7 +31,22 @@ DEFAULT_SETTINGS = {
 }
 
 CONTRAST_LEVELS = (1, 40, 100, 170, 255)
+
+# The core knows no widget: wyrm.ui registers these two when it loads.
+#   draw_toast(fb, text)          a short note drawn over the picture
+#   crash_screen(exc, on_ok)      the screen that says something went wrong
+_widgets = [None, None]
+
+
+def use_widgets(draw_toast, crash_screen):
+    _widgets[0] = draw_toast
+    _widgets[1] = crash_screen
 _DIM_CONTRAST = const(1)
+# A step more than 2**29 ms after the one before reads as a negative tick
+# distance; it is taken as this long (3 days: every timer has run out).
+_LONG_GAP = const(0x10000000)
+_NOT_SAVED_MS = const(4000)
+_ENOSPC = const(28)
 
 
 class Screen:
@@ -41,6 +55,10 @@ class Screen:
     # True: long OK is NOT turned into BACK on three-button boards; the screen
     # gets OK's PRESS/RELEASE/LONG itself (hold-to-peek screens).
     hold_ok = False
+
+    # The module table before this screen's actions loaded more code (App.load);
+    # what was loaded since leaves when this screen shows again or closes.
+    scope = None
 
     def on_open(self, app):
         pass
@@ -71,12 +89,13 @@ class App:
         self.fb = fb
         self.width = fb.width
         self.height = fb.height
+        self.tall = fb.height >= 64  # 128x64: room for a hint line below the rows (not 128x32)
         self.store = store
         self.rng = rng
         self.keys = keys
         self.panel = panel
         self.board = board or {}
-        self.buttons = B.Buttons(keys)
+        self.buttons = buttons.Buttons(keys)
         self.stack = []
         self.now = 0
         self.errors = []  # exceptions caught in screens (the simulator reports them)
@@ -88,6 +107,10 @@ class App:
         self._started = False
         self.power = AWAKE
         self._swallow = False
+        self._tick = 0  # the caller's tick time at the last step
+        self._skew = 0  # app time - caller time, after a clamped gap
+        self._failed = 0  # saves the flash refused, as last shown
+        self._unsaved = False  # the players were told changes are not saved
         settings = dict(DEFAULT_SETTINGS)
         saved = store.load("settings", None) if store else None
         if isinstance(saved, dict):
@@ -129,7 +152,7 @@ class App:
                 self._close_top()
         if len(self.stack) > 1:
             self._close_top()
-            self._guard(self.stack[-1].on_show)
+            self._shown(self.stack[-1])
         self._redraw = True
 
     def replace(self, screen):
@@ -140,6 +163,15 @@ class App:
     def _close_top(self):
         s = self.stack.pop()
         self._guard(s.on_close)
+        if s.scope is not None:
+            self._unload(s)
+
+    def _shown(self, s):
+        """``s`` is on top again: the screens above it have closed, and the code they
+        needed leaves the heap before ``s`` is told."""
+        if s.scope is not None:
+            self._unload(s)
+        self._guard(s.on_show)
 
     def redraw(self):
         self._redraw = True
@@ -170,15 +202,9 @@ class App:
             pe(exc)
         else:  # CPython: the simulator and tests report app.errors themselves
             print("Wyrm error:", repr(exc))
-        from wyrm.ui import Message
-
-        msg = Message(
-            "Oops",
-            "Something went wrong (%s). Saved games are safe. OK: back to the menu."
-            % type(exc).__name__,
-            on_ok=_back_home,
-        )
-        self.stack.append(msg)
+        crash_screen = _widgets[1]
+        if crash_screen is not None:
+            self.stack.append(crash_screen(exc, _back_home))
         self._redraw = True
         # The rest of the press that hit the bug must not dismiss the message.
         self._swallow = self.buttons.stable != 0
@@ -187,6 +213,7 @@ class App:
     def step(self, now, levels):
         """Advance to ``now`` (ms ticks) with button ``levels``; return dirty pages."""
         self.feed(now, levels)
+        now = self.now  # (a gap too long for tick arithmetic is clamped)
         top = self.top()
         if top is not None:
             try:
@@ -197,6 +224,7 @@ class App:
             self._toast = None
             self._redraw = True
         self._saver(now)
+        self._storage()
         if (self._redraw or self._part) and self.power != OFF:
             top = self.top()
             full = self._redraw or self._toast is not None or font.LOG is not None
@@ -222,10 +250,20 @@ class App:
         time), so a press and release that both fall inside one long step -
         a game loading, a save - still count. Nothing is drawn here.
         """
-        self.now = now
         if not self._started:
             self._started = True
             self._last_input = now
+            self._tick = now
+        else:
+            # The app's clock follows the caller's, except that a gap too long
+            # for tick arithmetic is clamped: timers see it as long, never negative.
+            raw = now
+            if ticks_diff(raw, self._tick) < 0:
+                self._skew = ticks_diff(ticks_add(self.now, _LONG_GAP), raw)
+            self._tick = raw
+            if self._skew:
+                now = ticks_add(raw, self._skew)
+        self.now = now
         n = self.buttons.update(now, levels)
         if levels or n:
             self._last_input = now
@@ -250,19 +288,19 @@ class App:
         top = self.top()
         if top is None:
             return
-        if self._toast is not None and kind == B.PRESS:
+        if self._toast is not None and kind == buttons.PRESS:
             self._toast = None
             self._redraw = True
-        if self.keys < 4 and key == B.OK and not top.hold_ok:
-            if kind == B.LONG:
-                kind = B.CLICK
-                key = B.BACK
+        if self.keys < 4 and key == buttons.OK and not top.hold_ok:
+            if kind == buttons.LONG:
+                kind = buttons.CLICK
+                key = buttons.BACK
         try:
             handled = top.on_event(self, kind, key)
         except Exception as exc:  # noqa: BLE001
             self.fail(exc)
             return
-        if not handled and kind == B.CLICK and key == B.BACK:
+        if not handled and kind == buttons.CLICK and key == buttons.BACK:
             self.pop()
 
     def render(self):
@@ -276,10 +314,26 @@ class App:
                 self.fail(exc)
                 fb.fill(0)
                 self.stack[-1].draw(self, fb)
-        if self._toast is not None:
-            from wyrm import ui
+        if self._toast is not None and _widgets[0] is not None:
+            _widgets[0](fb, self._toast)
 
-            ui.draw_toast(fb, self._toast)
+    # -- a flash that refuses writes -------------------------------------------
+    def _storage(self):
+        """Say in words when saving fails (full flash, EIO) and when it works again.
+
+        The game goes on in memory; the store tries again at every change."""
+        st = self.store
+        failed = getattr(st, "failed", 0)
+        if failed != self._failed:
+            self._failed = failed
+            self._unsaved = True
+            if st.failing == _ENOSPC:
+                self.toast("Storage is full: changes are not being saved.", _NOT_SAVED_MS)
+            else:
+                self.toast("Storage fails: changes are not being saved.", _NOT_SAVED_MS)
+        elif self._unsaved and not st.failing:
+            self._unsaved = False
+            self.toast("Storage works again: changes are saved.", _NOT_SAVED_MS)
 
     # -- screen saver ---------------------------------------------------------
     def _saver(self, now):
@@ -305,20 +359,38 @@ class App:
         """Animations and timers call this so the saver does not cut them off."""
         self._last_input = self.now
 
-    # -- lazily loaded game modules ------------------------------------------
-    def open_module(self, name):
-        """Import ``name`` (e.g. 'wyrm.games.drachenhort_ui') and call its open(app).
+    # -- RAM: code is loaded for the screen on top and leaves with it -------------
+    def load(self, name):
+        """Import module ``name`` (e.g. 'wyrm.games.drachenhort_play') and return it.
 
-        Every module loaded on the way is dropped again when the screen that
-        was on top before it closes (see unload_since), so RAM holds the
-        platform plus one game.
+        What is imported from now on belongs to the screen now on top (its
+        ``scope``): it leaves the module table, and the heap, when that screen
+        shows again (the screens it opened have closed) or closes. So the main
+        menu holds one game, a game menu the screens open above it, and a game
+        never says what to unload.
         """
-        before = list(sys.modules)
+        top = self.top()
+        if top is not None and top.scope is None:
+            top.scope = list(sys.modules)
         __import__(name)
-        mod = sys.modules[name]
-        return before, mod
+        return sys.modules[name]
 
-    def unload_since(self, before):
+    def call(self, name, fn):
+        """``fn(module)`` with module ``name`` loaded for this call only: unless the
+        call opened a screen (which keeps the code until it closes), the code leaves
+        again at once."""
+        top = self.top()
+        fresh = top is not None and top.scope is None
+        mod = self.load(name)
+        try:
+            return fn(mod)
+        finally:
+            if fresh and self.top() is top:
+                self._unload(top)
+
+    def _unload(self, screen):
+        before = screen.scope
+        screen.scope = None
         for name in list(sys.modules):
             if name not in before:
                 del sys.modules[name]
@@ -334,5 +406,5 @@ class App:
 def _back_home(app):
     while len(app.stack) > 1:
         app._close_top()
-    app._guard(app.stack[0].on_show)
+    app._shown(app.stack[0])
     app.redraw()

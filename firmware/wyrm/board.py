@@ -22,7 +22,7 @@ _MAX_GPIO = const(29)
 INTERNAL = (23, 24, 25, 29)
 _INTERNAL_USE = {23: "power supply", 24: "USB sense", 25: "on-board LED", 29: "VSYS sense"}
 BUTTONS = ("UP", "DOWN", "OK", "BACK")  # bit order of the level mask
-_TOP_KEYS = ("name", "notes", "i2c", "display", "buttons", "led", "buzzer")
+_TOP_KEYS = ("name", "notes", "i2c", "display", "buttons", "led")
 _I2C_KEYS = ("id", "sda", "scl", "freq")
 _DISPLAY_KEYS = ("controller", "width", "height", "addr", "col_offset", "rotate")
 _BUTTON_KEYS = ("pin", "pull", "active")
@@ -48,7 +48,6 @@ DEFAULT = {
         "BACK": {"pin": 7, "pull": "up", "active": "low"},
     },
     "led": "LED",
-    "buzzer": None,
 }
 
 
@@ -250,7 +249,7 @@ def load_profile(data, name="board.json"):
     out["buttons"] = keys
     out["keys"] = len(keys)
 
-    # -- LED and buzzer --------------------------------------------------------
+    # -- LED --------------------------------------------------------
     led = data.get("led", None)
     if led is not None and led != "LED":
         if isinstance(led, str):
@@ -261,23 +260,28 @@ def load_profile(data, name="board.json"):
         c.gpio(led, "led", header_only=(led != 25))
         c.claim(led, "led")
     out["led"] = led
-    buzzer = data.get("buzzer", None)
-    if buzzer is not None:
-        c.gpio(buzzer, "buzzer")
-        c.claim(buzzer, "buzzer")
-    out["buzzer"] = buzzer
     return out
 
 
 def load_file(path):
     """Read, parse and check a profile file; every failure is a BoardError."""
     try:
-        with open(path) as f:
-            text = f.read()
+        with open(path, "rb") as f:
+            raw = f.read()
     except OSError:
         raise BoardError("%s: cannot be read (missing?)" % path) from None
     try:
+        text = raw.decode()
+    except ValueError:  # UnicodeError is a ValueError on both runtimes
+        raise BoardError(
+            "%s: not UTF-8 text (save it as UTF-8 from a plain text editor)" % path
+        ) from None
+    try:
         data = json.loads(text)
-    except ValueError:
+    except (ValueError, RuntimeError, MemoryError):
+        # RuntimeError: RecursionError (CPython) on thousands of nested brackets
         raise BoardError("%s: not valid JSON (check commas, quotes and brackets)" % path) from None
-    return load_profile(data, path)
+    try:
+        return load_profile(data, path)
+    except (RuntimeError, MemoryError):  # MicroPython parses deep nesting, then recurses
+        raise BoardError("%s: nested far too deep to be a board profile" % path) from None

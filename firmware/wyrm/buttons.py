@@ -104,7 +104,10 @@ class Buttons:
             elif self.stable & bit:
                 if self.repeat_mask & bit:
                     if ticks_diff(now, self._next[k]) >= 0:
-                        self._next[k] = ticks_add(self._next[k], self.repeat_ms)
+                        nxt = ticks_add(self._next[k], self.repeat_ms)
+                        if ticks_diff(now, nxt) >= 0:  # after a stall: no catching up
+                            nxt = ticks_add(now, self.repeat_ms)
+                        self._next[k] = nxt
                         self._fired |= bit
                         self._put(REPEAT, k)
                 elif not self._fired & bit and ticks_diff(now, self._down[k]) >= self.long_ms:

@@ -1,4 +1,4 @@
-"""Secret deals: Drachenhort party cards, Drachenfels princesses, a generic deck.
+"""Secret deals: Drachenhort party cards and a generic deck.
 
 Pure logic: no I/O, no UI, no randomness of its own. Every random choice is made
 with an ``rng`` argument that offers ``rng.below(n)`` (and ``rng.shuffle``), see
@@ -6,13 +6,13 @@ with an ``rng`` argument that offers ``rng.below(n)`` (and ``rng.shuffle``), see
 (``load(obj)``), so a power cut in the middle of the peeking round never re-deals.
 
 Colours and cards are referred to by index everywhere (adventurer 0..6, card
-0..6, knight 0..3); names live in the settings (``validate_cards`` /
+0..6); names live in the settings (``validate_cards`` /
 ``validate_colours``) so that renaming a colour never disturbs a saved game.
 
 Drachenhort party cards
 -----------------------
 ``DEFAULT_COLOURS`` are the seven adventurers: the five the rulebook names plus
-yellow and purple (RULINGS.md). ``DEFAULT_CARDS`` are the seven lines of the Fano
+yellow and purple (docs/RULES.md, Drachenhort). ``DEFAULT_CARDS`` are the seven lines of the Fano
 plane over them, so every adventurer is on exactly three cards, any two cards
 share exactly one adventurer, and the rulebook's example card {green, red, white}
 is card 0. A settings file ``{"colours": [7 names], "cards": [[3 names] x 7]}``
@@ -23,13 +23,6 @@ adventurer-index triples for scoring.
 unseen. ``PartyDeal.card_of(k)`` is the ONLY way to learn a player's card (the UI
 calls it only while player k is peeking; ``peek(k)`` also records that k has seen
 it); ``unseen_cards()`` is for the final reveal only.
-
-Drachenfels princesses
-----------------------
-``deal_princesses(rng)`` hides the four princesses in the four rock castles
-(numbered 1..4). ``check(castle, knight)`` returns ``(shoe, is_theirs)``: the
-knight index whose shoe colour the princess in that castle wears, and whether it
-is the asking knight's own colour.
 
 Generic hidden deck
 -------------------
@@ -45,7 +38,7 @@ holds raises ``ValueError`` with a short message for the screen.
 
 from micropython import const
 
-from wyrm.colours import DEFAULT_COLOURS
+from wyrm.games.drachenhort_colours import DEFAULT_COLOURS
 
 NAME_MAX = const(10)  # a name must fit one line in the double-size font (128 px / 12 px)
 PARTY_CARDS = const(7)
@@ -65,8 +58,6 @@ DEFAULT_CARD_INDICES = (
     (2, 4, 5),
 )
 
-KNIGHTS = const(4)
-DEFAULT_KNIGHTS = ("red", "blue", "green", "yellow")
 
 
 def default_cards(colours=DEFAULT_COLOURS):
@@ -203,10 +194,6 @@ def card_indices(config):
     return out
 
 
-def _is_int(x):
-    return type(x) is int
-
-
 # ---------------------------------------------------------------- party cards
 
 
@@ -272,7 +259,7 @@ class PartyDeal:
         if not MIN_PLAYERS <= len(cards) <= MAX_PLAYERS or len(seen) != len(cards):
             raise ValueError("Saved deal is damaged")
         for c in cards:
-            if not _is_int(c) or not 0 <= c < PARTY_CARDS or cards.count(c) != 1:
+            if type(c) is not int or not 0 <= c < PARTY_CARDS or cards.count(c) != 1:
                 raise ValueError("Saved deal is damaged")
         for s in seen:
             if s not in (0, 1):
@@ -282,57 +269,11 @@ class PartyDeal:
 
 def deal_party(players, rng):
     """Shuffle the seven party cards and give one to each of ``players`` (2..7)."""
-    if not _is_int(players) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+    if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise ValueError("2 to 7 players")
     order = list(range(PARTY_CARDS))
     rng.shuffle(order)
     return PartyDeal(order[:players], [False] * players)
-
-
-# ------------------------------------------------------------------ princesses
-
-
-class Princesses:
-    """Which princess sits in which rock castle; made by ``deal_princesses``/``load``."""
-
-    def __init__(self, shoes):
-        self._shoes = list(shoes)  # castle c (1..4) holds the princess of knight _shoes[c - 1]
-
-    def check(self, castle, knight):
-        """Knight ``knight`` (0..3) lifts the princess in ``castle`` (1..4).
-
-        Returns ``(shoe, is_theirs)``: the knight index matching the shoe colour
-        there, and whether that is the asking knight's own colour.
-        """
-        if not _is_int(castle) or not 1 <= castle <= KNIGHTS:
-            raise ValueError("Castle 1 to 4")
-        if not _is_int(knight) or not 0 <= knight < KNIGHTS:
-            raise ValueError("Unknown knight")
-        shoe = self._shoes[castle - 1]
-        return shoe, shoe == knight
-
-    def to_json(self):
-        return {"shoes": list(self._shoes)}
-
-    @staticmethod
-    def load(obj):
-        try:
-            shoes = obj["shoes"]
-        except (KeyError, TypeError):
-            raise ValueError("Saved castles are damaged") from None
-        if not isinstance(shoes, list) or len(shoes) != KNIGHTS:
-            raise ValueError("Saved castles are damaged")
-        for s in shoes:
-            if not _is_int(s) or not 0 <= s < KNIGHTS or shoes.count(s) != 1:
-                raise ValueError("Saved castles are damaged")
-        return Princesses(shoes)
-
-
-def deal_princesses(rng):
-    """Shuffle the four princesses into the four rock castles."""
-    shoes = list(range(KNIGHTS))
-    rng.shuffle(shoes)
-    return Princesses(shoes)
 
 
 # ----------------------------------------------------------------- generic deck
@@ -346,7 +287,7 @@ class Deck:
     """A hidden deck dealt without replacement. See the module docstring."""
 
     def __init__(self, cards):
-        if _is_int(cards):
+        if type(cards) is int:
             if cards < 1:
                 raise ValueError("Need at least 1 card")
             self.count = cards
@@ -393,7 +334,7 @@ class Deck:
         The result is a list (one per player) of label lists. Nothing is dealt
         if the pile is too small (ValueError).
         """
-        if not _is_int(players) or players < 1 or not _is_int(each) or each < 1:
+        if type(players) is not int or players < 1 or type(each) is not int or each < 1:
             raise ValueError("Nothing to deal")
         self._short(players * each)
         hands = [[] for _ in range(players)]
@@ -404,7 +345,7 @@ class Deck:
 
     def draw(self, rng, player=None):
         """Draw one card, to ``player``'s hand or (None) onto the table; its label."""
-        if player is not None and (not _is_int(player) or player < 0):
+        if player is not None and (type(player) is not int or player < 0):
             raise ValueError("Unknown player")
         self._short(1)
         return self.labels[self._take(rng, _TABLE if player is None else player)]
@@ -448,7 +389,7 @@ class Deck:
         if not isinstance(loc, list) or len(loc) != len(deck.labels):
             raise ValueError("Saved deck is damaged")
         for x in loc:
-            if not _is_int(x) or x < _TABLE:
+            if type(x) is not int or x < _TABLE:
                 raise ValueError("Saved deck is damaged")
         deck._loc = list(loc)
         return deck

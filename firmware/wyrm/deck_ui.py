@@ -18,7 +18,6 @@ to the pass screen of the first player who had not seen their cards.
     {"cards": ["Ace", "King", "Queen", "Jack", "Joker"]}
 """
 
-import json
 
 from micropython import const
 
@@ -32,7 +31,6 @@ MAX_PLAYERS = const(8)
 _LABEL_MAX = const(21)
 _DEFAULT_COUNT = const(52)
 
-_fopen = open  # the built-in: this module's own open() is the menu entry point
 
 _HELP = (
     "Wyrm holds a shuffled deck. Deal cards: each player then holds OK to see "
@@ -43,13 +41,6 @@ _HELP = (
 
 
 # -- labels file ------------------------------------------------------------------
-def _root(app):
-    root = getattr(app.store, "root", "") or ""
-    if root and not root.endswith("/"):
-        root += "/"
-    return root
-
-
 def parse_labels(obj):
     """(labels, problems) for a decoded deck.json."""
     if isinstance(obj, dict):
@@ -79,17 +70,11 @@ def parse_labels(obj):
 
 def read_labels(app):
     """(labels or None, problems). No file: (None, [])."""
-    try:
-        with _fopen(_root(app) + LABELS_FILE, "rb") as f:
-            data = f.read(_MAX_BYTES + 1)
-    except OSError:
+    obj, problem = app.store.read_user(LABELS_FILE, _MAX_BYTES)
+    if problem:
+        return None, [problem]
+    if obj is None:
         return None, []
-    if len(data) > _MAX_BYTES:
-        return None, ["deck.json is longer than %d bytes" % _MAX_BYTES]
-    try:
-        obj = json.loads(data.decode())
-    except (ValueError, UnicodeError):
-        return None, ["deck.json is not valid JSON"]
     return parse_labels(obj)
 
 
@@ -415,7 +400,7 @@ def _title(st):
     return title
 
 
-def open(app, resume=False):  # noqa: A001 - the game module protocol's entry point
+def enter(app, resume=False):
     st = State.load(app)
     menu = ui.Menu(
         _title(st),

@@ -51,10 +51,6 @@ def _reduce(num, den):
     return (num // g, den // g)
 
 
-def _is_int(v):
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
 class Die:
     """One kind of roll: ``count`` dice, each showing one of ``faces``.
 
@@ -76,7 +72,7 @@ class Die:
         self.kind = kind
         numeric = True
         for f in faces:
-            if not _is_int(f):
+            if type(f) is not int:
                 numeric = False
                 break
         self.numeric = numeric
@@ -229,6 +225,6 @@ def find(die_id, extra=None):
 
 def random_player(rng, n):
     """A uniformly chosen starting player, 0-based, for 2..7 players."""
-    if not _is_int(n) or n < PLAYERS_MIN or n > PLAYERS_MAX:
+    if type(n) is not int or n < PLAYERS_MIN or n > PLAYERS_MAX:
         raise ValueError("players must be %d..%d" % (PLAYERS_MIN, PLAYERS_MAX))
     return rng.below(n)

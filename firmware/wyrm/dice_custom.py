@@ -1,6 +1,6 @@
 """Custom dice from ``dice.json``: parsing and checking (see ``parse_custom``).
 
-Pure logic: no I/O (``wyrm.dice_roll.load_custom`` reads the file). Its own
+Pure logic: no I/O (``wyrm.dice_roll_ui.load_custom`` reads the file). Its own
 module so that rolling a built-in die never loads it.
 """
 
@@ -15,10 +15,6 @@ from wyrm.dice import (
 )
 
 
-def _is_int(v):
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
 def _parse_entry(entry):
     """One dice.json entry -> (Die, None) or (None, problem text)."""
     if not isinstance(entry, dict):
@@ -30,7 +26,7 @@ def _parse_entry(entry):
     if len(name) > NAME_MAX:
         return None, "name longer than %d chars" % NAME_MAX
     count = entry.get("count", 1)
-    if not _is_int(count) or count < 1 or count > COUNT_MAX:
+    if type(count) is not int or count < 1 or count > COUNT_MAX:
         return None, "count must be 1..%d" % COUNT_MAX
     has_sides = "sides" in entry
     has_faces = "faces" in entry
@@ -38,7 +34,7 @@ def _parse_entry(entry):
         return None, "give sides or faces, not both"
     if has_sides:
         sides = entry["sides"]
-        if not _is_int(sides) or sides < SIDES_MIN or sides > SIDES_MAX:
+        if type(sides) is not int or sides < SIDES_MIN or sides > SIDES_MAX:
             return None, "sides must be %d..%d" % (SIDES_MIN, SIDES_MAX)
         faces = tuple(range(1, sides + 1))
     elif has_faces:
@@ -50,7 +46,7 @@ def _parse_entry(entry):
         faces = []
         for i in range(len(raw)):
             f = raw[i]
-            if _is_int(f):
+            if type(f) is int:
                 if len(str(f)) > FACE_MAX:
                     return None, "face %d longer than %d chars" % (i + 1, FACE_MAX)
             elif isinstance(f, str):
@@ -75,7 +71,7 @@ def _parse_entry(entry):
 
 
 def parse_custom(data):
-    """dice.json text (str/bytes) or parsed object -> (dice, problems).
+    """The decoded dice.json (``Store.read_user``) -> (dice, problems).
 
     Format: {"dice": [{"name": "d20", "sides": 20},
                       {"name": "2d8", "count": 2, "sides": 8},
@@ -85,18 +81,6 @@ def parse_custom(data):
     Custom ids are "c:" + name; names must be unique (ignoring case).
     """
     problems = []
-    if isinstance(data, (bytes, bytearray)):
-        try:
-            data = data.decode()
-        except UnicodeError:
-            return [], ["dice.json: not valid text (UTF-8)"]
-    if isinstance(data, str):
-        import json
-
-        try:
-            data = json.loads(data)
-        except ValueError:
-            return [], ["dice.json: not valid JSON"]
     if isinstance(data, dict):
         entries = data.get("dice")
     else:

@@ -7,10 +7,6 @@ own module: only the roll-off screen (``wyrm.dice_ui``) loads it.
 from wyrm.dice import D6
 
 
-def _is_int(v):
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
 class RollOff:
     """Drakskatten start: everyone rolls 1d6; only the tied highest roll again.
 
@@ -22,7 +18,7 @@ class RollOff:
     """
 
     def __init__(self, players):
-        if _is_int(players):
+        if type(players) is int:
             players = list(range(players))
         else:
             players = list(players)
@@ -43,7 +39,7 @@ class RollOff:
             raise ValueError("one roll per player still in")
         best = 0
         for r in rolls:
-            if not _is_int(r) or r < 1 or r > 6:
+            if type(r) is not int or r < 1 or r > 6:
                 raise ValueError("a d6 shows 1..6")
             if r > best:
                 best = r

@@ -2,26 +2,22 @@
 
 Games use the public screen builders (import the module inside a function):
 
-    from wyrm import dice_roll
-    app.push(dice_roll.roll_screen("dh"))        # one die (built-in or "c:<name>")
+    from wyrm import dice_roll_ui
+    app.push(dice_roll_ui.roll_screen("dh"))        # one die (built-in or "c:<name>")
     from wyrm import dice_ui
     app.push(dice_ui.who_starts_screen())        # asks the player count, picks one
     app.push(dice_ui.rolloff_screen(hi=6))       # Drakskatten roll-off, round by round
 
 The roll screen of a die, its history and statistics and the saved counts live
-in ``wyrm.dice_roll`` (a game that only rolls loads just that, and the roll-off
+in ``wyrm.dice_roll_ui`` (a game that only rolls loads just that, and the roll-off
 of a known number of players does not load it); ``dice_ui.roll_screen`` hands
 over to it. Custom dice come from ``dice.json`` in the store's folder (format:
 see ``wyrm.dice_custom.parse_custom``).
 """
-from micropython import const
 
-from wyrm import buttons as B
-from wyrm import dice, dice_rolloff, font, ui
+from wyrm import buttons, dice, dice_rolloff, font, ui
 from wyrm.app import Screen
-from wyrm.dice_draw import caption, fit, skip_key, spin, tumble
-
-_LINE = const(21)
+from wyrm.dice_draw_ui import caption, skip_key, spin, tumble
 
 _HELP = (
     "Add your own dice: put a file dice.json on Wyrm (next to the saved "
@@ -45,16 +41,16 @@ class StatsMenu(ui.Menu):
     def _label(self, d):
         def lab(app):
             n = str(self.book.rolls(d))
-            name = fit(d.name, _LINE - 2 - len(n))
-            return name + " " * (_LINE - 1 - len(name) - len(n)) + n
+            name = ui.fit(d.name, font.CHARS - 2 - len(n))
+            return name + " " * (font.CHARS - 1 - len(name) - len(n)) + n
 
         return lab
 
     def _opener(self, d):
         def run(app):
-            from wyrm import dice_roll
+            from wyrm import dice_roll_ui
 
-            app.push(dice_roll.StatsScreen(d, self.book))
+            app.push(dice_roll_ui.StatsScreen(d, self.book))
 
         return run
 
@@ -64,10 +60,10 @@ class PlayersSpinner(ui.Spinner):
     """How many players? (starts at the last count used); OK opens ``make(n)``."""
 
     def __init__(self, title_text, make, lo, hi):
-        from wyrm import dice_roll  # the player count is kept with the dice counts
+        from wyrm import dice_roll_ui  # the player count is kept with the dice counts
 
         self.make = make
-        self.book = dice_roll.Book()
+        self.book = dice_roll_ui.Book()
         super().__init__(title_text, 4, lo, hi, self._done, hint="%d-%d players  OK: go" % (lo, hi))
 
     def on_open(self, app):
@@ -115,7 +111,7 @@ class WhoScreen(Screen):
     def on_event(self, app, kind, key):
         if skip_key(self, app, kind, key):
             return True
-        if kind == B.PRESS:
+        if kind == buttons.PRESS:
             return False
         if ui.is_ok(kind, key):
             self.go(app)
@@ -123,7 +119,7 @@ class WhoScreen(Screen):
         return False
 
     def draw(self, app, fb):
-        tall = app.height >= 64
+        tall = app.tall
         if tall:
             ui.title(fb, "Who starts?", "of %d" % self.n)
         y = ui.TITLE_H + 3 if tall else 2
@@ -184,7 +180,7 @@ class RollOffScreen(Screen):
     def on_event(self, app, kind, key):
         if skip_key(self, app, kind, key):
             return True
-        if kind == B.PRESS and key != B.UP and key != B.DOWN:
+        if kind == buttons.PRESS and key != buttons.UP and key != buttons.DOWN:
             return False
         last = len(self.ro.rounds) - 1
         if ui.is_ok(kind, key):
@@ -217,7 +213,7 @@ class RollOffScreen(Screen):
         for _p, r in rnd:
             if r == best:
                 tied += 1
-        tall = app.height >= 64
+        tall = app.tall
         right = "round %d" % (self.view + 1)
         if len(rounds) > 1:
             right = "round %d/%d" % (self.view + 1, len(rounds))
@@ -267,11 +263,11 @@ class RollOffScreen(Screen):
 
 # -- public builders and the Dice menu ---------------------------------------------------
 def roll_screen(die, roll_now=False):
-    """The roll screen of a die: ``wyrm.dice_roll.roll_screen`` (a game that only
+    """The roll screen of a die: ``wyrm.dice_roll_ui.roll_screen`` (a game that only
     rolls imports that module instead)."""
-    from wyrm import dice_roll
+    from wyrm import dice_roll_ui
 
-    return dice_roll.roll_screen(die, roll_now)
+    return dice_roll_ui.roll_screen(die, roll_now)
 
 
 def who_starts_screen(n=None, lo=dice.PLAYERS_MIN, hi=dice.PLAYERS_MAX):
@@ -297,9 +293,9 @@ class DiceMenu(ui.Menu):
         self.dice_list = []
 
     def on_open(self, app):
-        from wyrm import dice_roll
+        from wyrm import dice_roll_ui
 
-        custom, problems = dice_roll.load_custom(app)
+        custom, problems = dice_roll_ui.load_custom(app)
         self.dice_list = list(dice.BUILTIN) + custom
         items = []
         for d in self.dice_list:
@@ -311,36 +307,37 @@ class DiceMenu(ui.Menu):
         self.items = items
         if problems:
             text = ["The file dice.json has problems; the other dice work."]
+            head = "dice.json: "  # the file is named in the first line already
             for p in problems:
-                text.append(p[11:] if p.startswith("dice.json: ") else p)
+                text.append(p[len(head):] if p.startswith(head) else p)
             ui.error(app, text, "dice.json")
 
     def _stats(self, app):
-        from wyrm import dice_roll
+        from wyrm import dice_roll_ui
 
-        book = dice_roll.Book(app)
+        book = dice_roll_ui.Book(app)
         app.push(StatsMenu(self.dice_list, book))
         book.show_problems(app)
 
     def _roller(self, d):
         def run(app):
-            from wyrm import dice_roll
+            from wyrm import dice_roll_ui
 
-            app.push(dice_roll.RollScreen(d, roll_now=True, remember=True))
+            app.push(dice_roll_ui.RollScreen(d, roll_now=True, remember=True))
 
         return run
 
 
-def open(app, resume=False):  # noqa: A001 - the game-module protocol name
+def enter(app, resume=False):
     """Push the Dice menu; after a power cut also the roll screen that was open."""
     menu = app.push(DiceMenu())
     if not resume:
         return
-    from wyrm import dice_roll
+    from wyrm import dice_roll_ui
 
-    book = dice_roll.Book(app)
+    book = dice_roll_ui.Book(app)
     for d in menu.dice_list:
         if d.id == book.open:
-            app.push(dice_roll.RollScreen(d, remember=True, book=book))
+            app.push(dice_roll_ui.RollScreen(d, remember=True, book=book))
             return
     book.show_problems(app)

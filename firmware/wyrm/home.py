@@ -1,17 +1,16 @@
-"""Main menu, settings, button test and about - and ``make_app`` that wires them.
+"""The main menu and ``make_app`` that wires the app (settings: ``wyrm.settings_ui``).
 
-Each game lives in its own module, imported only when chosen and dropped
-again when its menu is left (``App.open_module`` / ``App.unload_since``), so
-RAM holds the platform plus one game. While a game is open its module name is
-kept in the store ("open"), so after a power cut Wyrm comes back into it.
+Each game lives in its own module, loaded with ``app.load`` when chosen: it
+belongs to the main menu's scope and leaves the heap when the main menu shows
+again, so RAM holds the platform plus one game. While a game is open its module
+name is kept in the store ("open"), so after a power cut Wyrm comes back into it.
 """
-import gc
 
-from wyrm import buttons as B
-from wyrm import font, ui
-from wyrm.app import App, Screen
+from wyrm import buttons, ui
+from wyrm.app import App
 
-# (label, module) - order is the menu order.
+# (label, module) - order is the menu order. A game is one line here and a module
+# with ``enter(app, resume)`` (see docs/DEVELOPING.md).
 GAMES = (
     ("Drachenhort", "wyrm.games.drachenhort_ui"),
     ("Drakskatten", "wyrm.games.drakskatten_ui"),
@@ -26,22 +25,25 @@ GAMES = (
 class Home(ui.Menu):
     def __init__(self):
         items = [[label, _opener(mod, label)] for label, mod in GAMES]
-        items.append(["Settings", lambda app: app.push(settings_menu(app))])
+        items.append(["Settings", _settings])
         super().__init__("Wyrm", items)
-        self._before = None
-        self._depth = 1
+        self.playing = False  # a game's screens are open above the main menu
 
     def on_event(self, app, kind, key):
-        if kind == B.CLICK and key == B.BACK:
+        if kind == buttons.CLICK and key == buttons.BACK:
             return True  # the root menu stays
         return super().on_event(app, kind, key)
 
     def on_show(self, app):
-        # A game's screens have all closed: forget it, free its modules.
-        if self._before is not None and len(app.stack) == self._depth:
-            app.unload_since(self._before)
-            self._before = None
+        # A game's screens have all closed (its code has left with them): forget it.
+        if self.playing:
+            self.playing = False
             app.store.remove("open")
+
+
+def _settings(app):
+    # Settings, the button test and About: their own module, loaded while open.
+    app.push(app.load("wyrm.settings_ui").settings_menu(app))
 
 
 def _opener(mod, label):
@@ -51,153 +53,42 @@ def _opener(mod, label):
     return run
 
 
-def open_game(app, mod, label, resume=False):
-    home = app.stack[0]
-    try:
-        before, module = app.open_module(mod)
-    except ImportError as exc:
-        if mod in str(exc):  # the game itself is missing, not something it uses
-            ui.error(app, "%s is not on this device yet." % label, label)
-            return
-        raise
-    home._before = before
-    home._depth = len(app.stack)
-    app.store.save("open", [mod, label])
-    module.open(app, resume)
+def open_game(app, mod, label, resume=False, on_menu=False):
+    module = app.load(mod)
+    app.stack[0].playing = True
+    store = app.store
+    if not resume and not on_menu:
+        store.save("open", [mod, label])
+    trouble = store.trouble
+    module.enter(app, resume)
+    if resume and store.trouble != trouble:
+        # The game's save was damaged or cut off and an older copy (or nothing)
+        # is used: the screen it names may be half an action. Until the game is
+        # opened again from the main menu, it comes back on its own menu.
+        store.save("open", [mod, label, "menu"])
 
 
 def resume_game(app):
-    """After a power cut: go back into the game that was open."""
+    """After a power cut: go back into the game that was open (onto its menu
+    only, if its save had to be restored from the copy before)."""
     saved = app.store.load("open", None)
-    if isinstance(saved, list) and len(saved) == 2:
+    if isinstance(saved, list) and 2 <= len(saved) <= 3:
         for label, mod in GAMES:
             if mod == saved[0]:
-                open_game(app, mod, label, True)
+                open_game(app, mod, label, len(saved) == 2, len(saved) == 3)
                 return
-
-
-# -- settings -------------------------------------------------------------
-def _secs(s):
-    if s == 0:
-        return "never"
-    if s % 60 == 0:
-        return "%d min" % (s // 60)
-    return "%d s" % s
-
-
-DIM_CHOICES = (0, 15, 30, 60, 120, 300)
-OFF_CHOICES = (0, 60, 120, 300, 600, 1800)
-PEEK_CHOICES = (3, 5, 10, 20, 30)
-
-
-def _cycle(key, choices):
-    def run(app):
-        cur = app.settings[key]
-        i = choices.index(cur) if cur in choices else -1
-        app.settings[key] = choices[(i + 1) % len(choices)]
-        app.save_settings()
-
-    return run
-
-
-def _set_contrast(app):
-    def done(app, v):
-        app.settings["contrast"] = v
-        app.save_settings()
-
-    app.push(ui.Spinner("Contrast", app.settings["contrast"], 1, 5, done))
-
-
-def _flip(app):
-    app.settings["flip"] = not app.settings["flip"]
-    app.save_settings()
-
-
-def settings_menu(app):
-    s = app.settings
-    return ui.Menu(
-        "Settings",
-        [
-            [lambda a: "Contrast: %d/5" % s["contrast"], _set_contrast],
-            [lambda a: "Flip 180: %s" % ("on" if s["flip"] else "off"), _flip],
-            [lambda a: "Dim after: " + _secs(s["dim_s"]), _cycle("dim_s", DIM_CHOICES)],
-            [lambda a: "Screen off: " + _secs(s["off_s"]), _cycle("off_s", OFF_CHOICES)],
-            [lambda a: "Peek hides: " + _secs(s["peek_s"]), _cycle("peek_s", PEEK_CHOICES)],
-            ["Button test", lambda a: a.push(ButtonTest())],
-            ["About", lambda a: a.push(about(a))],
-        ],
-    )
-
-
-class ButtonTest(Screen):
-    """Shows each key live; hold BACK (OK on three-button boards) to leave."""
-
-    hold_ok = True
-
-    def __init__(self):
-        self.last = "press a key"
-
-    def on_event(self, app, kind, key):
-        exit_key = B.BACK if app.keys >= 4 else B.OK
-        if kind == B.LONG and key == exit_key:
-            app.pop(self)
-            return True
-        self.last = "%s %s" % (B.NAMES[key], B.KIND_NAMES[kind])
-        app.redraw()
-        return True
-
-    def tick(self, app, now):
-        if app.buttons.stable != getattr(self, "_shown", -1):
-            self._shown = app.buttons.stable
-            app.redraw()
-
-    def draw(self, app, fb):
-        ui.title(fb, "Button test")
-        for k in range(app.keys):
-            x = 2 + k * 31
-            held = app.buttons.held(k)
-            fb.rect(x, ui.TITLE_H + 2, 29, 14, 1)
-            if held:
-                fb.fill_rect(x, ui.TITLE_H + 2, 29, 14, 1)
-            name = B.NAMES[k]
-            font.text(fb, name, x + (29 - font.width(name)) // 2, ui.TITLE_H + 5, 0 if held else 1)
-        if app.height >= 64:
-            font.text(fb, self.last, 2, 40)
-            font.text(fb, "Hold %s to leave" % ("BACK" if app.keys >= 4 else "OK"), 2, 54)
-
-
-def _free_mem():
-    gc.collect()
-    f = getattr(gc, "mem_free", None)
-    return ("%d KB free" % (f() // 1024)) if f else "free: n/a (host)"
-
-
-def about(app):
-    from wyrm import VERSION
-
-    disp = app.board.get("display", {})
-    lines = [
-        "Wyrm " + VERSION,
-        "Table companion for",
-        "five dragon games.",
-        _free_mem(),
-        "Board: %s" % app.board.get("name", "simulator"),
-        "Display: %s %dx%d" % (disp.get("controller", "sim"), app.width, app.height),
-        "Keys: %d" % app.keys,
-    ]
-    return ui.Message("About", lines)
 
 
 def make_app(fb, store, rng, keys=4, panel=None, board=None):
     """Build the app at the main menu; report damaged saves; resume a game."""
     app = App(fb, store, rng, keys, panel, board)
     app.push(Home())
-    problems = store.take_problems() if hasattr(store, "take_problems") else []
+    problems = store.take_problems()
     try:
         resume_game(app)
     except Exception as exc:  # noqa: BLE001 - a broken save must not stop the boot
         app.fail(exc)
-    problems += store.take_problems() if hasattr(store, "take_problems") else []
+    problems += store.take_problems()
     if problems:
         app.push(ui.Message("Saved data", " ".join(problems)))
     return app

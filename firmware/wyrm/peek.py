@@ -22,7 +22,8 @@ the texts are what tests and players read:
          "Release OK". BACK (three buttons: UP): back to the pass screen.
 - seen:  "Seen it?" (large), "OK: pass on" ("OK: finish" for the last player,
          "OK: done" for a single peek), "Hold OK: see again" (the secret comes
-         back after a long press, so a short OK never flashes it).
+         back after a long press, so a short OK never flashes it). BACK (three
+         buttons: UP) leaves: "Stop passing round?" (a single peek: done).
 - done:  a check mark, "All cards dealt", "OK: continue" -> ``on_done(app)``.
 
 ``showing`` is True exactly when the last ``draw`` drew the secret of player
@@ -31,8 +32,7 @@ the texts are what tests and players read:
 
 from micropython import const
 
-from wyrm import buttons as B
-from wyrm import font, ui
+from wyrm import buttons, font, ui
 from wyrm.app import Screen
 from wyrm.ticks import ticks_diff
 
@@ -125,7 +125,7 @@ class PeekScreen(Screen):
     def tick(self, app, now):
         if not self.holding:
             return
-        if not app.buttons.held(B.OK):  # a release we did not hear: hide
+        if not app.buttons.held(buttons.OK):  # a release we did not hear: hide
             self.holding = False
             app.redraw()
         elif not self.timed_out and ticks_diff(now, self.shown_at) >= app.settings["peek_s"] * 1000:
@@ -135,20 +135,20 @@ class PeekScreen(Screen):
     def on_event(self, app, kind, key):
         st = self.state
         three = app.keys < 4
-        if key == B.OK:
-            if kind == B.PRESS:
+        if key == buttons.OK:
+            if kind == buttons.PRESS:
                 self.press_state = st
                 if st == _READY:
                     self._show(app)
                 return True
-            if kind == B.RELEASE:
+            if kind == buttons.RELEASE:
                 if self.holding:
                     self.holding = False
                     if st == _READY:
                         self.state = _SEEN
                     app.redraw()
                 return True
-            if kind == B.LONG:
+            if kind == buttons.LONG:
                 if st == _SEEN and self.press_state == _SEEN:
                     self._show(app)
                 elif st == _PASS and three:
@@ -156,7 +156,7 @@ class PeekScreen(Screen):
                 elif st == _DONE and three:
                     self._finish(app)
                 return True
-            if kind == B.CLICK:
+            if kind == buttons.CLICK:
                 if st == _PASS:
                     self.state = _READY
                     app.redraw()
@@ -175,9 +175,9 @@ class PeekScreen(Screen):
                 self.first += 1
                 app.redraw()
             return True
-        if kind != B.CLICK:
+        if kind != buttons.CLICK:
             return True
-        back = key == B.BACK or (three and key == B.UP)
+        back = key == buttons.BACK or (three and key == buttons.UP)
         if not back:
             return True
         if st == _PASS:
@@ -188,12 +188,12 @@ class PeekScreen(Screen):
             else:
                 self.state = _PASS
                 app.redraw()
-        elif st == _SEEN and key == B.BACK:
+        elif st == _SEEN:  # BACK, or UP on three buttons (a long OK shows it again)
             if self.single:
                 self._finish(app)
             else:
                 self._ask_stop(app)
-        elif st == _DONE and key == B.BACK:
+        elif st == _DONE:
             self._finish(app)
         return True
 
@@ -229,8 +229,8 @@ class PeekScreen(Screen):
     # -- drawing ----------------------------------------------------------------
     def draw(self, app, fb):
         self.showing = False
-        tall = app.height >= 64
-        if self.holding and app.buttons.held(B.OK):
+        tall = app.tall
+        if self.holding and app.buttons.held(buttons.OK):
             if self.timed_out:
                 self._draw_hidden(app, fb, tall)
             else:

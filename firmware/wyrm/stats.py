@@ -176,7 +176,7 @@ class Tally:
             if isinstance(c, list):
                 ok = True
                 for v in c:
-                    if not isinstance(v, int) or isinstance(v, bool):
+                    if type(v) is not int:
                         ok = False
                         break
                 if ok:

@@ -13,10 +13,17 @@ in one step on LittleFS and POSIX, so a power cut at any moment leaves either
 the new file or the previous one (as ``.json`` or ``.bak``).
 
 Loading never raises on a bad file: a damaged file is renamed aside to
-``<name>.bad`` (kept for inspection), the backup is used if it is good (and
+``<name>.bad`` (kept for inspection, never deleted: one per name and kind, a
+newer damaged copy replaces the older), the backup is used if it is good (and
 renamed back to ``<name>.json``, so the next boot is quiet), else the
-default, and a plain-language line is queued in ``problems`` for the UI.
+default, and a plain-language line is queued in ``problems`` for the UI
+(``trouble`` counts them, so a caller can tell a restored copy was used).
 Programming errors (bad names, unsaveable objects) do raise.
+
+A flash that refuses a write (full: ENOSPC, or EIO) does not stop the app:
+``save`` returns False, leaves the previous files as they were, and sets
+``failing`` (an errno) until a later save succeeds; the app shows that in
+words. Nothing is removed before its replacement is written.
 
 The JSON text is written by this module, not ``json.dumps``: keys are sorted,
 separators are compact and non-ASCII text is kept as UTF-8, so CPython and
@@ -32,6 +39,7 @@ from micropython import const
 VERSION = const(1)
 _MOD = const(65521)
 _BLOCK = const(256)  # bytes between reductions: a, b stay small ints
+_DEPTH = const(32)  # deepest nesting a save may have (Wyrm's own go 5 deep)
 
 _NAME_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-"
 
@@ -186,10 +194,40 @@ def unpack(data):
         return _DAMAGED, None
     if _checksum_hex(body) != parts[2].lower():
         return _DAMAGED, None
+    if _too_deep(body):
+        return _DAMAGED, None
     try:
         return _OK, json.loads(body.decode())
-    except ValueError:
+    except (ValueError, RuntimeError, MemoryError):
+        # RuntimeError: RecursionError (CPython) on thousands of nested brackets
         return _DAMAGED, None
+
+
+def _too_deep(body):
+    """True if brackets nest deeper than any save of Wyrm's (``_DEPTH``).
+
+    Thousands of levels would overflow CPython's parser (RecursionError) and
+    MicroPython's recursive printing and encoding later, so they count as damage."""
+    depth = 0
+    in_str = False
+    esc = False
+    for c in body:
+        if in_str:
+            if esc:
+                esc = False
+            elif c == 92:  # backslash
+                esc = True
+            elif c == 34:  # quote
+                in_str = False
+        elif c == 34:
+            in_str = True
+        elif c == 91 or c == 123:  # [ {
+            depth += 1
+            if depth > _DEPTH:
+                return True
+        elif c == 93 or c == 125:  # ] }
+            depth -= 1
+    return False
 
 
 def _is_digits(s):
@@ -201,12 +239,57 @@ def _is_digits(s):
     return True
 
 
+# -- words for the players -------------------------------------------------------
+# What each saved file holds, in the players' words (never a file name), what to
+# do when its last change was lost, and what it means when it is gone altogether.
+_CHECK = "check the board"
+_WHAT = {
+    "open": ("note of the open game", "", "Choose the game again from the main menu."),
+    "settings": ("settings", "check them in Settings", "The usual settings are used."),
+    "party": (
+        "party cards",
+        "a player may be asked to look again",
+        "The secret cards are gone: deal new cards from the game menu (Deal the cards).",
+    ),
+    "hdeck": ("hidden deck", _CHECK, "A new deck is needed."),
+    "dice_stats": ("dice statistics", "", "They start again from zero."),
+}
+_GAMES = {"drachenschatten": "DrachenSchatten", "drakonia": "Drakonia"}
+
+
+def _words(name, status, fallback):
+    """A plain sentence or two for a saved file that could not be used."""
+    what = _WHAT.get(name)
+    if what is None:  # a game's save
+        label = _GAMES.get(name) or (name[:1].upper() + name[1:])
+        what = ("%s game" % label, _CHECK, "A new game starts.")
+    if status == _VERSION:
+        out = "The saved %s came from another Wyrm version." % what[0]
+    elif status == _DAMAGED:
+        out = "The saved %s was damaged." % what[0]
+    else:  # power cut during a save: the previous copy is whole
+        out = "Saving the %s was cut off." % what[0]
+    if fallback:
+        out += " The last change was lost"
+        return out + (": %s." % what[1] if what[1] else ".")
+    return out + " " + what[2]
+
+
+def _errno(exc):
+    n = exc.args[0] if exc.args else 0
+    return n if type(n) is int and n else 5  # EIO when the error names none
+
+
 class Store:
     def __init__(self, root=""):
         if root and not root.endswith("/"):
             root += "/"
         self.root = root
         self.problems = []
+        self.trouble = 0  # problems ever queued (a restored copy was used, ...)
+        self.failing = 0  # errno of the last failed save; 0 once a save works
+        self.failed = 0  # saves the flash refused
+        self._pending = {}  # name -> object whose save the flash refused
 
     # -- paths ---------------------------------------------------------------
     def _path(self, name, ext):
@@ -243,22 +326,16 @@ class Store:
             pass
 
     def _say(self, name, status, fallback):
-        if status == _VERSION:
-            what = "The saved %s file is from another Wyrm version; " % name
-        elif status == _DAMAGED:
-            what = "The saved %s file was damaged; " % name
-        else:  # power cut during a save: the previous copy is whole
-            what = "Saving the %s file was cut off; " % name
-        if fallback:
-            what += "the previous copy is used."
-        else:
-            what += "defaults are used."
-        self.problems.append(what)
+        self.trouble += 1
+        self.problems.append(_words(name, status, fallback))
 
     # -- public --------------------------------------------------------------
     def load(self, name, default=None):
         """The saved object for name, else the backup, else default. Never raises
-        on a bad or missing file; problems are queued in self.problems."""
+        on a bad or missing file; problems are queued in self.problems. An
+        object the flash refused is still the newest: it is returned."""
+        if name in self._pending:
+            return self._pending[name]
         path = self._path(name, ".json")
         bak = self._path(name, ".bak")
         if self._has(path):
@@ -289,11 +366,37 @@ class Store:
         return default
 
     def save(self, name, obj):
-        """Write obj atomically; raises OSError if the flash cannot be written."""
-        path = self._path(name, ".json")
-        tmp = self._path(name, ".tmp")
-        bak = self._path(name, ".bak")
+        """Write obj atomically. True if written; False if the flash refused
+        (full or failing): the previous files stay as they were, and obj is
+        written with the next save that works (saving resumes by itself)."""
         data = pack(obj)  # encode first: a TypeError leaves the files untouched
+        self._pending.pop(name, None)
+        if not self._try(name, data):
+            self._pending[name] = obj
+            return False
+        for other in list(self._pending):  # room again: what could not be saved
+            if not self._try(other, pack(self._pending[other])):
+                return True
+            del self._pending[other]
+        return True
+
+    def _try(self, name, data):
+        tmp = self._path(name, ".tmp")
+        try:
+            self._write(name, tmp, data)
+        except OSError as exc:
+            self.failed += 1
+            self.failing = _errno(exc)
+            try:  # a half-written tmp only takes room
+                os.remove(tmp)
+            except OSError:
+                pass
+            return False
+        self.failing = 0
+        return True
+
+    def _write(self, name, tmp, data):
+        path = self._path(name, ".json")
         with open(tmp, "wb") as f:
             f.write(data)
             f.flush()
@@ -305,7 +408,7 @@ class Store:
             # aside so the backup (perhaps the last good state) survives.
             status, _ = self._read(path)
             if status == _OK:
-                os.rename(path, bak)
+                os.rename(path, self._path(name, ".bak"))
             else:
                 self._set_aside(path, self._path(name, ".bad"))
         os.rename(tmp, path)
@@ -314,14 +417,45 @@ class Store:
 
     def exists(self, name):
         """True if something was saved under name (the file or its backup)."""
+        if name in self._pending:
+            return True
         return self._has(self._path(name, ".json")) or self._has(self._path(name, ".bak"))
 
     def remove(self, name):
-        """Forget name: its file, backup, leftover tmp and set-aside copies."""
-        for ext in (".json", ".bak", ".tmp", ".bad", ".bak.bad"):
+        """Forget name: its file, backup and leftover tmp. Set-aside ``.bad``
+        copies stay (they are never deleted). Never raises on a failing flash."""
+        self._pending.pop(name, None)
+        # The backup goes first: a power cut half-way leaves the newest copy,
+        # never an older one to come back as the saved state.
+        for ext in (".bak", ".tmp", ".json"):
             p = self._path(name, ext)
             if self._has(p):
-                os.remove(p)
+                try:
+                    os.remove(p)
+                except OSError:
+                    pass
+
+    def read_user(self, filename, max_bytes):
+        """A JSON file the player put on the device (deck.json, dice.json, ...), never
+        a save: (obj, problem). No file: (None, None). A file over ``max_bytes``, not
+        UTF-8 text or not JSON: (None, a sentence that names the file)."""
+        try:
+            with open(self.root + filename, "rb") as f:
+                data = f.read(max_bytes + 1)
+        except OSError:
+            return None, None
+        if len(data) > max_bytes:
+            return None, "%s is longer than %d bytes" % (filename, max_bytes)
+        try:
+            text = data.decode()
+        except UnicodeError:
+            return None, "%s is not plain text (UTF-8)" % filename
+        if not _too_deep(data):
+            try:
+                return json.loads(text), None
+            except (ValueError, MemoryError):
+                pass
+        return None, "%s is not valid JSON" % filename
 
     def take_problems(self):
         """The queued problem messages (oldest first); the queue is emptied."""

@@ -7,9 +7,8 @@ hooks and draw their whole picture in ``draw``.
 """
 from micropython import const
 
-from wyrm import buttons as B
-from wyrm import font
-from wyrm.app import Screen
+from wyrm import buttons, font
+from wyrm.app import Screen, use_widgets
 
 TITLE_H = const(10)
 ROW = const(9)
@@ -49,6 +48,18 @@ def wrap(text, width=21):
                 line = word
         out.append(line)
     return out
+
+
+def fit(s, n=font.CHARS):
+    """``s`` cut to ``n`` characters, the last one an ellipsis when it had to be cut."""
+    return s if len(s) <= n else s[: n - 1] + font.ELLIPSIS
+
+
+def pad(left, right, width=font.CHARS - 1):
+    """``left`` and ``right`` on one line of ``width`` characters (at least one space
+    between). The default leaves a menu row's last character to its scroll mark."""
+    gap = width - len(left) - len(right)
+    return left + " " * (gap if gap > 0 else 1) + right
 
 
 def row_y(i):
@@ -114,15 +125,15 @@ def draw_toast(fb, text):
 # UP and DOWN act on the press (and its repeats), not on the release: a
 # menu moves as soon as the key is down.
 def is_up(kind, key):
-    return key == B.UP and (kind == B.PRESS or kind == B.REPEAT)
+    return key == buttons.UP and (kind == buttons.PRESS or kind == buttons.REPEAT)
 
 
 def is_down(kind, key):
-    return key == B.DOWN and (kind == B.PRESS or kind == B.REPEAT)
+    return key == buttons.DOWN and (kind == buttons.PRESS or kind == buttons.REPEAT)
 
 
 def is_ok(kind, key):
-    return key == B.OK and kind == B.CLICK
+    return key == buttons.OK and kind == buttons.CLICK
 
 
 class Menu(Screen):
@@ -155,7 +166,7 @@ class Menu(Screen):
             return True
         elif is_ok(kind, key) and n:
             self.items[self.sel][1](app)
-        elif kind == B.CLICK and key == B.BACK and self.on_back:
+        elif kind == buttons.CLICK and key == buttons.BACK and self.on_back:
             self.on_back(app)
         else:
             return False
@@ -246,18 +257,18 @@ class Spinner(Screen):
     def draw(self, app, fb):
         title(fb, self.title)
         text = self.fmt(self.value) if self.fmt else str(self.value)
-        big_ok = self.fmt is None and app.height >= 64
+        big_ok = self.fmt is None and app.tall
         if big_ok:
             font.big_center(fb, text, TITLE_H + 4)
         else:
             font.center(fb, text, TITLE_H + 4, 1, 2 if font.width(text, 2) <= fb.width else 1)
         hint = self.hint or ("%d..%d  OK: set" % (self.lo, self.hi))
-        if app.height >= 64:
+        if app.tall:
             font.center(fb, hint, app.height - 8)
         if self.value < self.hi:
             arrow(fb, fb.width - 6, TITLE_H + 4, -1)
         if self.value > self.lo:
-            arrow(fb, fb.width - 6, app.height - 10 if app.height >= 64 else app.height - 2, 1)
+            arrow(fb, fb.width - 6, app.height - 10 if app.tall else app.height - 2, 1)
 
 
 class Confirm(Screen):
@@ -323,8 +334,8 @@ class Message(Screen):
         self.first = 0
 
     def on_event(self, app, kind, key):
-        if kind == B.CLICK and key == B.BACK:
-            key = B.OK  # BACK closes a message just like OK
+        if kind == buttons.CLICK and key == buttons.BACK:
+            key = buttons.OK  # BACK closes a message just like OK
         return scroll_event(self, app, kind, key, len(self.lines), rows(app), self._close)
 
     def _close(self, app):
@@ -351,10 +362,22 @@ class BigView(Screen):
     def draw(self, app, fb):
         title(fb, self.title)
         font.big_center(fb, self.big_text, TITLE_H + 3)
-        if self.caption and app.height >= 64:
+        if self.caption and app.tall:
             font.center(fb, self.caption, app.height - 9)
 
 
 def error(app, text, title_text="Problem"):
     """Show a plain-language problem; never a traceback."""
     return app.push(Message(title_text, text))
+
+
+def _crash_screen(exc, on_ok):
+    return Message(
+        "Oops",
+        "Something went wrong (%s). Saved games are safe. OK: back to the menu."
+        % type(exc).__name__,
+        on_ok=on_ok,
+    )
+
+
+use_widgets(draw_toast, _crash_screen)

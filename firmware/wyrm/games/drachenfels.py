@@ -51,7 +51,7 @@ RAINBOW_RULE_LINES = ("Rainbows may now link", "rainbow rocks and", "rock castle
 
 
 def _check_players(n):
-    if not isinstance(n, int) or isinstance(n, bool) or n < MIN_PLAYERS or n > MAX_PLAYERS:
+    if type(n) is not int or n < MIN_PLAYERS or n > MAX_PLAYERS:
         raise ValueError("2 to 4 players")
 
 
@@ -154,7 +154,7 @@ def _valid(obj):
     seen = []
     for k in knights:
         c = k["colour"]
-        if not isinstance(c, int) or isinstance(c, bool) or not 0 <= c < CASTLES or c in seen:
+        if type(c) is not int or not 0 <= c < CASTLES or c in seen:
             return False
         seen.append(c)
         if not isinstance(k["name"], str) or not isinstance(k["visited"], int):
@@ -237,7 +237,7 @@ def move_options(state, k, value):
     castle (found or not).
     """
     knight = _knight(state, k)
-    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 5:
+    if type(value) is not int or not 1 <= value <= 5:
         raise ValueError("point card 1 to 5")
     if knight["castle"]:
         return [value, 2 * value]
@@ -249,31 +249,4 @@ def rainbow_links(state):
     lines = ["Rainbow rock to the", "royal castle"]
     if state["rainbow_rule"]:
         lines += ["or rainbow rock to", "a rock castle"]
-    return lines
-
-
-def main():
-    """Deterministic self-demo (used to compare CPython with MicroPython)."""
-    from wyrm.rng import Rng
-
-    lines = []
-    for n in (2, 3, 4):
-        lines.append(
-            "%d players: %s = %d, pile %d" % (n, deck_counts(n), deck_size(n), draw_pile_size(n))
-        )
-    rng = Rng(seed=1234)
-    hands, pile = deal(3, rng)
-    lines.append("hands %s pile %s" % (hands, pile))
-    g = new_game(3, rng)
-    lines.append("castles %s" % g["castles"])
-    give_armour(g, 0)
-    lines.append("moves %s" % move_options(g, 0, 3))
-    mine = g["castles"].index(g["knights"][0]["colour"])
-    other = (mine + 1) % CASTLES
-    lines.append("visit %s" % sorted(visit_castle(g, 0, other).items()))
-    lines.append("moves %s rule %s" % (move_options(g, 0, 3), g["rainbow_rule"]))
-    lines.append("visit %s" % sorted(visit_castle(g, 0, mine).items()))
-    lines.append("winner %s known %s" % (g["winner"], known_castles(g, 0)))
-    for line in lines:
-        print(line)
     return lines

@@ -25,10 +25,9 @@ rules state)::
 """
 from micropython import const
 
-from wyrm import buttons as B
-from wyrm import font, gamekit, ui
+from wyrm import buttons, font, gamekit, ui
 from wyrm.app import Screen
-from wyrm.games import drachenfels as F
+from wyrm.games import drachenfels
 from wyrm.ticks import ticks_diff
 
 NAME = "drachenfels"
@@ -48,13 +47,14 @@ _DONE = const(3)  # looked and let go
 
 # -- saved state ---------------------------------------------------------------------
 def _valid(obj):
+    """True when a save has the expected shape."""
     try:
         if not isinstance(obj, dict) or obj.get("v") != _VERSION:
             return False
-        F.load(obj["game"])
+        drachenfels.load(obj["game"])
         n = len(obj["game"]["knights"])
         k = obj["knight"]
-        if not isinstance(k, int) or isinstance(k, bool) or not 0 <= k < n:
+        if type(k) is not int or not 0 <= k < n:
             return False
         if obj["screen"] not in _SCREENS:
             return False
@@ -67,6 +67,19 @@ class Game(gamekit.SavedGame):
     """The saved game plus the app; every screen of the game shares one."""
 
     store_name = NAME
+    label = "Drachenfels"
+    ref = "wyrm.games.drachenfels_ref"
+    at_key = "knight"
+
+    def valid(self, raw):
+        return _valid(raw)
+
+    def menu(self):
+        return GameMenu(self)
+
+    def resume(self, app, menu):
+        if self.state["screen"] == "knight":
+            app.push(KnightMenu(self, self.state["knight"]))
 
     def rules(self):
         return self.state["game"]
@@ -77,38 +90,16 @@ class Game(gamekit.SavedGame):
     def name(self, k):
         return self.knights()[k]["name"]
 
-    def at(self, screen, knight=None):
-        st = self.state
-        if st is None:
-            return
-        if knight is None:
-            knight = st["knight"]
-        if st["screen"] != screen or st["knight"] != knight:
-            st["screen"] = screen
-            st["knight"] = knight
-            self.save()
-
     def start(self, colours, rng):
         names = [COLOURS[c] for c in colours]
-        game = F.new_game(len(colours), rng, colours, names)
+        game = drachenfels.new_game(len(colours), rng, colours, names)
         self.state = {"v": _VERSION, "game": game, "screen": "menu", "knight": 0}
         self.save()
 
 
-def _load(app):
-    """(state or None, problem text or None)."""
-    return gamekit.load_saved(app, NAME, _valid, "Drachenfels")
-
-
 # -- entry point ---------------------------------------------------------------------
-def open(app, resume=False):  # noqa: A001 - the game module protocol
-    state, problem = _load(app)
-    game = Game(app, state)
-    app.push(GameMenu(game))
-    if resume and state is not None and problem is None and state["screen"] == "knight":
-        app.push(KnightMenu(game, state["knight"]))
-    if problem:
-        ui.error(app, problem, "Saved game")
+def enter(app, resume=False):
+    gamekit.enter(app, Game(app), resume)
 
 
 # -- game menu -----------------------------------------------------------------------
@@ -122,7 +113,7 @@ class GameMenu(ui.Menu):
     def refresh(self):
         g = self.game
         if g.state is None:
-            items = [["New game", self.new_game], ["Quick reference", _open_reference]]
+            items = [["New game", self.new_game], ["Quick reference", g.reference]]
         else:
             items = []
             if g.rules()["winner"] is not None:
@@ -132,7 +123,7 @@ class GameMenu(ui.Menu):
             items.append(["Castle check", self.castle_check])
             items.append([self._rainbow_label, self.rainbows])
             items.append([lambda app: "Setup: %d players" % len(g.knights()), self.setup])
-            items.append(["Quick reference", _open_reference])
+            items.append(["Quick reference", g.reference])
             items.append(["New game", self.new_game])
         won = g.state is not None and g.rules()["winner"] is not None
         if self.sel >= len(items) or won != self._won:
@@ -153,7 +144,7 @@ class GameMenu(ui.Menu):
         return "Rainbows"
 
     def rainbows(self, app):
-        links = F.rainbow_links(self.game.rules())
+        links = drachenfels.rainbow_links(self.game.rules())
         app.push(ui.Message("Rainbows may link", links, wrap_lines=False))
 
     def setup(self, app):
@@ -173,7 +164,8 @@ class GameMenu(ui.Menu):
     def new_game(self, app):
         def ask(app):
             n = len(self.game.knights()) if self.game.state else 2
-            app.push(ui.Spinner("Players", n, F.MIN_PLAYERS, F.MAX_PLAYERS, self._players))
+            lo, hi = drachenfels.MIN_PLAYERS, drachenfels.MAX_PLAYERS
+            app.push(ui.Spinner("Players", n, lo, hi, self._players))
 
         if self.game.state is None:
             ask(app)
@@ -181,7 +173,7 @@ class GameMenu(ui.Menu):
             app.push(ui.Confirm("Start a new game? The princesses are hidden anew.", ask))
 
     def _players(self, app, n):
-        if n == F.MAX_PLAYERS:
+        if n == drachenfels.MAX_PLAYERS:
             self._start(app, [0, 1, 2, 3])
         else:
             app.push(KnightPick(n, self._start))
@@ -222,26 +214,26 @@ class KnightPick(Screen):
     def __init__(self, n, on_done):
         self.n = n
         self.on_done = on_done
-        self.chosen = [c < n for c in range(F.CASTLES)]
+        self.chosen = [c < n for c in range(drachenfels.CASTLES)]
         self.sel = 0
 
     def count(self):
         return sum(1 for c in self.chosen if c)
 
     def on_event(self, app, kind, key):
-        rows = F.CASTLES + 1
+        rows = drachenfels.CASTLES + 1
         if ui.is_up(kind, key):
             self.sel = (self.sel - 1) % rows
         elif ui.is_down(kind, key):
             self.sel = (self.sel + 1) % rows
         elif ui.is_ok(kind, key):
-            if self.sel < F.CASTLES:
+            if self.sel < drachenfels.CASTLES:
                 self.chosen[self.sel] = not self.chosen[self.sel]
             elif self.count() != self.n:
                 app.toast("Pick %d knights" % self.n)
             else:
                 app.pop(self)
-                self.on_done(app, [c for c in range(F.CASTLES) if self.chosen[c]])
+                self.on_done(app, [c for c in range(drachenfels.CASTLES) if self.chosen[c]])
         else:
             return False
         app.redraw()
@@ -251,10 +243,10 @@ class KnightPick(Screen):
         ui.title(fb, "Knights in play", "%d/%d" % (self.count(), self.n))
         shown = ui.rows(app)
         first = 0 if self.sel < shown else self.sel - shown + 1
-        for r in range(min(shown, F.CASTLES + 1 - first)):
+        for r in range(min(shown, drachenfels.CASTLES + 1 - first)):
             i = first + r
-            if i < F.CASTLES:
-                mark = "\x05" if self.chosen[i] else "-"
+            if i < drachenfels.CASTLES:
+                mark = font.CHECK if self.chosen[i] else "-"
                 ui.draw_row(fb, r, COLOURS[i], i == self.sel, mark + " ")
             else:
                 ui.draw_row(fb, r, "Start game", i == self.sel)
@@ -282,14 +274,14 @@ class SetupInfo(Screen):
     def draw(self, app, fb):
         n = self.n
         ui.title(fb, "Setup", "%d players" % n)
-        size = F.deck_size(n)
-        pile = F.draw_pile_size(n)
-        tall = app.height >= 64
+        size = drachenfels.deck_size(n)
+        pile = drachenfels.draw_pile_size(n)
+        tall = app.tall
         font.center(fb, "%d cards" % size, 12, 1, 2 if tall else 1)
         if not tall:
             font.center(fb, "7 each, pile %d" % pile, 22)
             return
-        if n < F.MAX_PLAYERS:
+        if n < drachenfels.MAX_PLAYERS:
             font.center(fb, "Take out one each of", 30)
             font.center(fb, "point cards 1 to 5.", 38)
         else:
@@ -325,11 +317,11 @@ class KnightMenu(ui.Menu):
         if kn["armour"]:
             kn["armour"] = False
         else:
-            F.give_armour(self.game.rules(), self.k)
+            drachenfels.give_armour(self.game.rules(), self.k)
         self.game.save()
 
     def _seen_label(self, app):
-        seen = [str(c + 1) for c in range(F.CASTLES) if self.kn()["visited"] & (1 << c)]
+        seen = [str(c + 1) for c in range(drachenfels.CASTLES) if self.kn()["visited"] & (1 << c)]
         return "Castles seen: " + (", ".join(seen) if seen else "none")
 
     def seen(self, app):
@@ -359,8 +351,8 @@ class Move(Screen):
     def draw(self, app, fb):
         g = self.game
         ui.title(fb, g.name(self.k) + " moves")
-        opts = F.move_options(g.rules(), self.k, self.value)
-        tall = app.height >= 64
+        opts = drachenfels.move_options(g.rules(), self.k, self.value)
+        tall = app.tall
         font.center(fb, "Point card: %d" % self.value, 12)
         if self.value < 5:
             ui.arrow(fb, fb.width - 3, 12, -1)
@@ -396,7 +388,7 @@ def _castle_check(app, game, k):
     if not game.knights()[k]["armour"]:
         app.toast("%s needs armour first" % name)
         return
-    options = [("Rock castle %d" % (c + 1), c) for c in range(F.CASTLES)]
+    options = [("Rock castle %d" % (c + 1), c) for c in range(drachenfels.CASTLES)]
     root = []
 
     def picked(app, c):
@@ -421,11 +413,12 @@ class Peek(Screen):
         self.released = None
 
     def on_event(self, app, kind, key):
-        if key == B.OK:
-            if kind == B.PRESS and self.state == _WAIT:
+        if key == buttons.OK:
+            if kind == buttons.PRESS and self.state == _WAIT:
                 if self.result is None:
                     try:
-                        self.result = F.visit_castle(self.game.rules(), self.k, self.castle)
+                        rules = self.game.rules()
+                        self.result = drachenfels.visit_castle(rules, self.k, self.castle)
                     except ValueError as e:
                         app.pop(self)
                         app.toast(str(e))
@@ -433,15 +426,15 @@ class Peek(Screen):
                     self.game.save()
                 self.state = _SHOW
                 self.since = app.now
-            elif kind == B.RELEASE and self.state in (_SHOW, _HIDDEN):
+            elif kind == buttons.RELEASE and self.state in (_SHOW, _HIDDEN):
                 self.state = _DONE
                 self.released = app.now
-            elif kind == B.CLICK and self.state == _DONE and app.now != self.released:
+            elif kind == buttons.CLICK and self.state == _DONE and app.now != self.released:
                 # (a short hold also ends in a CLICK, in the step of its RELEASE)
                 self._finish(app)
             app.redraw()
             return True
-        if kind == B.CLICK and (key == B.BACK or (app.keys < 4 and key == B.UP)):
+        if kind == buttons.CLICK and (key == buttons.BACK or (app.keys < 4 and key == buttons.UP)):
             if self.state == _WAIT:
                 app.pop(self)  # cancelled before looking
             elif self.state == _DONE:
@@ -463,13 +456,13 @@ class Peek(Screen):
         if r["won"]:
             app.push(Win(self.game))
         elif r["rule_changed"]:
-            lines = ["First castle missed.", "From now on:"] + list(F.RAINBOW_RULE_LINES)
+            lines = ["First castle missed.", "From now on:"] + list(drachenfels.RAINBOW_RULE_LINES)
             app.push(ui.Message("Rainbows", lines, wrap_lines=False))
 
     def draw(self, app, fb):
         g = self.game
         ui.title(fb, "Rock castle %d" % (self.castle + 1))
-        tall = app.height >= 64
+        tall = app.tall
         s = self.state
         r = self.result
         if s == _SHOW and r is not None:
@@ -512,7 +505,7 @@ class Win(Screen):
         self.game = game
 
     def on_event(self, app, kind, key):
-        if kind == B.CLICK and (key == B.OK or key == B.BACK):
+        if kind == buttons.CLICK and (key == buttons.OK or key == buttons.BACK):
             app.pop(self)
             return True
         return False
@@ -522,16 +515,9 @@ class Win(Screen):
         k = g.rules()["winner"]
         ui.title(fb, "Game over")
         name = g.name(k)
-        tall = app.height >= 64
+        tall = app.tall
         head = name + " wins!"
         font.center(fb, head, 14, 1, 2 if tall and font.width(head, 2) <= fb.width else 1)
         if tall:
             font.center(fb, "%s found the" % name, 38)
             font.center(fb, "princess!", 47)
-
-
-# -- quick reference ----------------------------------------------------------------------
-def _open_reference(app):
-    from wyrm.games import drachenfels_ref as R
-
-    app.push(gamekit.reference_menu(R.PAGES))

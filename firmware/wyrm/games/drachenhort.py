@@ -1,4 +1,4 @@
-"""Drachenhort scoring as a pure, event-sourced model (rulebook + RULINGS.md).
+"""Drachenhort scoring as a pure, event-sourced model (rulebook + docs/RULES.md).
 
 A game is the number of players (2..7), a mode ("dealt": the device dealt the
 party cards; "printed": players use their printed cards and enter them at the
@@ -39,7 +39,7 @@ event list containing a refused event, raises ValueError.
 
 from micropython import const
 
-from wyrm.colours import DEFAULT_COLOURS
+from wyrm.games.drachenhort_colours import DEFAULT_COLOURS
 
 VALUES = (1, 2, 3, 4, 5, 6, 8)
 ESCAPE_VALUE = const(8)
@@ -52,13 +52,9 @@ MODES = ("dealt", "printed")
 METALS = ("silver", "gold")
 
 
-def _is_int(x):
-    return type(x) is int
-
-
 class Game:
     def __init__(self, players, mode="dealt", events=None):
-        if not _is_int(players) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise ValueError("2 to 7 players")
         if mode not in MODES:
             raise ValueError("Unknown mode")
@@ -177,7 +173,7 @@ class Game:
             if len(order) != len(others):
                 return "Order needs all %d others" % len(others)
             for x in order:
-                if not _is_int(x) or x not in others:
+                if type(x) is not int or x not in others:
                     return "Order: wrong adventurer"
                 if order.count(x) != 1:
                     return "Order repeats one"
@@ -187,9 +183,9 @@ class Game:
                 return "The game is over"
             p = ev[1]
             v = ev[2]
-            if not _is_int(p) or not 0 <= p < self.players:
+            if type(p) is not int or not 0 <= p < self.players:
                 return "Unknown player"
-            if not _is_int(v):
+            if type(v) is not int:
                 return "Not a number"
             row = self._gems[self._escape]
             new = row[p] + v if kind == "gems" else v
@@ -219,7 +215,7 @@ class Game:
             return "The game is over"
         if self._ended:
             return "Escape %d is over" % self.escape
-        if not _is_int(a) or not 0 <= a < ADVENTURERS:
+        if type(a) is not int or not 0 <= a < ADVENTURERS:
             return "Unknown adventurer"
         if self._tokens[self._escape][a]:
             return "Already out"

@@ -8,10 +8,9 @@ live in ``drachenhort_ui.Session`` (saved there).
 """
 from micropython import const
 
-from wyrm import buttons as B
-from wyrm import font, ui
+from wyrm import buttons, font, ui
 from wyrm.app import Screen
-from wyrm.games import drachenhort_ui as H
+from wyrm.games import drachenhort_ui
 
 # the same layout as the board (private consts do not cross modules on MicroPython)
 _ADV = const(7)
@@ -83,7 +82,7 @@ def _player_rows(s, k, card):
     for a in card:
         sv = g.silver(a) or 0
         gv = g.gold(a) or 0
-        rows.append([H._fit(s.name(a), 10), "%d + %d = %2d" % (sv, gv, sv + gv)])
+        rows.append([ui.fit(s.name(a), 10), "%d + %d = %2d" % (sv, gv, sv + gv)])
     rows.append(["Gems", "%2d" % g.gems(k)])
     rows.append(["Total", "%2d" % g.score(k, card)])
     return rows
@@ -125,7 +124,7 @@ class RevealFlow(Screen):
             else:
                 _show_ranking(app, s, self.parent)
                 return True
-        elif kind == B.CLICK and key == B.BACK:
+        elif kind == buttons.CLICK and key == buttons.BACK:
             if self.phase == "show":
                 self.phase = "pass"
             elif self.k > 0:
@@ -157,7 +156,7 @@ class RevealFlow(Screen):
         if self.phase == "pass":
             ui.title(fb, "Final reveal", "%d/%d" % (self.k + 1, n))
             font.center(fb, who, ui.TITLE_H + 4, 1, 2)
-            if app.height >= 64:
+            if app.tall:
                 if s.game.mode == "printed":
                     font.center(fb, "OK: enter your card,", 40)
                     font.center(fb, "then all can see it", 49)
@@ -169,7 +168,7 @@ class RevealFlow(Screen):
         ui.title(fb, who, "%d/%d" % (self.k + 1, n))
         rows = _player_rows(s, self.k, card)
         rows.append(["OK: next player" if self.k + 1 < n else "OK: ranking", ""])
-        H._draw_rows(app, fb, rows, self.first, 4)
+        drachenhort_ui._draw_rows(app, fb, rows, self.first, 4)
 
 
 class CardPick(ui.Menu):
@@ -219,7 +218,7 @@ class ColourPick(ui.Menu):
     def _label(self, a):
         def lab(app):
             mark = font.CHECK if a in self.chosen else " "
-            return mark + " " + H._fit(self.s.name(a), 18)
+            return mark + " " + ui.fit(self.s.name(a), 18)
 
         return lab
 
@@ -283,9 +282,9 @@ class AllCards(Screen):
         s = self.s
         g = s.game
         n = g.players
-        H._dense_bar(fb, "Cards")
-        H._rtext(fb, "Gem", 104, 0, 0)
-        H._rtext(fb, "VP", _X_T, 0, 0)
+        drachenhort_ui._dense_bar(fb, "Cards")
+        drachenhort_ui._rtext(fb, "Gem", 104, 0, 0)
+        drachenhort_ui._rtext(fb, "VP", _X_T, 0, 0)
         shown = (app.height - _DENSE) // _DENSE
         for r in range(min(shown, n - self.first)):
             k = self.first + r
@@ -296,12 +295,12 @@ class AllCards(Screen):
                 font.text(fb, "?", 20, y)
                 continue
             font.text(fb, " ".join([s.name(a)[:3] for a in card]), 20, y)
-            H._rtext(fb, str(g.gems(k)), 104, y)
-            H._rtext(fb, str(g.score(k, card)), _X_T, y)
+            drachenhort_ui._rtext(fb, str(g.gems(k)), 104, y)
+            drachenhort_ui._rtext(fb, str(g.score(k, card)), _X_T, y)
         if n < shown:
             hint = "OK: ranking" if self._missing() is None else "OK: enter cards"
             font.text(fb, hint, 2, app.height - _DENSE)
-        H._marks(app, fb, self.first, shown, n, _DENSE)
+        drachenhort_ui._marks(app, fb, self.first, shown, n, _DENSE)
 
 
 def _show_ranking(app, s, choice):
@@ -340,4 +339,4 @@ class Ranking(Screen):
         if self.rows is None:
             return
         ui.title(fb, "Ranking")
-        H._draw_rows(app, fb, self.rows, self.first)
+        drachenhort_ui._draw_rows(app, fb, self.rows, self.first)

@@ -7,14 +7,11 @@ them. Shared drawing helpers and the saved game (``Session``) live in
 """
 from micropython import const
 
-from wyrm import buttons as B
-from wyrm import font, ui
+from wyrm import buttons, font, ui
 from wyrm.app import Screen
-from wyrm.games import drachenhort as D
-from wyrm.games import drachenhort_ui as H
+from wyrm.games import drachenhort, drachenhort_ui
 
 _ADV = const(7)
-_LINE = const(21)
 _DENSE = const(8)  # row height of the board
 # right edges of the board's columns
 _X_S = const(84)
@@ -26,13 +23,7 @@ def _token_label(s, a, value):
     name = s.name(a)
     tail = "%s %d" % (s.metal(), value)
     text = name + " -> " + tail
-    return text if len(text) <= _LINE else H._fit(name + " " + tail)
-
-
-def _pad(left, right, width=_LINE):
-    gap = width - len(left) - len(right)
-    return left + " " * (gap if gap > 0 else 1) + right
-
+    return text if len(text) <= font.CHARS else ui.fit(name + " " + tail)
 
 
 # -- capture and escape ------------------------------------------------------------
@@ -58,7 +49,8 @@ class CaptureMenu(ui.Menu):
                 app.toast(why)
                 return
             if g.escape_over:
-                last = [x for x in range(_ADV) if g.token(g.escape, x) == D.ESCAPE_VALUE][0]
+                top = drachenhort.ESCAPE_VALUE
+                last = [x for x in range(_ADV) if g.token(g.escape, x) == top][0]
                 metal = s.metal()
                 nxt = "Next: gems, then "
                 nxt += "Start escape 2." if g.escape == 1 else "the final reveal."
@@ -83,7 +75,7 @@ class EscapeMenu(ui.Menu):
         super().__init__("Who escaped?", [])
         self.s = s
         for a in s.game.in_dungeon():
-            self.items.append([_token_label(s, a, D.ESCAPE_VALUE), self._pick(a)])
+            self.items.append([_token_label(s, a, drachenhort.ESCAPE_VALUE), self._pick(a)])
 
     def on_open(self, app):
         self.s.at("escape")
@@ -107,13 +99,14 @@ class OrderScreen(ui.Menu):
         self.parent = parent
         self.a = a
         self.order = order
+        self.reviewing = False  # the review is open above this list
         self.fill()
 
     def _title_text(self, app):
         return "Farthest from dragon" if not self.order else "Next farthest"
 
     def values(self):
-        vals = [v for v in self.s.left_values() if v != D.ESCAPE_VALUE]
+        vals = [v for v in self.s.left_values() if v != drachenhort.ESCAPE_VALUE]
         vals.reverse()
         return vals
 
@@ -133,6 +126,9 @@ class OrderScreen(ui.Menu):
             self.s.at("order", {"a": self.a, "o": list(self.order)})
 
     def on_show(self, app):
+        if not self.reviewing:
+            return  # a message (e.g. at boot) closed above the list: nothing to undo
+        self.reviewing = False
         # back from the review: the last one was placed by itself, take it back
         # together with the last pick
         self.order.pop()
@@ -156,11 +152,12 @@ class OrderScreen(ui.Menu):
         return run
 
     def _review(self, app):
+        self.reviewing = True
         self.order += self.rest()
         app.push(Review(self.s, self))
 
     def on_event(self, app, kind, key):
-        if kind == B.CLICK and key == B.BACK and self.order:
+        if kind == buttons.CLICK and key == buttons.BACK and self.order:
             self.order.pop()
             self.fill()
             self.s.at("order", {"a": self.a, "o": list(self.order)})
@@ -212,9 +209,8 @@ class Review(Screen):
         elif len(head) <= 8:
             head += " out"
         ui.title(fb, head)
-        H._note(fb, "OK: save")
-        H._draw_rows(app, fb, self.rows(), self.first)
-
+        drachenhort_ui._note(fb, "OK: save")
+        drachenhort_ui._draw_rows(app, fb, self.rows(), self.first)
 
 
 # -- board -------------------------------------------------------------------------
@@ -234,19 +230,19 @@ class BoardScreen(Screen):
     def draw(self, app, fb):
         s = self.s
         g = s.game
-        H._dense_bar(fb, "Board")
-        H._rtext(fb, "S", _X_S, 0, 0)
-        H._rtext(fb, "G", _X_G, 0, 0)
-        H._rtext(fb, "VP", _X_T, 0, 0)
+        drachenhort_ui._dense_bar(fb, "Board")
+        drachenhort_ui._rtext(fb, "S", _X_S, 0, 0)
+        drachenhort_ui._rtext(fb, "G", _X_G, 0, 0)
+        drachenhort_ui._rtext(fb, "VP", _X_T, 0, 0)
         shown = (app.height - _DENSE) // _DENSE
         for r in range(min(shown, _ADV - self.first)):
             a = self.first + r
             y = _DENSE + r * _DENSE
-            font.text(fb, H._fit(s.name(a), 12), 2, y)
-            H._rtext(fb, _tok(g, 1, a), _X_S, y)
-            H._rtext(fb, _tok(g, 2, a), _X_G, y)
-            H._rtext(fb, str(g.adventurer_total(a)), _X_T, y)
-        H._marks(app, fb, self.first, shown, _ADV, _DENSE)
+            font.text(fb, ui.fit(s.name(a), 12), 2, y)
+            drachenhort_ui._rtext(fb, _tok(g, 1, a), _X_S, y)
+            drachenhort_ui._rtext(fb, _tok(g, 2, a), _X_G, y)
+            drachenhort_ui._rtext(fb, str(g.adventurer_total(a)), _X_T, y)
+        drachenhort_ui._marks(app, fb, self.first, shown, _ADV, _DENSE)
 
 
 def _tok(g, escape, a):
@@ -257,7 +253,7 @@ def _tok(g, escape, a):
 
 
 # -- gems --------------------------------------------------------------------------
-class GemsMenu(H._Menu):
+class GemsMenu(drachenhort_ui._Menu):
     def __init__(self, s):
         super().__init__(self._title_text, [])
         self.s = s
@@ -276,8 +272,8 @@ class GemsMenu(H._Menu):
             g = self.s.game
             now = g.gems_in(g.escape, p)
             if g.escape == 1:
-                return _pad("Player %d" % (p + 1), str(now), 20)
-            return _pad("Player %d" % (p + 1), "%d (all %d)" % (now, g.gems(p)), 20)
+                return ui.pad("Player %d" % (p + 1), str(now), 20)
+            return ui.pad("Player %d" % (p + 1), "%d (all %d)" % (now, g.gems(p)), 20)
 
         return lab
 
@@ -342,7 +338,7 @@ class GemScreen(Screen):
         g = self.s.game
         ui.title(fb, "Player %d gems" % (self.p + 1), "esc. %d" % g.escape)
         n = str(g.gems_in(g.escape, self.p))
-        if app.height >= 64:
+        if app.tall:
             font.big_center(fb, n, ui.TITLE_H + 3)
             info = "%d left" % g.gems_left()
             if g.escape == 2:

@@ -5,7 +5,7 @@ Screens (``open`` pushes the game menu):
 - the game menu. Its first entry is always "Roll the die" (main menu OK, OK,
   OK rolls the Drachenhort die). The title bar is the status line:
   "Escape 1 / next token 4", "Escape 1 over", "Game over";
-- new game: 2-7 players; party cards dealt by Wyrm (``party_ui.start_deal``)
+- new game: 2-7 players; party cards dealt by Wyrm (``drachenhort_party.start_deal``)
   or printed cards (each player enters theirs at the reveal);
 - capture: the adventurers still in the dungeon with the token each would get
   ("red -> silver 3"); the penultimate capture ends the escape by itself;
@@ -20,10 +20,10 @@ Screens (``open`` pushes the game menu):
   ``drachenhort_end`` and are loaded only then; capture, escape, board and
   gems live in ``drachenhort_play``, loaded while one of them is open.
 
-RAM: the dealer (``party_ui`` with ``peek``) and ``wyrm.deal`` are imported
-only for a call and dropped again; the die's modules (``wyrm.dice_roll``, not
+RAM: the dealer (``drachenhort_party`` with ``peek``) and ``wyrm.deal`` are imported
+only for a call and dropped again; the die's modules (``wyrm.dice_roll_ui``, not
 the whole Dice menu) and ``drachenhort_play`` are dropped when the game menu
-shows again. Colour names and cards come from ``party_ui.config`` (the
+shows again. Colour names and cards come from ``drachenhort_party.config`` (the
 settings file), read once.
 
 Saved after every event and every change of screen as "drachenhort"::
@@ -36,18 +36,15 @@ bring the players back to where they were after a power cut (an unfinished
 escape order keeps its picks). A save that cannot be read gives a message and
 a fresh start.
 """
-import sys
-
 from micropython import const
 
 from wyrm import font, ui
-from wyrm.games import drachenhort as D
+from wyrm.games import drachenhort
 
 NAME = "drachenhort"
-_PARTY = "party"  # the store name of the deal (party_ui, see notes/DEAL_API.md)
+_PARTY = "party"  # the store name of the deal (drachenhort_party, a wyrm.deal.PartyDeal)
 _VERSION = const(1)
 _ADV = const(7)
-_LINE = const(21)
 _DENSE = const(8)  # row height of the full-screen tables (board, all cards)
 _SCREENS = (
     "menu",
@@ -76,53 +73,13 @@ _NOTES = (
 )
 
 
-def _is_int(x):
-    return type(x) is int
-
-
-_NONE = ("no dealer",)  # _with_party's answer when this Wyrm has no dealer
-
-
-def _with_party(app, fn):
-    """``fn(party_ui)`` with the dealer loaded for the call; _NONE if there is none.
-
-    party_ui (with peek) is large, so it leaves the module table again at once;
-    screens it pushed keep the code they use alive until they close.
-    """
-    before = list(sys.modules)
-    try:
-        from wyrm import party_ui
-    except ImportError:
-        return _NONE
-    try:
-        return fn(party_ui)
-    finally:
-        app.unload_since(before)
-
-
-def _with_deal(app, fn):
-    """``fn(deal)`` with ``wyrm.deal`` loaded for the call only (unless it already was).
-
-    The menu needs it now and then (is the saved deal this game's, all seen?);
-    keeping it loaded would cost the die and the dealer the RAM it takes.
-    """
-    before = list(sys.modules)
-    from wyrm import deal
-
-    try:
-        return fn(deal)
-    finally:
-        if len(sys.modules) != len(before):
-            app.unload_since(before)
+_PARTY_UI = "wyrm.games.drachenhort_party"  # the dealer (with peek): large, loaded per call
+_DEAL = "wyrm.deal"
 
 
 def _rtext(fb, s, right, y, c=1):
     """Text whose last column ends at ``right``."""
     font.text(fb, s, right - font.width(s), y, c)
-
-
-def _fit(s, n=_LINE):
-    return s if len(s) <= n else s[: n - 1] + font.ELLIPSIS
 
 
 def _dense_bar(fb, left):
@@ -166,10 +123,7 @@ class Session:
     def config(self):
         if self._cfg is None:
             app = self.app
-            cfg = _with_party(app, lambda p: p.config(app))
-            if not isinstance(cfg, dict) or "colours" not in cfg or "cards" not in cfg:
-                cfg = _with_deal(app, lambda d: d.default_config())
-            self._cfg = cfg
+            self._cfg = app.call(_PARTY_UI, lambda p: p.config(app))
         return self._cfg
 
     @property
@@ -179,13 +133,14 @@ class Session:
     def card_list(self):
         """The configured cards as adventurer-index triples."""
         cfg = self.config()
-        return _with_deal(self.app, lambda d: d.card_indices(cfg))
+        return self.app.call(_DEAL, lambda d: d.card_indices(cfg))
 
     # saving
     def save(self):
+        """True once written (False: the flash refused; the game goes on in memory)."""
         if self.game is None:
-            return
-        self.app.store.save(
+            return False
+        return self.app.store.save(
             NAME,
             {
                 "v": _VERSION,
@@ -231,7 +186,7 @@ class Session:
     def _take(self, raw):
         if not isinstance(raw, dict) or raw.get("v") != _VERSION:
             raise ValueError("version")
-        game = D.Game.load(raw["game"])
+        game = drachenhort.Game.load(raw["game"])
         cards = raw.get("cards")
         if cards is None:
             cards = [None] * game.players
@@ -248,16 +203,16 @@ class Session:
 
     # the game
     def new_game(self, players, mode):
-        """Start afresh; the old game's party cards go with it."""
+        """Start afresh; the old game's party cards go with it - but only once the
+        new game is safely written (a full flash keeps the old game and its deal)."""
         app = self.app
-        if app.store.exists(_PARTY):
-            _with_party(app, lambda p: p.forget(app))
         self._dealt = None
-        self.game = D.Game(players, mode)
+        self.game = drachenhort.Game(players, mode)
         self.cards = [None] * players
         self.screen = "menu"
         self.arg = None
-        self.save()
+        if self.save() and app.store.exists(_PARTY):
+            app.call(_PARTY_UI, lambda p: p.forget(app))
 
     def g(self):
         """The game (only called while there is one)."""
@@ -289,12 +244,12 @@ class Session:
         return "ok" if d.all_seen() else "unseen"
 
     def _deal(self):
-        """The saved deal (party_ui keeps it as "party"), if it is this game's."""
+        """The saved deal (drachenhort_party keeps it as "party"), if it is this game's."""
         obj = self.app.store.load(_PARTY, None)
         if obj is None:
             return None
         try:
-            d = _with_deal(self.app, lambda m: m.PartyDeal.load(obj))
+            d = self.app.call(_DEAL, lambda m: m.PartyDeal.load(obj))
         except (ValueError, TypeError, AttributeError):
             return None
         return d if d.players == self.g().players else None
@@ -311,7 +266,7 @@ class Session:
         out = self._dealt
         if out is None:
             # wyrm.deal stays loaded for the whole read, so the dealer shares it
-            out = _with_deal(self.app, lambda m: self._read_dealt())
+            out = self.app.call(_DEAL, lambda m: self._read_dealt())
             if out is None:
                 return None
             self._dealt = out
@@ -324,12 +279,9 @@ class Session:
             return None
         app = self.app
         n = d.players
-        out = _with_party(
-            app, lambda p: [sorted(p.card_adventurers(app, d.card_of(j))) for j in range(n)]
+        return app.call(
+            _PARTY_UI, lambda p: [sorted(p.card_adventurers(app, d.card_of(j))) for j in range(n)]
         )
-        if out is _NONE:
-            out = [list(self.card_list()[d.card_of(j)]) for j in range(n)]
-        return out
 
     def all_cards(self):
         """Every player's card, or None while one is missing."""
@@ -344,7 +296,7 @@ class Session:
     def to_printed(self):
         """The dealt cards are gone: play on with printed cards entered at the reveal."""
         g = self.g()
-        self.game = D.Game(g.players, "printed", g.events)
+        self.game = drachenhort.Game(g.players, "printed", g.events)
         self.save()
 
     # names
@@ -352,12 +304,12 @@ class Session:
         return self.names[a]
 
     def metal(self):
-        return D.METALS[self.g().escape - 1]
+        return drachenhort.METALS[self.g().escape - 1]
 
     def left_values(self):
         g = self.g()
         used = [g.token(g.escape, a) for a in range(_ADV)]
-        return [v for v in D.VALUES if v not in used]
+        return [v for v in drachenhort.VALUES if v not in used]
 
     def describe(self):
         return self.g().describe(-1, self.names)
@@ -367,13 +319,13 @@ def _valid_card(c):
     if not isinstance(c, list) or len(c) != 3:
         return False
     for a in c:
-        if not _is_int(a) or not 0 <= a < _ADV or c.count(a) != 1:
+        if type(a) is not int or not 0 <= a < _ADV or c.count(a) != 1:
             return False
     return True
 
 
 # -- entry point -------------------------------------------------------------------
-def open(app, resume=False):  # noqa: A001 - the game module protocol
+def enter(app, resume=False):
     s = Session(app)
     problem = s.load()
     menu = app.push(GameMenu(s))
@@ -427,11 +379,11 @@ def _resume(app, s):
     elif where in ("gems", "gems_p") and not g.finished:
         play = _play(s)
         gm = app.push(play.GemsMenu(s))
-        if where == "gems_p" and _is_int(arg) and 0 <= arg < g.players:
+        if where == "gems_p" and type(arg) is int and 0 <= arg < g.players:
             gm.sel = arg
             app.push(play.GemScreen(s, arg))
     elif where in ("choice", "reveal", "all", "ranking") and g.finished:
-        _end().resume(app, s, where, arg)
+        _end(app).resume(app, s, where, arg)
 
 
 # -- game menu ---------------------------------------------------------------------
@@ -452,7 +404,6 @@ class GameMenu(_Menu):
         super().__init__(self._status, [])
         self.s = s
         self.note = self._note
-        self.loaded = None  # the module table before a screen above loaded its code
         self.refresh(None)
 
     def _status(self, app):
@@ -494,7 +445,7 @@ class GameMenu(_Menu):
             else:
                 items.append(["Final reveal", self.reveal])
                 if g.finished and s.all_cards() is not None:
-                    items.append(["Ranking", lambda a: a.push(_end().Ranking(s))])
+                    items.append(["Ranking", lambda a: a.push(_end(a).Ranking(s))])
             items.append(["Board", lambda a: a.push(_play(s).BoardScreen(s))])
             if not g.finished:
                 items.append(["Gems", lambda a: a.push(_play(s).GemsMenu(s))])
@@ -513,9 +464,6 @@ class GameMenu(_Menu):
         self.sel = sel
 
     def on_show(self, app):
-        if self.loaded is not None:
-            app.unload_since(self.loaded)  # back from the die or a game screen: free its RAM
-            self.loaded = None
         self.refresh(app)
         self.s.at("menu")
 
@@ -532,7 +480,8 @@ class GameMenu(_Menu):
     def _ask_players(self, app):
         g = self.s.game
         n = g.players if g is not None else 4
-        app.push(ui.Spinner("Players", n, D.MIN_PLAYERS, D.MAX_PLAYERS, self._ask_cards))
+        lo, hi = drachenhort.MIN_PLAYERS, drachenhort.MAX_PLAYERS
+        app.push(ui.Spinner("Players", n, lo, hi, self._ask_cards))
 
     def _ask_cards(self, app, n):
         def dealt(app):
@@ -540,10 +489,7 @@ class GameMenu(_Menu):
             self.s.new_game(n, "dealt")
             self.refresh(app)
             self.sel = 0
-            if _with_party(app, lambda p: p.start_deal(app, n, self._deal_done)) is _NONE:
-                self.s.to_printed()
-                self.refresh(app)
-                ui.error(app, "Dealing is not on this Wyrm yet. Use the printed cards.")
+            app.call(_PARTY_UI, lambda p: p.start_deal(app, n, self._deal_done))
 
         def printed(app):
             app.pop(m)
@@ -563,11 +509,10 @@ class GameMenu(_Menu):
     def deal_again(self, app):
         self.s._dealt = None
         n = self.s.game.players
-        if _with_party(app, lambda p: p.start_deal(app, n, self._deal_done)) is _NONE:
-            ui.error(app, "Dealing is not on this Wyrm. The cards are entered at the reveal.")
+        app.call(_PARTY_UI, lambda p: p.start_deal(app, n, self._deal_done))
 
     def continue_deal(self, app):
-        _with_party(app, lambda p: p.resume_flow(app, self._deal_done))
+        app.call(_PARTY_UI, lambda p: p.resume_flow(app, self._deal_done))
 
     # during the game
     def next_escape(self, app):
@@ -598,7 +543,7 @@ class GameMenu(_Menu):
     def reveal(self, app):
         s = self.s
         if s.game.finished:
-            app.push(_end().RevealMenu(s))
+            app.push(_end(app).RevealMenu(s))
             return
 
         def yes(app):
@@ -607,44 +552,28 @@ class GameMenu(_Menu):
                 app.toast(why)
                 return
             self.refresh(app)
-            app.push(_end().RevealMenu(s))
+            app.push(_end(app).RevealMenu(s))
 
         app.push(ui.Confirm("Final reveal? Gems are final then.", yes))
 
 
 def _roll(app):
-    menu = app.top()
-    before = list(sys.modules)
-    try:
-        from wyrm import dice_roll
-    except ImportError:
-        ui.error(app, "The die is not on this Wyrm yet.")
-        return
-    if menu.loaded is None:
-        menu.loaded = before  # the dice modules leave again when the menu shows
-    app.push(dice_roll.roll_screen("dh"))
+    app.push(app.load("wyrm.dice_roll_ui").roll_screen("dh"))
 
 
 def _peek_again(app):
-    _with_party(app, lambda p: p.peek_again(app))
+    app.call(_PARTY_UI, lambda p: p.peek_again(app))
 
 
 def _play(s):
-    """The in-game screens (capture, escape, board, gems) - their own module: loaded
-    while one of them is open, dropped again when the game menu shows."""
-    menu = s.menu
-    if menu is not None and menu.loaded is None:
-        menu.loaded = list(sys.modules)
-    from wyrm.games import drachenhort_play
-
-    return drachenhort_play
+    """The in-game screens (capture, escape, board, gems): their own module, loaded
+    while one of them is open."""
+    return s.app.load("wyrm.games.drachenhort_play")
 
 
-def _end():
+def _end(app):
     """The final reveal's screens (their own module: loaded only at the end)."""
-    from wyrm.games import drachenhort_end
-
-    return drachenhort_end
+    return app.load("wyrm.games.drachenhort_end")
 
 
 def _notes(app):

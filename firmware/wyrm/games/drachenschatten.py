@@ -9,7 +9,7 @@ State (plain JSON-able dict, see ``new_game``)::
 (dragons and Hydras) are one count; treasures another. Whether an object is
 used or ready is left to the cards on the table.
 
-Rules (rulebook and RULINGS.md):
+Rules (rulebook and docs/RULES.md):
 
 - 2 to 4 players.
 - A player wins at once with 7 different objects, 3 slain beasts or 3
@@ -81,10 +81,6 @@ def new_game(n_players, names=None):
     return {"players": [new_player(names[i]) for i in range(n_players)]}
 
 
-def _is_count(v):
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
 def validate(state):
     """Problems with a state (e.g. one loaded from storage), as short strings."""
     errors = []
@@ -102,7 +98,7 @@ def validate(state):
         values = objs + [p.get("beasts"), p.get("treasures")]
         bad = False
         for v in values:
-            if not _is_count(v):
+            if type(v) is not int:
                 bad = True
         if bad:
             errors.append("%s: bad count" % p["name"])
@@ -156,13 +152,13 @@ def _obj_index(obj):
             if OBJECTS[i] == obj:
                 return i
         raise ValueError("unknown object")
-    if not _is_count(obj) or not 0 <= obj < N_OBJECTS:
+    if type(obj) is not int or not 0 <= obj < N_OBJECTS:
         raise ValueError("unknown object")
     return obj
 
 
 def _player(state, p):
-    if not _is_count(p) or not 0 <= p < len(state["players"]):
+    if type(p) is not int or not 0 <= p < len(state["players"]):
         raise ValueError("no such player")
     return state["players"][p]
 
@@ -175,7 +171,7 @@ def adjust(state, p, what, delta):
     count.
     """
     player = _player(state, p)
-    if not _is_count(delta):
+    if type(delta) is not int:
         raise ValueError("bad count")
     treasures, cards = _totals(state)
     if what == "beasts" or what == "treasures":
@@ -279,33 +275,3 @@ def end_count(state):
     most = max(counts)
     top = [i for i in range(len(counts)) if counts[i] == most]
     return {"counts": counts, "most": most, "winners": top, "draw": len(top) > 1}
-
-
-def main():
-    """Deterministic self-demo (used to compare CPython with MicroPython)."""
-    lines = []
-    g = new_game(3)
-    for obj in (TORCH, BOOTS, WAND, SWORD, SWORD, GEM, SPELL_BOOK):
-        adjust(g, 0, obj, 1)
-    for obj in ("key", "shield", "helmet", "magic potion", "magic potion", "torch", "boots"):
-        adjust(g, 1, obj, 1)
-    lines.append("before trade: %s" % winners(g))
-    trade(g, 0, SWORD, 1, POTION)
-    lines.append("kinds %d %d" % (kinds(g["players"][0]), kinds(g["players"][1])))
-    lines.append("after trade: %s" % winners(g))
-    adjust(g, 2, SHIELD, 1)
-    slay(g, 2, DRAGON, SHIELD)
-    adjust(g, 2, "treasures", 3)
-    lines.append("p3: %s" % win_reasons(g["players"][2]))
-    defeated(g, 2)
-    r = end_count(g)
-    lines.append(
-        "end: %s most %d winners %s draw %s" % (r["counts"], r["most"], r["winners"], r["draw"])
-    )
-    try:
-        adjust(g, 2, "treasures", 8)
-    except ValueError as e:
-        lines.append("refused: %s" % e)
-    for line in lines:
-        print(line)
-    return lines

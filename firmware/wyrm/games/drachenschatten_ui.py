@@ -23,10 +23,9 @@ change as "drachenschatten"::
 """
 from micropython import const
 
-from wyrm import buttons as B
-from wyrm import font, gamekit, ui
+from wyrm import buttons, font, gamekit, ui
 from wyrm.app import Screen
-from wyrm.games import drachenschatten as S
+from wyrm.games import drachenschatten
 
 NAME = "drachenschatten"
 _VERSION = const(1)
@@ -55,16 +54,16 @@ LABELS = (
 
 
 # The win reasons as one short line each ("P1: 7 object types").
-_SHORT = {S.WIN_BY_OBJECTS: "7 object types"}
-
-
-def _pad(left, right, width=20):
-    gap = width - len(left) - len(right)
-    return left + " " * (gap if gap > 0 else 1) + right
+_SHORT = {drachenschatten.WIN_BY_OBJECTS: "7 object types"}
 
 
 def _pname(i):
     return "P%d" % (i + 1)
+
+
+_EDIT_HINT = font.UP + "+1 " + font.DOWN + "-1"  # the title while counts are edited
+_STEPPER = font.LEFT + " %d " + font.RIGHT + " "  # the count being edited
+_WIN_MARK = " " + font.RIGHT  # beside a winner's name
 
 
 # -- saved state -----------------------------------------------------------------
@@ -88,10 +87,10 @@ def _snap_ok(snap, n):
         if not isinstance(row, list) or len(row) != 3:
             return False
         objs = row[0]
-        if not isinstance(objs, list) or len(objs) != S.N_OBJECTS:
+        if not isinstance(objs, list) or len(objs) != drachenschatten.N_OBJECTS:
             return False
         for v in objs + [row[1], row[2]]:
-            if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+            if type(v) is not int or v < 0:
                 return False
     return True
 
@@ -101,12 +100,12 @@ def _valid(obj):
         if not isinstance(obj, dict) or obj.get("v") != _VERSION:
             return False
         game = obj["game"]
-        if S.validate(game):
+        if drachenschatten.validate(game):
             return False
         n = len(game["players"])
         for key in ("start", "player"):
             v = obj[key]
-            if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < n:
+            if type(v) is not int or not 0 <= v < n:
                 return False
         if not isinstance(obj["end"], bool) or obj["screen"] not in _SCREENS:
             return False
@@ -114,7 +113,7 @@ def _valid(obj):
         if not isinstance(won, list):
             return False
         for v in won:
-            if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < n:
+            if type(v) is not int or not 0 <= v < n:
                 return False
         undo = obj["undo"]
         if not isinstance(undo, list):
@@ -133,6 +132,21 @@ class Game(gamekit.SavedGame):
     """The saved game plus the app; every screen of the game shares one."""
 
     store_name = NAME
+    label = "DrachenSchatten"
+    ref = "wyrm.games.drachenschatten_ref"
+
+    def valid(self, raw):
+        return _valid(raw)
+
+    def menu(self):
+        return GameMenu(self)
+
+    def resume(self, app, menu):
+        where = self.state["screen"]
+        if where == "player":
+            app.push(Tracker(self, self.state["player"]))
+        elif where == "end":
+            app.push(EndCount(self))
 
     def players(self):
         return self.state["game"]["players"]
@@ -140,21 +154,10 @@ class Game(gamekit.SavedGame):
     def n(self):
         return len(self.players())
 
-    def at(self, screen, player=None):
-        st = self.state
-        if st is None:
-            return
-        if player is None:
-            player = st["player"]
-        if st["screen"] != screen or st["player"] != player:
-            st["screen"] = screen
-            st["player"] = player
-            self.save()
-
     def start(self, n, first):
         self.state = {
             "v": _VERSION,
-            "game": S.new_game(n),
+            "game": drachenschatten.new_game(n),
             "start": first,
             "end": False,
             "won": [],
@@ -177,7 +180,7 @@ class Game(gamekit.SavedGame):
         return label
 
     def winners(self):
-        return S.winners(self.state["game"])
+        return drachenschatten.winners(self.state["game"])
 
     def changed(self, app):
         """Save; announce players who have just reached a winning condition (-> True)."""
@@ -191,24 +194,9 @@ class Game(gamekit.SavedGame):
         return bool(new)
 
 
-def _load(app):
-    """(state or None, problem text or None)."""
-    return gamekit.load_saved(app, NAME, _valid, "DrachenSchatten")
-
-
 # -- entry point -------------------------------------------------------------------
-def open(app, resume=False):  # noqa: A001 - the game module protocol
-    state, problem = _load(app)
-    game = Game(app, state)
-    app.push(GameMenu(game))
-    if resume and state is not None and problem is None:
-        where = state["screen"]
-        if where == "player":
-            app.push(Tracker(game, state["player"]))
-        elif where == "end":
-            app.push(EndCount(game))
-    if problem:
-        ui.error(app, problem, "Saved game")
+def enter(app, resume=False):
+    gamekit.enter(app, Game(app), resume)
 
 
 # -- game menu ---------------------------------------------------------------------
@@ -222,7 +210,7 @@ class GameMenu(ui.Menu):
     def refresh(self):
         g = self.game
         if g.state is None:
-            items = [["New game", self.new_game], ["Quick reference", _open_reference]]
+            items = [["New game", self.new_game], ["Quick reference", g.reference]]
         else:
             items = []
             if g.winners():
@@ -235,7 +223,7 @@ class GameMenu(ui.Menu):
             if g.state["undo"]:
                 items.append([self._undo_label, self.undo])
             items.append([lambda app: "Who starts: " + _pname(g.state["start"]), self.who_starts])
-            items.append(["Quick reference", _open_reference])
+            items.append(["Quick reference", g.reference])
             items.append(["New game", self.new_game])
         won = g.state is not None and bool(g.winners())
         if self.sel >= len(items) or won != self._won:
@@ -254,8 +242,8 @@ class GameMenu(ui.Menu):
     def _player_label(self, i):
         def lab(app):
             p = self.game.players()[i]
-            k = S.kinds(p)
-            c = S.card_count(p)
+            k = drachenschatten.kinds(p)
+            c = drachenschatten.card_count(p)
             return "%s: %d card%s, %d kind%s" % (
                 _pname(i), c, "" if c == 1 else "s", k, "" if k == 1 else "s"
             )
@@ -284,7 +272,8 @@ class GameMenu(ui.Menu):
     def new_game(self, app):
         def ask_players(app):
             n = self.game.n() if self.game.state else 2
-            app.push(ui.Spinner("Players", n, S.MIN_PLAYERS, S.MAX_PLAYERS, self._started))
+            lo, hi = drachenschatten.MIN_PLAYERS, drachenschatten.MAX_PLAYERS
+            app.push(ui.Spinner("Players", n, lo, hi, self._started))
 
         if self.game.state is None:
             ask_players(app)
@@ -334,7 +323,7 @@ class Starter(Screen):
     def draw(self, app, fb):
         ui.title(fb, "Who starts?")
         who = _pname(self.game.state["start"])
-        if app.height < 64:
+        if not app.tall:
             font.center(fb, who + " starts (random)", 14)
             return
         font.center(fb, who, 13, 1, 3)
@@ -358,7 +347,7 @@ class Tracker(Screen):
 
     def value(self, row):
         p = self._p()
-        if row < S.N_OBJECTS:
+        if row < drachenschatten.N_OBJECTS:
             return p["objects"][row]
         if row == _BEASTS_ROW:
             return p["beasts"]
@@ -372,7 +361,7 @@ class Tracker(Screen):
         if self.edit:
             if up or down:
                 self._change(app, 1 if up else -1)
-            elif kind == B.CLICK and (key == B.OK or key == B.BACK):
+            elif kind == buttons.CLICK and (key == buttons.OK or key == buttons.BACK):
                 self.edit = False
             else:
                 return False
@@ -391,7 +380,7 @@ class Tracker(Screen):
         return True
 
     def _what(self, row):
-        if row < S.N_OBJECTS:
+        if row < drachenschatten.N_OBJECTS:
             return row
         return "beasts" if row == _BEASTS_ROW else "treasures"
 
@@ -406,7 +395,7 @@ class Tracker(Screen):
         )
         g.remember(label)
         try:
-            S.adjust(g.state["game"], self.player, self._what(self.sel), delta)
+            drachenschatten.adjust(g.state["game"], self.player, self._what(self.sel), delta)
         except ValueError as e:
             g.state["undo"].pop()
             app.toast(str(e))
@@ -420,7 +409,7 @@ class Tracker(Screen):
 
         def yes(app):
             g.remember(who + " lost battle")
-            S.defeated(g.state["game"], self.player)
+            drachenschatten.defeated(g.state["game"], self.player)
             g.changed(app)
 
         q = "%s lost a battle: all of %s's cards leave the game?" % (who, who)
@@ -428,7 +417,7 @@ class Tracker(Screen):
 
     def draw(self, app, fb):
         p = self._p()
-        right = "\x01+1 \x02-1" if self.edit else "%d kinds" % S.kinds(p)
+        right = _EDIT_HINT if self.edit else "%d kinds" % drachenschatten.kinds(p)
         ui.title(fb, _pname(self.player) + " cards", right)
         shown = ui.rows(app)
         if self.sel < self.first:
@@ -442,7 +431,7 @@ class Tracker(Screen):
             if v is None:
                 txt = ""
             elif sel and self.edit:
-                txt = "\x04 %d \x03 " % v
+                txt = _STEPPER % v
             else:
                 txt = (str(v) if v else "-") + " "
             ui.draw_row(fb, r, LABELS[i], sel, txt)
@@ -451,7 +440,7 @@ class Tracker(Screen):
 
 # -- trade ---------------------------------------------------------------------------
 def _held(player):
-    return [(LABELS[i], i) for i in range(S.N_OBJECTS) if player["objects"][i] > 0]
+    return [(LABELS[i], i) for i in range(drachenschatten.N_OBJECTS) if player["objects"][i] > 0]
 
 
 def _trade(app, game):
@@ -481,7 +470,7 @@ def _trade(app, game):
         label = "trade %s-%s" % (_pname(p), _pname(q))
         game.remember(label)
         try:
-            S.trade(game.state["game"], p, o, q, o2)
+            drachenschatten.trade(game.state["game"], p, o, q, o2)
         except ValueError as e:
             game.state["undo"].pop()
             app.toast(str(e))
@@ -510,14 +499,14 @@ class Win(Screen):
         self.lines = lines
 
     def on_event(self, app, kind, key):
-        if kind == B.CLICK and (key == B.OK or key == B.BACK):
+        if kind == buttons.CLICK and (key == buttons.OK or key == buttons.BACK):
             app.pop(self)
             return True
         return False
 
     def draw(self, app, fb):
         ui.title(fb, "Game over")
-        tall = app.height >= 64
+        tall = app.tall
         scale = 2 if tall and font.width(self.head, 2) <= fb.width else 1
         font.center(fb, self.head, 13, 1, scale)
         if not tall:
@@ -538,34 +527,27 @@ class EndCount(Screen):
         self.game.at("end")
 
     def on_event(self, app, kind, key):
-        if kind == B.CLICK and (key == B.OK or key == B.BACK):
+        if kind == buttons.CLICK and (key == buttons.OK or key == buttons.BACK):
             app.pop(self)
             return True
         return False
 
     def draw(self, app, fb):
-        r = S.end_count(self.game.state["game"])
+        r = drachenschatten.end_count(self.game.state["game"])
         ui.title(fb, "End: most cards")
         if r["draw"]:
             head = "Draw!"
         else:
             head = _pname(r["winners"][0]) + " wins!"
-        tall = app.height >= 64
+        tall = app.tall
         font.center(fb, head, 13, 1, 2 if tall else 1)
         if not tall:
             return
         counts = r["counts"]
         y = 31
         for i in range(len(counts)):
-            mark = " \x03" if i in r["winners"] else ""
+            mark = _WIN_MARK if i in r["winners"] else ""
             c = counts[i]
-            line = _pad(_pname(i) + mark, "%d card%s" % (c, "" if c == 1 else "s"), 14)
+            line = ui.pad(_pname(i) + mark, "%d card%s" % (c, "" if c == 1 else "s"), 14)
             font.center(fb, line, y)
             y += 8
-
-
-# -- quick reference -----------------------------------------------------------------
-def _open_reference(app):
-    from wyrm.games import drachenschatten_ref as R
-
-    app.push(gamekit.reference_menu(R.PAGES))

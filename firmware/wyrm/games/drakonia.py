@@ -15,7 +15,7 @@ beside the Woods); dead heroes and heroes not in play are not entered (worth
 0). Points are kept as integer *half-points* (no floats) and shown by
 ``format_points`` ("12.5").
 
-Readings (see RULINGS.md):
+Readings (docs/RULES.md, Der Weg nach Drakonia):
 
 - Heroes in the City (healthy or wounded beside it) are worth 0 but count
   toward the heroes-in-play limit, so they may be entered. A healthy hero in
@@ -122,7 +122,7 @@ def _counts_ok(row):
     if not isinstance(row, list) or len(row) != SPACES:
         return False
     for v in row:
-        if not isinstance(v, int) or isinstance(v, bool):
+        if type(v) is not int:
             return False
     return True
 
@@ -332,41 +332,3 @@ def score(tallies, names=None):
         "reason": reason,
         "warnings": warnings,
     }
-
-
-def main():
-    """Deterministic self-demo (used to compare CPython with MicroPython)."""
-    lines = []
-    games = (
-        # 2 players: a clean win, with a wounded hero beside the Woods.
-        [
-            {"healthy": [0, 0, 1, 0, 0, 1, 1], "wounded": [0, 0, 0, 0, 0, 1, 0]},
-            {"healthy": [0, 1, 0, 2, 1, 1, 0], "wounded": [0, 0, 0, 0, 0, 0, 0]},
-        ],
-        # 3 players: tie on points, broken at the second hero.
-        [
-            {"healthy": [0, 0, 0, 1, 0, 0, 1], "wounded": [0, 0, 0, 0, 0, 0, 0]},
-            {"healthy": [0, 0, 1, 0, 0, 0, 1], "wounded": [0, 0, 1, 0, 0, 0, 0]},
-            {"healthy": [1, 0, 0, 0, 0, 1, 0], "wounded": [0, 1, 0, 0, 0, 0, 0]},
-        ],
-        # 6 players (teams): a true draw between teams A and B.
-        [
-            {"healthy": [0, 0, 0, 0, 0, 0, 1], "wounded": [0, 0, 0, 0, 0, 0, 0]},
-            {"healthy": [0, 0, 0, 1, 0, 0, 0], "wounded": [0, 0, 0, 0, 0, 0, 0]},
-            {"healthy": [0, 1, 0, 0, 0, 0, 0], "wounded": [0, 0, 0, 0, 0, 0, 0]},
-            {"healthy": [0, 0, 0, 1, 0, 0, 0], "wounded": [0, 0, 0, 0, 0, 0, 0]},
-            {"healthy": [0, 0, 0, 0, 0, 0, 1], "wounded": [0, 0, 0, 0, 0, 0, 0]},
-            {"healthy": [0, 0, 1, 0, 0, 0, 0], "wounded": [0, 0, 0, 0, 0, 1, 0]},
-        ],
-    )
-    for tallies in games:
-        r = score(tallies)
-        lines.append("%d players: %s (%s)" % (len(tallies), "+".join(r["winners"]), r["reason"]))
-        for s in r["sides"]:
-            lines.append(" %d %s %s %s" % (s["rank"], s["name"], s["points"], s["heroes"]))
-    lines.append("limits %d %d %d %d %d" % tuple(hero_limit(n) for n in range(2, 7)))
-    errors, _w = check([{"healthy": [0, 0, 0, 0, 0, 0, 7], "wounded": [0] * 7}, new_tally()])
-    lines.append("check: %s" % errors)
-    for line in lines:
-        print(line)
-    return lines

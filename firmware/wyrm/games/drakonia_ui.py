@@ -23,10 +23,9 @@ cut bring the players back to where they were.
 """
 from micropython import const
 
-from wyrm import buttons as B
-from wyrm import font, gamekit, ui
+from wyrm import buttons, font, gamekit, ui
 from wyrm.app import Screen
-from wyrm.games import drakonia as D
+from wyrm.games import drakonia
 
 NAME = "drakonia"
 _VERSION = const(1)
@@ -36,9 +35,8 @@ _CELLS = const(13)  # 7 healthy + 6 wounded
 _SCREENS = ("menu", "count", "grid", "result")
 
 
-def _pad(left, right, width=20):
-    gap = width - len(left) - len(right)
-    return left + " " * (gap if gap > 0 else 1) + right
+_HINT_SET = font.UP + font.DOWN + " change  OK: set"
+_HINT_MOVE = font.UP + font.DOWN + " move  OK: edit"
 
 
 # -- saved state ---------------------------------------------------------------
@@ -46,7 +44,7 @@ def _new_state(n):
     return {
         "v": _VERSION,
         "n": n,
-        "tallies": [D.new_tally() for _ in range(n)],
+        "tallies": [drakonia.new_tally() for _ in range(n)],
         "screen": "menu",
         "player": 0,
     }
@@ -57,20 +55,20 @@ def _valid(obj):
         if not isinstance(obj, dict) or obj.get("v") != _VERSION:
             return False
         n = obj["n"]
-        if not isinstance(n, int) or isinstance(n, bool):
+        if type(n) is not int:
             return False
-        if n < D.MIN_PLAYERS or n > D.MAX_PLAYERS:
+        if n < drakonia.MIN_PLAYERS or n > drakonia.MAX_PLAYERS:
             return False
         tallies = obj["tallies"]
         if not isinstance(tallies, list) or len(tallies) != n:
             return False
-        errors, _w = D.check(tallies)
+        errors, _w = drakonia.check(tallies)
         if errors:
             return False
         if obj["screen"] not in _SCREENS:
             return False
         p = obj["player"]
-        if not isinstance(p, int) or isinstance(p, bool) or not 0 <= p < n:
+        if type(p) is not int or not 0 <= p < n:
             return False
     except (KeyError, TypeError, ValueError, AttributeError, IndexError):
         return False
@@ -81,27 +79,33 @@ class Game(gamekit.SavedGame):
     """The saved game plus the app; every screen of the game shares one."""
 
     store_name = NAME
+    label = "Drakonia"
+    ref = "wyrm.games.drakonia_ref"
 
-    def at(self, screen, player=None):
-        """Remember where the players are (for resume after a power cut)."""
-        st = self.state
-        if st is None:
-            return
-        if player is None:
-            player = st["player"]
-        if st["screen"] != screen or st["player"] != player:
-            st["screen"] = screen
-            st["player"] = player
-            self.save()
+    def valid(self, raw):
+        return _valid(raw)
+
+    def menu(self):
+        return GameMenu(self)
+
+    def resume(self, app, menu):
+        where = self.state["screen"]
+        if where in ("count", "grid"):
+            count = app.push(CountMenu(self, menu))
+            if where == "grid":
+                count.sel = self.state["player"]
+                app.push(Grid(self, self.state["player"]))
+        elif where == "result":
+            menu.show_result(app)
 
     def names(self):
-        return D.default_names(self.state["n"])
+        return drakonia.default_names(self.state["n"])
 
     def has_entries(self):
         if self.state is None:
             return False
         for t in self.state["tallies"]:
-            if D.heroes_on_board(t):
+            if drakonia.heroes_on_board(t):
                 return True
         return False
 
@@ -110,27 +114,9 @@ class Game(gamekit.SavedGame):
         self.save()
 
 
-def _load(app):
-    """(state or None, problem text or None)."""
-    return gamekit.load_saved(app, NAME, _valid, "Drakonia")
-
-
-# -- entry point -----------------------------------------------------------------
-def open(app, resume=False):  # noqa: A001 - the game module protocol
-    state, problem = _load(app)
-    game = Game(app, state)
-    menu = app.push(GameMenu(game))
-    if resume and state is not None and problem is None:
-        where = state["screen"]
-        if where in ("count", "grid"):
-            count = app.push(CountMenu(game, menu))
-            if where == "grid":
-                count.sel = state["player"]
-                app.push(Grid(game, state["player"]))
-        elif where == "result":
-            menu.show_result(app)
-    if problem:
-        ui.error(app, problem, "Saved game")
+# -- entry point -------------------------------------------------------------------
+def enter(app, resume=False):
+    gamekit.enter(app, Game(app), resume)
 
 
 # -- game menu -------------------------------------------------------------------
@@ -145,14 +131,14 @@ class GameMenu(ui.Menu):
         if g.state is None:
             items = [
                 ["New game", self.new_game],
-                ["Quick reference", _open_reference],
+                ["Quick reference", g.reference],
             ]
         else:
             items = [
                 [_setup_label(g), self.setup],
                 ["Final count", self.count],
                 ["Result", self.show_result],
-                ["Quick reference", _open_reference],
+                ["Quick reference", g.reference],
                 ["New game", self.new_game],
             ]
         self.items = items
@@ -202,7 +188,7 @@ class GameMenu(ui.Menu):
 
     def show_result(self, app):
         g = self.game
-        errors, _w = D.check(g.state["tallies"], g.names())
+        errors, _w = drakonia.check(g.state["tallies"], g.names())
         if errors:
             ui.error(app, "The count cannot be scored: " + "; ".join(errors), "Result")
             return
@@ -225,9 +211,9 @@ class Setup(Screen):
 
     def on_event(self, app, kind, key):
         if ui.is_up(kind, key):
-            self.n = min(D.MAX_PLAYERS, self.n + 1)
+            self.n = min(drakonia.MAX_PLAYERS, self.n + 1)
         elif ui.is_down(kind, key):
-            self.n = max(D.MIN_PLAYERS, self.n - 1)
+            self.n = max(drakonia.MIN_PLAYERS, self.n - 1)
         elif ui.is_ok(kind, key):
             app.pop(self)
             self.on_done(app, self.n)
@@ -239,27 +225,27 @@ class Setup(Screen):
     def draw(self, app, fb):
         n = self.n
         ui.title(fb, "Players", "2-6")
-        limit = D.hero_limit(n)
-        if app.height < 64:
+        limit = drakonia.hero_limit(n)
+        if not app.tall:
             font.center(fb, "%d players" % n, 12)
             font.center(fb, "Heroes in play: %d" % limit, 22)
             return
         font.center(fb, "%d players" % n, 13, 1, 2)
         font.center(fb, "Heroes in play: %d" % limit, 31)
-        if D.is_team_game(n):
-            names = D.default_names(n)
+        if drakonia.is_team_game(n):
+            names = drakonia.default_names(n)
             parts = []
-            for t in range(len(D.TEAM_SEATS)):
-                a, b = D.TEAM_SEATS[t]
-                parts.append("%s=%s+%s" % (D.TEAM_NAMES[t], names[a], names[b]))
+            for t in range(len(drakonia.TEAM_SEATS)):
+                a, b = drakonia.TEAM_SEATS[t]
+                parts.append("%s=%s+%s" % (drakonia.TEAM_NAMES[t], names[a], names[b]))
             font.center(fb, "Teams " + parts[0], 40)
             font.center(fb, parts[1] + " " + parts[2], 48)
         else:
             font.center(fb, "each, at once", 40)
         font.center(fb, "OK: start", 56)
-        if n < D.MAX_PLAYERS:
+        if n < drakonia.MAX_PLAYERS:
             ui.arrow(fb, fb.width - 3, 15, -1)
-        if n > D.MIN_PLAYERS:
+        if n > drakonia.MIN_PLAYERS:
             ui.arrow(fb, fb.width - 3, 26, 1)
 
 
@@ -279,8 +265,8 @@ class CountMenu(ui.Menu):
         def lab(app):
             st = self.game.state
             t = st["tallies"][i]
-            left = "P%d  %d/%d" % (i + 1, D.heroes_on_board(t), D.hero_limit(st["n"]))
-            return _pad(left, D.format_points(D.half_points(t)) + " pts")
+            left = "P%d  %d/%d" % (i + 1, drakonia.heroes_on_board(t), drakonia.hero_limit(st["n"]))
+            return ui.pad(left, drakonia.format_points(drakonia.half_points(t)) + " pts")
 
         return lab
 
@@ -323,7 +309,7 @@ class Grid(Screen):
         if self.edit:
             if up or down:
                 self._change(app, 1 if up else -1)
-            elif kind == B.CLICK and (key == B.OK or key == B.BACK):
+            elif kind == buttons.CLICK and (key == buttons.OK or key == buttons.BACK):
                 self.edit = False
             else:
                 return False
@@ -348,7 +334,7 @@ class Grid(Screen):
             return
         t[key][space] = new
         g = self.game
-        errors, _w = D.check(g.state["tallies"], g.names())
+        errors, _w = drakonia.check(g.state["tallies"], g.names())
         if errors:
             t[key][space] = old
             app.toast(errors[0])
@@ -358,8 +344,8 @@ class Grid(Screen):
     def draw(self, app, fb):
         t = self.tally()
         name = "P%d" % (self.player + 1)
-        pts = D.format_points(D.half_points(t)) + " pts"
-        tall = app.height >= 64
+        pts = drakonia.format_points(drakonia.half_points(t)) + " pts"
+        tall = app.tall
         if tall:
             ui.title(fb, name + " count", pts)
             y0 = ui.TITLE_H + 1
@@ -399,22 +385,22 @@ class Grid(Screen):
         row, space = _cell(self.cur)
         what = "%s: %s" % (_space_word(space), "wounded" if row else "healthy")
         st = self.game.state
-        inplay = "%d/%d" % (D.heroes_on_board(t), D.hero_limit(st["n"]))
+        inplay = "%d/%d" % (drakonia.heroes_on_board(t), drakonia.hero_limit(st["n"]))
         font.text(fb, what, 1, 45)
         font.text(fb, inplay, fb.width - 1 - font.width(inplay), 45)
         if self.edit:
-            hint = "\x01\x02 change  OK: set"
+            hint = _HINT_SET
         else:
-            hint = "\x01\x02 move  OK: edit"
+            hint = _HINT_MOVE
         font.center(fb, hint, 56)
 
 
 def _space_word(space):
-    if space == D.CITY:
+    if space == drakonia.CITY:
         return "0 City"
-    if space == D.WOODS:
+    if space == drakonia.WOODS:
         return "5 Woods"
-    if space == D.DRAKONIA:
+    if space == drakonia.DRAKONIA:
         return "6 Drakonia"
     return "Space %d" % space
 
@@ -426,7 +412,7 @@ class Result(Screen):
     def __init__(self, game):
         st = game.state
         names = game.names()
-        r = D.score(st["tallies"], names)
+        r = drakonia.score(st["tallies"], names)
         if r["draw"]:
             self.head = "Draw!"
         else:
@@ -435,9 +421,9 @@ class Result(Screen):
         if r["draw"]:
             lines += ui.wrap("Shared win: " + ", ".join(r["winners"]))
         lines += ui.wrap(r["reason"])
-        team = D.is_team_game(st["n"])
+        team = drakonia.is_team_game(st["n"])
         for s in r["sides"]:
-            lines.append(_pad("%d. %s" % (s["rank"], s["name"]), s["points"]))
+            lines.append(ui.pad("%d. %s" % (s["rank"], s["name"]), s["points"]))
             if team:
                 a, b = s["members"]
                 ta = st["tallies"][a]
@@ -446,9 +432,9 @@ class Result(Screen):
                     "  %s %s + %s %s"
                     % (
                         names[a],
-                        D.format_points(D.half_points(ta)),
+                        drakonia.format_points(drakonia.half_points(ta)),
                         names[b],
-                        D.format_points(D.half_points(tb)),
+                        drakonia.format_points(drakonia.half_points(tb)),
                     )
                 )
         for w in r["warnings"]:
@@ -458,7 +444,7 @@ class Result(Screen):
         self.n = st["n"]
 
     def _shown(self, app):
-        return 4 if app.height >= 64 else 1
+        return 4 if app.tall else 1
 
     def on_event(self, app, kind, key):
         shown = self._shown(app)
@@ -466,7 +452,7 @@ class Result(Screen):
             self.first = max(0, self.first - 1)
         elif ui.is_down(kind, key):
             self.first = max(0, min(len(self.lines) - shown, self.first + 1))
-        elif kind == B.CLICK and (key == B.OK or key == B.BACK):
+        elif kind == buttons.CLICK and (key == buttons.OK or key == buttons.BACK):
             app.pop(self)
         else:
             return False
@@ -475,7 +461,7 @@ class Result(Screen):
 
     def draw(self, app, fb):
         ui.title(fb, "Result", "%d players" % self.n)
-        tall = app.height >= 64
+        tall = app.tall
         scale = 2 if tall and font.width(self.head, 2) <= fb.width else 1
         font.center(fb, self.head, 12 if scale == 2 or not tall else 16, 1, scale)
         y = 30 if tall else 21
@@ -486,10 +472,3 @@ class Result(Screen):
             ui.arrow(fb, fb.width - 4, y + 2, -1)
         if self.first + shown < len(self.lines):
             ui.arrow(fb, fb.width - 4, fb.height - 3, 1)
-
-
-# -- quick reference ----------------------------------------------------------------
-def _open_reference(app):
-    from wyrm.games import drakonia_ref as R
-
-    app.push(gamekit.reference_menu(R.PAGES))

@@ -1,6 +1,6 @@
 """Drakskatten rules (pure logic): combat, injuries, treasure, movement, win.
 
-Follows rulebooks/drakskatten.txt as read in RULINGS.md. Every function takes
+Follows the rulebook as read in docs/RULES.md (Drakskatten). Every function takes
 plain numbers, so players can roll real dice and type the totals in. Rolls are
 checked: a 2d6 total must be 2..12, a 1d6 roll 1..6 (ValueError otherwise).
 
@@ -63,12 +63,8 @@ ITEM_NAMES = (
 ONE_USE = (POTION, POISON)
 
 
-def item_name(item_id):
-    return ITEM_NAMES[ITEM_IDS.index(item_id)]
-
-
 def _int(v, what):
-    if not isinstance(v, int) or isinstance(v, bool):
+    if type(v) is not int:
         raise ValueError(what + " must be a whole number")
     return v
 
@@ -127,18 +123,6 @@ def monster_attack(roll, attack, amulet=False):
     return attack_result(monster_total(roll, attack, amulet))
 
 
-def monster_can_attack(defeated, sticky=False):
-    """A monster strikes back unless it was defeated or is stuck (Sticky Floor)."""
-    return not defeated and not sticky
-
-
-def cards_lost(code):
-    """Treasure cards the table takes: 0, 1, 2, 3; None for DEATH (all of them)."""
-    if code == DEATH:
-        return None
-    return _LOST[code]
-
-
 def treasure_cards(roll, attack):
     """Treasure after a victory: 1d6 + ATTACK: <=1:0, 2-3:1, 4-6:2, 7-8:3, >=9:4."""
     t = check_d6(roll) + _int(attack, "ATTACK")
@@ -187,28 +171,6 @@ def movement(injury, carpet=False):
     if injury == LIGHT:
         return (0, 3)
     return (0, 2)
-
-
-def move_squares(injury, carpet=False, roll=None):
-    """Squares a player may move (up to); ``roll`` is the 1d6 or 2d6 total
-    when ``movement()`` asks for dice."""
-    dice, squares = movement(injury, carpet)
-    if dice == 0:
-        return squares
-    if roll is None:
-        raise ValueError("roll the dice to move")
-    if dice == 2:
-        return check_2d6(roll)
-    return check_d6(roll)
-
-
-def move_text(injury, carpet=False):
-    dice, squares = movement(injury, carpet)
-    if dice == 2:
-        return "roll 2d6 (carpet)"
-    if dice == 1:
-        return "roll 1d6"
-    return "move %d squares" % squares
 
 
 def door_found(roll):
@@ -289,19 +251,9 @@ class Player:
 
 
 def _num(v, default, lo, hi):
-    if not isinstance(v, int) or isinstance(v, bool) or v < lo or v > hi:
+    if type(v) is not int or v < lo or v > hi:
         return default
     return v
-
-
-def players_to_json(players):
-    return [p.to_json() for p in players]
-
-
-def players_from_json(obj):
-    if not isinstance(obj, list):
-        return []
-    return [Player.from_json(o) for o in obj[:MAX_PLAYERS]]
 
 
 def player_attack(player, roll, defence):
@@ -361,36 +313,7 @@ def rich_enough(player):
     return player.silver >= WIN_SILVER
 
 
-def has_won(player, back_at_staircase):
-    """Win: at least 1,500 silver and back at their own staircase (the player
-    confirms the return)."""
-    return rich_enough(player) and bool(back_at_staircase)
-
-
 # ----- text for the screen (lines of at most 21 characters) -------------------------
-
-_RESULT_LINES = (
-    ("MISS", "nothing happens"),
-    ("LIGHT INJURY", "lose 1 treasure card", "move 3 squares"),
-    ("INJURY", "lose 2 treasure cards", "move 2 squares"),
-    ("SEVERE INJURY", "lose 3 treasure cards", "move 2 squares"),
-    ("DEATH", "start over at your", "staircase"),
-)
-
-
-def result_lines(code):
-    """The table row, compact: up to 3 lines of <= 21 chars."""
-    return list(_RESULT_LINES[code])
-
-
-def result_text(code):
-    """The table row on one line, e.g. "LIGHT INJURY - lose 1 treasure card - move 3"."""
-    if code == MISS:
-        return "MISS - nothing happens"
-    if code == DEATH:
-        return "DEATH - start over"
-    lines = _RESULT_LINES[code]
-    return "%s - %s - move %d" % (lines[0], lines[1], movement(code)[1])
 
 
 def _cards_text(n):

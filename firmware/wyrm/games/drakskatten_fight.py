@@ -6,11 +6,9 @@ run without it. The game state and the turn helpers live in ``drakskatten_ui``.
 """
 from micropython import const
 
-from wyrm import buttons as B
-from wyrm import font, ui
+from wyrm import buttons, font, ui
 from wyrm.app import Screen
-from wyrm.games import drakskatten as R
-from wyrm.games import drakskatten_ui as K
+from wyrm.games import drakskatten, drakskatten_ui
 from wyrm.ticks import ticks_add, ticks_diff
 
 _ROLL_MS = const(180)  # dice tumble before a result shows
@@ -25,8 +23,8 @@ def _info_lines(game):
     """What is in play for the current player's fight (header of the fight screen)."""
     p = game.player()
     out = []
-    sw = p.has(R.SWORD)
-    am = p.has(R.AMULET)
+    sw = p.has(drakskatten.SWORD)
+    am = p.has(drakskatten.AMULET)
     if sw and am:
         out.append("Sword -1, Amulet -1")
     elif sw:
@@ -38,10 +36,10 @@ def _info_lines(game):
         n = lk[2]
         cards = "no card" if n == 0 else ("1 card" if n == 1 else "%d cards" % n)
         out.append("Crystal: " + cards)
-    if p.has(R.STICKY):
+    if p.has(drakskatten.STICKY):
         out.append("Sticky: it can't hit")
     if p.injury:
-        out.append("%s: %s" % (p.name, R.RESULT_NAMES[p.injury]))
+        out.append("%s: %s" % (p.name, drakskatten.RESULT_NAMES[p.injury]))
     if not out:
         out.append("No magic items")
     return out[:2]
@@ -58,7 +56,7 @@ def _draw_view(app, fb, view, first=0):
     ui.title(fb, view["t"])
     w = view["w"]
     hint = view.get("h")
-    if app.height < 64:
+    if not app.tall:
         lines = ([w] if w else []) + view["a"] + view["b"] + ([hint] if hint else [])
         shown = ui.rows(app)
         n = len(lines)
@@ -108,7 +106,8 @@ def _valid_view(v):
         return False
     if not isinstance(v.get("h", ""), str):
         return False
-    return K._strs(v.get("a")) is not None and K._strs(v.get("b")) is not None
+    strs = drakskatten_ui._strs
+    return strs(v.get("a")) is not None and strs(v.get("b")) is not None
 
 
 def _tumble(fb, now, count, y):
@@ -150,7 +149,7 @@ class Fight(Screen):
     def on_close(self, app):
         self.g.screen = "menu"
         self.g.fight = None
-        self.g.save(app)
+        self.g.save()
 
     def on_show(self, app):
         if self.ph == "setup":
@@ -163,7 +162,7 @@ class Fight(Screen):
         else:
             ph = self.next_ph if self.ph == "roll" else self.ph
             g.fight = {"ph": ph, "v": self.view}
-        g.save(app)
+        g.save()
 
     def restore(self, saved):
         """Back to a saved result after a power cut (else the setup list)."""
@@ -181,11 +180,11 @@ class Fight(Screen):
         p = g.player()
         d, a, _ = g.monster()
         items = [["go", "Fight! DEF %d ATT %d" % (d, a)], ["new", "New monster"]]
-        if p.has(R.POISON):
+        if p.has(drakskatten.POISON):
             items.append(["poison", "Poison Powder"])
-        if p.has(R.STICKY):
+        if p.has(drakskatten.STICKY):
             items.append(["sticky", "Sticky: take treasure"])
-        if p.has(R.POTION):
+        if p.has(drakskatten.POTION):
             items.append(["potion", "Healing Potion"])
         if g.looks[g.cur]:
             items.append(["drop", "Forget crystal look"])
@@ -196,12 +195,12 @@ class Fight(Screen):
             self.sel = 0
 
     def _head(self, app):
-        return _info_lines(self.g) if app.height >= 64 else []
+        return _info_lines(self.g) if app.tall else []
 
     def on_event(self, app, kind, key):
         ph = self.ph
         if ph == "roll":
-            if kind == B.CLICK:  # a press during the tumble only ends it
+            if kind == buttons.CLICK:  # a press during the tumble only ends it
                 self._land(app)
                 return True
             return False
@@ -229,7 +228,7 @@ class Fight(Screen):
                 app.push(ui.Spinner("Treasure: your 1d6", 3, 1, 6, self.loot))
             else:
                 app.pop(self)
-        elif kind == B.CLICK and key == B.BACK:
+        elif kind == buttons.CLICK and key == buttons.BACK:
             if ph == "miss" or ph == "loot":
                 # Typed the wrong roll? Back to the list; nothing was applied yet.
                 self.ph = "setup"
@@ -260,19 +259,19 @@ class Fight(Screen):
             self.victory(app, "Sticky Floor", ["The monster is stuck", "and cannot attack"],
                          "STUCK")
         elif what == "potion":
-            R.use_potion(p)
-            g.save(app)
+            drakskatten.use_potion(p)
+            g.save()
             self.build()
             app.toast("%s is healed. Potion used up." % p.name)
         elif what == "drop":
             g.looks[g.cur] = None
-            g.save(app)
+            g.save()
             self.build()
         elif what == "flee":
             g.end_fight()
-            g.save(app)
+            g.save()
             app.pop(self)
-            K.open_move(app, g, "Flee")
+            drakskatten_ui.open_move(app, g, "Flee")
 
     def new_monster(self, app):
         """DEFENCE spinner, then ATTACK spinner; BACK in either changes nothing."""
@@ -288,13 +287,15 @@ class Fight(Screen):
                 g.fights[i] = [picked[0], v]
             self.sel = 0
             self.build()
-            g.save(app)
+            g.save()
 
         def set_def(app, v):
             picked[0] = v
-            app.push(ui.Spinner("Monster ATTACK", a, K.ATT_LO, K.ATT_HI, set_att))
+            lo, hi = drakskatten_ui.ATT_LO, drakskatten_ui.ATT_HI
+            app.push(ui.Spinner("Monster ATTACK", a, lo, hi, set_att))
 
-        app.push(ui.Spinner("Monster DEFENCE", d, K.DEF_LO, K.DEF_HI, set_def))
+        lo, hi = drakskatten_ui.DEF_LO, drakskatten_ui.DEF_HI
+        app.push(ui.Spinner("Monster DEFENCE", d, lo, hi, set_def))
 
     # -- rounds --
     def _roll(self, app, next_ph, ndice=2):
@@ -337,16 +338,16 @@ class Fight(Screen):
             roll = _roll_2d6(app)
         d, a, _ = g.monster()
         g.last = [d, a]
-        sword = p.has(R.SWORD)
+        sword = p.has(drakskatten.SWORD)
         eff = roll - 1 if sword else roll
         line = "Roll %d -1 sword = %d" % (roll, eff) if sword else "Roll %d" % roll
-        if R.player_attack(p, roll, d):
+        if drakskatten.player_attack(p, roll, d):
             above = [line, "%d <= DEFENCE %d" % (eff, d)]
             self.victory(app, "%s attacks" % p.name, above, "HIT", rolled)
             return
         above = [line, "%d > DEFENCE %d" % (eff, d)]
         hint = "OK: end of turn"
-        if p.has(R.STICKY):
+        if p.has(drakskatten.STICKY):
             g.fights[g.cur] = [d, a]  # the fight goes on next turn
             below = ["Sticky Floor: it", "cannot attack you"]
             ph = "end"
@@ -377,7 +378,7 @@ class Fight(Screen):
             else:
                 self._show(app, "loot")
             return
-        r = 0 if seen is not None else K._roll_d6(app)
+        r = 0 if seen is not None else drakskatten_ui._roll_d6(app)
         self.loot(app, r, 2 if rolled else (1 if seen is None else 0))
 
     def loot(self, app, r, ndice=0):
@@ -389,17 +390,17 @@ class Fight(Screen):
         if v is None:
             return
         if v.get("p"):
-            R.use_poison(p)
+            drakskatten.use_poison(p)
             v["p"] = False
         if seen is None:
-            n = R.treasure_cards(r, a)
+            n = drakskatten.treasure_cards(r, a)
             tline = "1d6 %d + ATT %d = %d" % (r, a, r + a)
         else:
             n = seen
             tline = "Crystal Ball said:"
-        R.add_treasure(p, n)
+        drakskatten.add_treasure(p, n)
         g.end_fight()
-        v["b"] = [tline, R.treasure_text(n)]
+        v["b"] = [tline, drakskatten.treasure_text(n)]
         v["h"] = "OK: done"
         if ndice:
             self._roll(app, "end", ndice)
@@ -417,8 +418,8 @@ class Fight(Screen):
         if rolled:
             roll = _roll_2d6(app)
         d, a, _ = g.monster()
-        amulet = p.has(R.AMULET)
-        code = R.monster_attack_on(p, roll, a)
+        amulet = p.has(drakskatten.AMULET)
+        code = drakskatten.monster_attack_on(p, roll, a)
         above = []
         if a > 0:
             s = "Roll %d + ATT %d" % (roll, a)
@@ -430,11 +431,11 @@ class Fight(Screen):
         else:
             above.append("Roll %d (ATT %d: +0)" % (roll, a))
         if amulet:
-            above.append("-1 amulet = %d" % R.monster_total(roll, a, True))
-        out = R.take_hit(p, code)
-        lines = R.hit_lines(out, p.has(R.CARPET))
+            above.append("-1 amulet = %d" % drakskatten.monster_total(roll, a, True))
+        out = drakskatten.take_hit(p, code)
+        lines = drakskatten.hit_lines(out, p.has(drakskatten.CARPET))
         hint = "OK: end of turn"
-        if out[3] == R.DEATH:
+        if out[3] == drakskatten.DEATH:
             g.end_fight()
             hint = "OK: done"
         else:

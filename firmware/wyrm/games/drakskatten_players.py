@@ -6,11 +6,9 @@ and dropped again when the game menu shows. The game state lives in
 """
 from micropython import const
 
-from wyrm import buttons as B
-from wyrm import font, ui
+from wyrm import buttons, font, ui
 from wyrm.app import Screen
-from wyrm.games import drakskatten as R
-from wyrm.games import drakskatten_ui as K
+from wyrm.games import drakskatten
 
 _SILVER_MAX = const(99990)
 _CARDS_MAX = const(99)
@@ -30,17 +28,17 @@ class Silver(Screen):
 
     def on_event(self, app, kind, key):
         p = self.g.players[self.i]
-        step = 50 if kind == B.REPEAT else 10
+        step = 50 if kind == buttons.REPEAT else 10
         if ui.is_up(kind, key):
             self.delta = min(_SILVER_MAX - p.silver, self.delta + step)
         elif ui.is_down(kind, key):
             self.delta = max(-p.silver, self.delta - step)
         elif ui.is_ok(kind, key):
             app.pop(self)
-            rich = R.rich_enough(p)
+            rich = drakskatten.rich_enough(p)
             p.silver += self.delta
-            self.g.save(app)
-            if not rich and R.rich_enough(p):
+            self.g.save()
+            if not rich and drakskatten.rich_enough(p):
                 _tell_rich(app, self.g, p)
         else:
             return False
@@ -51,7 +49,7 @@ class Silver(Screen):
         p = self.g.players[self.i]
         ui.title(fb, "%s: silver" % p.name, str(p.silver))
         s = _signed(self.delta) if self.delta else "0"
-        if app.height >= 64:
+        if app.tall:
             font.big_center(fb, s, ui.TITLE_H + 3)
             font.center(fb, "%d -> %d silver" % (p.silver, p.silver + self.delta), app.height - 19)
             font.center(fb, "10 a press, 50 held", app.height - 9)
@@ -72,26 +70,26 @@ def player_menu(app, game, i):
 
     def set_cards(app, v):
         p.cards = v
-        game.save(app)
+        game.save()
 
     def set_injury(app, v):
         p.injury = v
-        game.save(app)
+        game.save()
 
     def stair(app):
-        p.staircase = p.staircase % R.STAIRCASES + 1
-        game.save(app)
+        p.staircase = p.staircase % drakskatten.STAIRCASES + 1
+        game.save()
 
     def colour(app):
         c = game.free_colour(p.colour)
         if c is not None:
             p.colour = c
             p.name = c
-            game.save(app)
+            game.save()
 
     def potion(app):
-        if R.use_potion(p):
-            game.save(app)
+        if drakskatten.use_potion(p):
+            game.save()
             app.toast("%s is healed. Potion used up." % p.name)
         else:
             app.toast("%s has no Healing Potion." % p.name)
@@ -99,7 +97,7 @@ def player_menu(app, game, i):
     def remove(app):
         def yes(app):
             game.remove_player(i)
-            game.save(app)
+            game.save()
             app.pop(menu)
 
         if len(game.players) < 2:
@@ -111,10 +109,10 @@ def player_menu(app, game, i):
         [lambda a: "Silver: %d" % p.silver, lambda a: a.push(Silver(game, i))],
         [lambda a: "Treasure cards: %d" % p.cards,
          lambda a: a.push(ui.Spinner("%s: cards" % p.name, p.cards, 0, _CARDS_MAX, set_cards))],
-        [lambda a: "Injury: %s" % R.INJURY_NAMES[p.injury],
-         lambda a: a.push(ui.Spinner("%s: injury" % p.name, p.injury, R.NONE, R.SEVERE,
-                                     set_injury, fmt=lambda v: R.INJURY_NAMES[v],
-                                     hint="OK: set"))],
+        [lambda a: "Injury: %s" % drakskatten.INJURY_NAMES[p.injury],
+         lambda a: a.push(ui.Spinner("%s: injury" % p.name, p.injury, drakskatten.NONE,
+                                     drakskatten.SEVERE, set_injury,
+                                     fmt=lambda v: drakskatten.INJURY_NAMES[v], hint="OK: set"))],
         [lambda a: "Magic items: %d" % len(p.items), lambda a: a.push(items_menu(game, i))],
         [lambda a: "Staircase: %d" % p.staircase, stair],
         [lambda a: "Colour: %s" % p.colour, colour],
@@ -130,18 +128,18 @@ def items_menu(game, i):
 
     def toggle(k):
         def run(app):
-            item = R.ITEM_IDS[k]
+            item = drakskatten.ITEM_IDS[k]
             if not p.take(item):
                 p.give(item)
-            game.save(app)
+            game.save()
 
         return run
 
     def label(k):
-        return lambda a: ("%s %s" % (font.CHECK if p.has(R.ITEM_IDS[k]) else " ",
-                                     R.ITEM_NAMES[k]))
+        return lambda a: ("%s %s" % (font.CHECK if p.has(drakskatten.ITEM_IDS[k]) else " ",
+                                     drakskatten.ITEM_NAMES[k]))
 
-    items = [[label(k), toggle(k)] for k in range(len(R.ITEM_IDS))]
+    items = [[label(k), toggle(k)] for k in range(len(drakskatten.ITEM_IDS))]
     return ui.Menu(lambda a: "%s: items" % p.name, items)
 
 
@@ -162,18 +160,15 @@ def players_menu(app, game):
         if game.add_player() is None:
             app.toast("6 players at most.")
             return
-        game.save(app)
+        game.save()
         app.pop(menu)
         app.push(players_menu(app, game))
 
     def rolloff(app):
-        K._above_menu(app)
-        from wyrm import dice_ui
-
-        app.push(dice_ui.rolloff_screen(len(game.players)))
+        app.push(app.load("wyrm.dice_ui").rolloff_screen(len(game.players)))
 
     items = [[label(k), open_player(k)] for k in range(len(game.players))]
-    if len(game.players) < R.MAX_PLAYERS:
+    if len(game.players) < drakskatten.MAX_PLAYERS:
         items.append(["Add player", add])
     if len(game.players) > 1:
         items.append(["Who starts: roll-off", rolloff])

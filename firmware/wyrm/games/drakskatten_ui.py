@@ -2,11 +2,11 @@
 
 The rules live in ``drakskatten.py`` (pure); this module keeps the game state,
 draws it and saves it (``app.store.save("drakskatten", ...)``) after every
-change. ``open(app, resume)`` pushes the game menu; after a power cut it also
+change. ``enter(app, resume)`` pushes the game menu; after a power cut it also
 re-opens the fight or win screen the players were on.
 
 RAM: the fight screen (``drakskatten_fight``), the players' screens
-(``drakskatten_players``), the dice (``wyrm.dice_roll``, the roll-off in
+(``drakskatten_players``), the dice (``wyrm.dice_roll_ui``, the roll-off in
 ``wyrm.dice_ui``) and the tables (``drakskatten_ref``) are loaded when opened
 and dropped again when the game menu shows.
 
@@ -22,13 +22,12 @@ Crystal Ball look], "cur", "own" (my own dice), "last": [DEF, ATT], "screen"
 ("menu", "fight", "win"), "fight" (the result on the fight screen:
 {"ph": "miss"/"loot"/"end", "v": {...}}), "winner"}.
 """
-import sys
 
 from micropython import const
 
-from wyrm import font, ui
+from wyrm import font, gamekit, ui
 from wyrm.app import Screen
-from wyrm.games import drakskatten as R
+from wyrm.games import drakskatten
 
 SAVE = "drakskatten"
 _VERSION = const(1)
@@ -47,17 +46,13 @@ _SCREENS = ("menu", "fight", "win")
 # ----- game state -------------------------------------------------------------------
 
 
-def _is_int(v):
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
 def _pair(v):
     """[DEF, ATT] from the save, or None."""
     if not isinstance(v, list) or len(v) < 2:
         return None
     d = v[0]
     a = v[1]
-    if not _is_int(d) or not _is_int(a):
+    if type(d) is not int or type(a) is not int:
         return None
     if d < DEF_LO or d > DEF_HI or a < ATT_LO or a > ATT_HI:
         return None
@@ -67,7 +62,7 @@ def _pair(v):
 def _look(v):
     """[DEF, ATT, cards] from the save, or None."""
     p = _pair(v)
-    if p is None or len(v) < 3 or not _is_int(v[2]) or v[2] < 0 or v[2] > 4:
+    if p is None or len(v) < 3 or type(v[2]) is not int or v[2] < 0 or v[2] > 4:
         return None
     return [p[0], p[1], v[2]]
 
@@ -81,10 +76,19 @@ def _strs(v):
     return v
 
 
-class Game:
+class Game(gamekit.SavedGame):
     """Everything that is saved: players, whose turn, monster values, dice mode."""
 
-    def __init__(self):
+    store_name = SAVE
+    label = "Drakskatten"
+    ref = "wyrm.games.drakskatten_ref"
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.fresh = False  # no saved game: the menu asks how many play
+        self._clear()
+
+    def _clear(self):
         self.players = []
         self.fights = []  # per player: [DEF, ATT] while a fight goes on, else None
         self.looks = []  # per player: [DEF, ATT, cards] from the Crystal Ball, else None
@@ -113,9 +117,9 @@ class Game:
 
     def add_player(self):
         c = self.free_colour()
-        if c is None or len(self.players) >= R.MAX_PLAYERS:
+        if c is None or len(self.players) >= drakskatten.MAX_PLAYERS:
             return None
-        p = R.Player(c, c, len(self.players) % R.STAIRCASES + 1)
+        p = drakskatten.Player(c, c, len(self.players) % drakskatten.STAIRCASES + 1)
         self.players.append(p)
         self.fights.append(None)
         self.looks.append(None)
@@ -134,7 +138,7 @@ class Game:
 
     def new(self, n):
         own = self.own
-        self.__init__()
+        self._clear()
         self.own = own
         for _ in range(n):
             self.add_player()
@@ -176,20 +180,45 @@ class Game:
             "winner": self.winner,
         }
 
-    def save(self, app):
-        app.store.save(SAVE, self.to_json())
+    # -- the skeleton's hooks (wyrm.gamekit) --
+    def has_game(self):
+        return bool(self.players)
 
-    def load(self, obj):
+    def take(self, raw):
+        if self._read(raw):
+            return True
+        self._clear()
+        return False
+
+    def menu(self):
+        if not self.players:  # no game (or an unusable one): start from two players
+            self.new(2)
+            self.save()
+            self.fresh = True
+        return GameMenu(self)
+
+    def resume(self, app, menu):
+        if self.screen == "fight":
+            f = _fight(app).Fight(self)
+            f.restore(self.fight)
+            app.push(f)
+        elif self.screen == "win" and self.winner >= 0:
+            app.push(Win(self))
+
+    def reference(self, app):
+        app.push(app.load(self.ref).menu())
+
+    def _read(self, obj):
         """Take the saved object; False when it is damaged or unexpected."""
         if not isinstance(obj, dict) or obj.get("v") != _VERSION:
             return False
         raw = obj.get("players")
-        if not isinstance(raw, list) or len(raw) < 1 or len(raw) > R.MAX_PLAYERS:
+        if not isinstance(raw, list) or len(raw) < 1 or len(raw) > drakskatten.MAX_PLAYERS:
             return False
         for d in raw:
             if not isinstance(d, dict):
                 return False
-            p = R.Player.from_json(d)
+            p = drakskatten.Player.from_json(d)
             if p.colour not in COLOURS or p.colour in [q.colour for q in self.players]:
                 p.colour = self.free_colour() or COLOURS[0]
             p.name = p.colour
@@ -209,22 +238,16 @@ class Game:
 
 
 def _index(v, n, default):
-    if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < n:
+    if type(v) is int and 0 <= v < n:
         return v
     return default
-
-
-def load_game(obj):
-    """A Game from the saved object, or None when it is damaged or unexpected."""
-    g = Game()
-    return g if g.load(obj) else None
 
 
 # ----- small texts -------------------------------------------------------------------
 
 
 def move_label(p):
-    dice, squares = R.movement(p.injury, p.has(R.CARPET))
+    dice, squares = drakskatten.movement(p.injury, p.has(drakskatten.CARPET))
     if dice == 2:
         return "Move: 2d6 (carpet)"
     if dice == 1:
@@ -250,18 +273,16 @@ class Fixed(ui.BigView):
 
 
 def roll_screen(app, die_id):
-    """The shared dice screen (wyrm.dice_roll), rolled as it opens: "d6", "2d6", "door"."""
-    _above_menu(app)
-    from wyrm import dice_roll
-
-    return dice_roll.roll_screen(die_id, True)
+    """The shared dice screen (wyrm.dice_roll_ui), rolled as it opens: "d6", "2d6", "door"."""
+    return app.load("wyrm.dice_roll_ui").roll_screen(die_id, True)
 
 
 def open_move(app, game, title="Move"):
     p = game.player()
-    dice, squares = R.movement(p.injury, p.has(R.CARPET))
+    dice, squares = drakskatten.movement(p.injury, p.has(drakskatten.CARPET))
     if dice == 0:
-        app.push(Fixed(title, str(squares), "%s injury: no roll" % R.INJURY_NAMES[p.injury]))
+        hurt = drakskatten.INJURY_NAMES[p.injury]
+        app.push(Fixed(title, str(squares), "%s injury: no roll" % hurt))
         return
     if game.own:
         if dice == 2:
@@ -274,7 +295,7 @@ def open_move(app, game, title="Move"):
 
 
 def _door_says(t):
-    return "%d: door FOUND!" % t if R.door_found(t) else "%d: not found" % t
+    return "%d: door FOUND!" % t if drakskatten.door_found(t) else "%d: not found" % t
 
 
 def open_door(app, game):
@@ -294,15 +315,15 @@ def open_crystal(app, game):
     i = game.cur
 
     def keep(app, d, a, r):
-        n = R.treasure_cards(r, a)
+        n = drakskatten.treasure_cards(r, a)
         game.looks[i] = [d, a, n]
         game.last = [d, a]
-        game.save(app)
+        game.save()
         lines = [
             "Behind the door:",
             "DEFENCE %d ATTACK %d" % (d, a),
             "1d6 %d + ATT %d = %d" % (r, a, r + a),
-            "Win: " + R.treasure_text(n),
+            "Win: " + drakskatten.treasure_text(n),
             "Next turn Fight uses",
             "these values.",
         ]
@@ -321,7 +342,7 @@ def open_crystal(app, game):
         picked[0] = d
         app.push(ui.Spinner("Seen: ATTACK", game.last[1], ATT_LO, ATT_HI, set_att))
 
-    if not p.has(R.CRYSTAL):
+    if not p.has(drakskatten.CRYSTAL):
         ui.error(app, "%s has no Crystal Ball. Tick it in %s's items first." % (p.name, p.name),
                  "Crystal Ball")
         return
@@ -337,11 +358,11 @@ class Win(Screen):
 
     def on_open(self, app):
         self.g.screen = "win"
-        self.g.save(app)
+        self.g.save()
 
     def on_close(self, app):
         self.g.screen = "menu"
-        self.g.save(app)
+        self.g.save()
 
     def on_event(self, app, kind, key):
         if ui.is_ok(kind, key):
@@ -356,7 +377,7 @@ class Win(Screen):
         fb.rect(0, 0, fb.width, app.height, 1)
         fb.rect(2, 2, fb.width - 4, app.height - 4, 1)
         name = p.name.upper()
-        if app.height >= 64:
+        if app.tall:
             sc = 3 if font.width(name, 3) <= fb.width - 8 else 2
             font.center(fb, name, 6, 1, sc)
             font.center(fb, "WINS!", 30, 1, 2)
@@ -371,7 +392,7 @@ def _back_home(app, game):
 
     def yes(app):
         game.winner = game.cur
-        game.save(app)
+        game.save()
         app.push(Win(game))
 
     app.push(ui.Confirm(
@@ -386,11 +407,15 @@ class GameMenu(ui.Menu):
         super().__init__(self._head, [])
         self.g = game
         self.keys = []
-        self.loaded = None  # the module table before a screen above loaded its code
         self.refresh()
 
     def _head(self, app):
         return "Drakskatten"
+
+    def on_open(self, app):
+        if self.g.fresh:  # a new game: how many play comes first
+            self.g.fresh = False
+            ask_players(app, self.g)
 
     def draw(self, app, fb):
         super().draw(app, fb)
@@ -416,19 +441,19 @@ class GameMenu(ui.Menu):
         add("player", lambda a: "Player: %s" % g.name(), self.next_player)
         if g.winner >= 0:
             add("won", lambda a: "%s won!" % g.name(g.winner), lambda a: a.push(Win(g)))
-        elif R.rich_enough(p):
+        elif drakskatten.rich_enough(p):
             add("home", "Back at staircase", lambda a: _back_home(a, g))
         add("info", lambda a: "%s: %d silver" % (p.name, p.silver),
             lambda a: a.push(_players(a).player_menu(a, g, g.cur)))
         add("move", lambda a: move_label(p), lambda a: open_move(a, g))
         add("door", "Door search", lambda a: open_door(a, g))
-        if p.has(R.CRYSTAL):
+        if p.has(drakskatten.CRYSTAL):
             add("crystal", "Crystal Ball", lambda a: open_crystal(a, g))
         add("2d6", "Roll 2d6", lambda a: a.push(roll_screen(a, "2d6")))
         add("own", lambda a: "My own dice: %s" % ("on" if g.own else "off"), self.toggle_own)
         add("players", lambda a: "Players (%d)" % len(g.players),
             lambda a: a.push(_players(a).players_menu(a, g)))
-        add("ref", "Tables & items", _open_ref)
+        add("ref", "Tables & items", g.reference)
         add("new", "New game", self.new_game)
         self.items = its
         self.keys = keys
@@ -440,15 +465,7 @@ class GameMenu(ui.Menu):
             self.refresh()
         return handled
 
-    def note_modules(self):
-        """Remember the module table: what is loaded after it leaves when the menu shows."""
-        if self.loaded is None:
-            self.loaded = list(sys.modules)
-
     def on_show(self, app):
-        if self.loaded is not None:
-            app.unload_since(self.loaded)  # back from the fight, dice or tables: free their RAM
-            self.loaded = None
         self.refresh()
 
     def next_player(self, app):
@@ -457,11 +474,11 @@ class GameMenu(ui.Menu):
             app.toast("Add players under Players.")
             return
         g.cur = (g.cur + 1) % len(g.players)
-        g.save(app)
+        g.save()
 
     def toggle_own(self, app):
         self.g.own = not self.g.own
-        self.g.save(app)
+        self.g.save()
 
     def new_game(self, app):
         app.push(ui.Confirm("Start a new game? All players and treasure are cleared.",
@@ -471,80 +488,30 @@ class GameMenu(ui.Menu):
 def ask_players(app, game):
     def start(app, n):
         game.new(n)
-        game.save(app)
+        game.save()
         top = app.top()
         if isinstance(top, GameMenu):
             top.sel = 0
             top.refresh()
 
-    app.push(ui.Spinner("How many players?", len(game.players) or 2, 1, R.MAX_PLAYERS, start,
+    n = len(game.players) or 2
+    app.push(ui.Spinner("How many players?", n, 1, drakskatten.MAX_PLAYERS, start,
                         hint="1..6  OK: start"))
-
-
-def _above_menu(app):
-    """Code loaded from now on serves screens above the game menu: it leaves the
-    module table again when the menu shows (RAM: the menu, the fight, the dice and
-    the tables each run without the others)."""
-    for s in app.stack:
-        if isinstance(s, GameMenu):
-            s.note_modules()
-            return
 
 
 def _fight(app):
     """The fight screen's module (loaded while it is open)."""
-    _above_menu(app)
-    from wyrm.games import drakskatten_fight
-
-    return drakskatten_fight
+    return app.load("wyrm.games.drakskatten_fight")
 
 
 def _players(app):
     """The players' screens' module (silver, cards, items, the player list)."""
-    _above_menu(app)
-    from wyrm.games import drakskatten_players
-
-    return drakskatten_players
-
-
-def _open_ref(app):
-    _above_menu(app)
-    from wyrm.games import drakskatten_ref
-
-    app.push(drakskatten_ref.menu())
+    return app.load("wyrm.games.drakskatten_players")
 
 
 # ----- entry point ---------------------------------------------------------------------
 
 
-def open(app, resume=False):
+def enter(app, resume=False):
     """Push the game menu (and, after a power cut, the screen the game was on)."""
-    store = app.store
-    problems = getattr(store, "problems", None)
-    n0 = len(problems) if isinstance(problems, list) else 0
-    raw = store.load(SAVE, None)
-    said = []
-    if isinstance(problems, list) and len(problems) > n0:
-        said = problems[n0:]
-        del problems[n0:]
-    game = load_game(raw) if raw is not None else None
-    fresh = game is None
-    if fresh:
-        game = Game()
-        game.new(2)
-        game.save(app)
-    menu = GameMenu(game)
-    app.push(menu)
-    if fresh:
-        ask_players(app, game)
-        if raw is not None:
-            said.append("The saved Drakskatten game could not be read. A new game is started.")
-    elif resume:
-        if game.screen == "fight":
-            f = _fight(app).Fight(game)
-            f.restore(game.fight)
-            app.push(f)
-        elif game.screen == "win" and game.winner >= 0:
-            app.push(Win(game))
-    if said:
-        ui.error(app, " ".join(said), "Drakskatten")
+    gamekit.enter(app, Game(app), resume)

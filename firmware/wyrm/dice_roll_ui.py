@@ -3,8 +3,8 @@
 What a game needs to roll a die, without the Dice menu (``wyrm.dice_ui``: the
 menu, custom dice list, who starts, roll-off). Import it inside a function:
 
-    from wyrm import dice_roll
-    app.push(dice_roll.roll_screen("dh"))        # one die (built-in or "c:<name>")
+    from wyrm import dice_roll_ui
+    app.push(dice_roll_ui.roll_screen("dh"))        # one die (built-in or "c:<name>")
 
 Roll screen: OK rolls; a short tumble (TUMBLE_MS, any key shows the result at
 once) then the result in big digits, with the Drachenhort hint, both dice and
@@ -21,42 +21,31 @@ from ``dice.json`` in the store's folder (format: see
 """
 from micropython import const
 
-from wyrm import buttons as B
-from wyrm import dice, font, stats, ui
+from wyrm import buttons, dice, font, stats, ui
 from wyrm.app import Screen
-from wyrm.dice_draw import caption, fit, skip_key, spin, tumble
+from wyrm.dice_draw_ui import caption, skip_key, spin, tumble
 
 HISTORY = const(20)  # rolls kept per die
 _STATS = "dice_stats"  # store name (not "dice": that would be dice.json)
 _CUSTOM_FILE = "dice.json"
 _CUSTOM_MAX_BYTES = const(4096)
 _ENTRIES_MAX = const(32)
-_LINE = const(21)
 
 HINT_ANY = "any adventurer"
 HINT_LIT = "lit or start only"
 
 
-def _is_int(v):
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
 # -- custom dice ----------------------------------------------------------------
 def load_custom(app):
     """Custom dice from dice.json: (dice, problems). No file: ([], [])."""
-    root = getattr(app.store, "root", "") or ""
-    if root and not root.endswith("/"):
-        root += "/"
-    try:
-        with open(root + _CUSTOM_FILE, "rb") as f:
-            data = f.read(_CUSTOM_MAX_BYTES + 1)
-    except OSError:
+    obj, problem = app.store.read_user(_CUSTOM_FILE, _CUSTOM_MAX_BYTES)
+    if problem:
+        return [], [problem]
+    if obj is None:
         return [], []
-    if len(data) > _CUSTOM_MAX_BYTES:
-        return [], ["dice.json: longer than %d bytes" % _CUSTOM_MAX_BYTES]
     from wyrm import dice_custom
 
-    return dice_custom.parse_custom(data)
+    return dice_custom.parse_custom(obj)
 
 
 # -- saved counts -------------------------------------------------------------------
@@ -75,14 +64,14 @@ def _clean_entry(e):
     if not isinstance(s, str) or not isinstance(c, list) or not isinstance(h, list):
         return None
     for v in c:
-        if not _is_int(v) or v < 0:
+        if type(v) is not int or v < 0:
             return None
     hist = []
     for r in h[:HISTORY]:
         if not isinstance(r, list):
             return None
         for v in r:
-            if not (_is_int(v) or isinstance(v, str)):
+            if not (type(v) is int or isinstance(v, str)):
                 return None
         hist.append(r)
     return {"s": s, "c": c, "h": hist}
@@ -131,7 +120,7 @@ class Book:
                 else:
                     self.entries[k] = e
             p = data.get("players")
-            if isinstance(p, int) and not isinstance(p, bool):
+            if type(p) is int:
                 if dice.PLAYERS_MIN <= p <= dice.PLAYERS_MAX:
                     self.players = p
             o = data.get("open")
@@ -242,7 +231,7 @@ def _title_fit(fb, name, right):
     if len(name) > chars:
         cut = name[: chars + 1]
         sp = cut.rfind(" ")
-        name = cut[:sp] if sp > 3 else fit(name, chars)
+        name = cut[:sp] if sp > 3 else ui.fit(name, chars)
     ui.title(fb, name, right)
 
 
@@ -260,7 +249,7 @@ def _words(fb, words, y, h):
         for i in range(len(lines)):
             font.center(fb, lines[i], y + i * 16, 1, 2)
         return
-    lines = ui.wrap(s, _LINE)
+    lines = ui.wrap(s)
     for i in range(min(len(lines), h // 9)):
         font.center(fb, lines[i], y + i * 9)
 
@@ -355,7 +344,7 @@ class RollScreen(Screen):
         if ui.is_down(kind, key):
             app.push(StatsScreen(self.die, self.book, self.tally, self.hist))
             return True
-        if kind == B.PRESS:
+        if kind == buttons.PRESS:
             return False
         if ui.is_ok(kind, key):
             self.roll(app)
@@ -365,7 +354,7 @@ class RollScreen(Screen):
     # -- drawing --
     def draw(self, app, fb):
         die = self.die
-        tall = app.height >= 64
+        tall = app.tall
         n = rolls_of(self.tally)
         if tall:
             _title_fit(fb, die.name, "#%d" % n if n else None)
@@ -388,13 +377,14 @@ class RollScreen(Screen):
 
     def _hist_line(self, fb, skip):
         if len(self.hist) > skip:
-            font.text(fb, font.UP + " " + _hist_text(self.die, self.hist, skip, _LINE - 2), 0, 56)
+            last = _hist_text(self.die, self.hist, skip, font.CHARS - 2)
+            font.text(fb, font.UP + " " + last, 0, 56)
 
     def _faces(self, app, fb, r, y, final):
         """The roll (or a tumbling face) as large as it reads well."""
         die = self.die
         w = fb.width
-        tall = app.height >= 64
+        tall = app.tall
         cap = None
         inv = False
         big = None
@@ -467,7 +457,7 @@ class HistoryScreen(Screen):
             y = ui.row_y(i) + 1
             num = str(total - k) if total - k > 0 else "-"
             font.text(fb, num, x - 4 - font.width(num), y)
-            font.text(fb, fit(_short(self.die, self.hist[k]), chars), x, y)
+            font.text(fb, ui.fit(_short(self.die, self.hist[k]), chars), x, y)
         ui.scroll_marks(fb, self.first, shown, len(self.hist))
 
 
@@ -512,7 +502,7 @@ class StatsScreen(Screen):
         _title_fit(fb, self.die.name, "%d roll%s" % (n, "" if n == 1 else "s"))
         rows = t.rows()
         shown = self._shown(app)
-        labels = [fit(str(r[0]), 5) + ":" for r in rows]
+        labels = [ui.fit(str(r[0]), 5) + ":" for r in rows]
         lab_w = 0
         cnt_w = 0
         top = 1
@@ -552,7 +542,7 @@ class StatsScreen(Screen):
             ui.arrow(fb, fb.width - 3, _STOP, -1)
         if self.first + shown < len(rows):
             ui.arrow(fb, fb.width - 3, _STOP + shown * _SROW - 3, 1)
-        font.center(fb, fit(t.verdict_text(), _LINE), app.height - 7)
+        font.center(fb, ui.fit(t.verdict_text()), app.height - 7)
 
 
 # -- public builders ------------------------------------------------------------

@@ -2,14 +2,14 @@
 
 Called by the Drachenhort game screens (``wyrm.games.drachenhort_ui``):
 
-    from wyrm import party_ui
-    party_ui.start_deal(app, players, on_done)   # asks first if a deal exists
-    party_ui.resume_flow(app, on_done)            # after a power cut: True if resumed
-    party_ui.peek_again(app)                      # choose player, confirm, hold OK
-    party_ui.card_names(app, card)                # 3 colour names (final reveal)
-    party_ui.card_adventurers(app, card)          # 3 adventurer indices (scoring)
-    party_ui.unseen_cards(app)                    # the cards nobody holds (reveal)
-    party_ui.load(app)                            # deal.PartyDeal or None
+    from wyrm.games import drachenhort_party
+    drachenhort_party.start_deal(app, players, on_done)   # asks first if a deal exists
+    drachenhort_party.resume_flow(app, on_done)            # after a power cut: True if resumed
+    drachenhort_party.peek_again(app)                      # choose player, confirm, hold OK
+    drachenhort_party.card_names(app, card)                # 3 colour names (final reveal)
+    drachenhort_party.card_adventurers(app, card)          # 3 adventurer indices (scoring)
+    drachenhort_party.unseen_cards(app)                    # the cards nobody holds (reveal)
+    drachenhort_party.load(app)                            # deal.PartyDeal or None
 
 The deal is saved (store name "party") BEFORE anything is shown, with the card
 list as adventurer indices, so editing the settings file mid-game cannot change
@@ -27,7 +27,6 @@ It is checked by ``deal.validate_cards``; problems are shown once (per boot)
 as a message and the defaults are used. The file is read once per boot.
 """
 
-import json
 
 from micropython import const
 
@@ -37,35 +36,14 @@ _STORE = "party"  # -> party.json; the settings file is party_cards.json
 SETTINGS_FILE = "party_cards.json"
 _MAX_BYTES = const(2048)
 
-_fopen = open
-
-
-def _root(app):
-    root = getattr(app.store, "root", "") or ""
-    if root and not root.endswith("/"):
-        root += "/"
-    return root
-
 
 def read_settings(app):
     """(config, problems) from the settings file; never raises."""
-    try:
-        with _fopen(_root(app) + SETTINGS_FILE, "rb") as f:
-            data = f.read(_MAX_BYTES + 1)
-    except OSError:
+    obj, problem = app.store.read_user(SETTINGS_FILE, _MAX_BYTES)
+    if problem:
+        return deal.default_config(), [problem, "Using default cards"]
+    if obj is None:
         return deal.default_config(), []
-    if len(data) > _MAX_BYTES:
-        return deal.default_config(), [
-            "%s is longer than %d bytes" % (SETTINGS_FILE, _MAX_BYTES),
-            "Using default cards",
-        ]
-    try:
-        obj = json.loads(data.decode())
-    except (ValueError, UnicodeError):
-        return deal.default_config(), [
-            "%s is not valid JSON" % SETTINGS_FILE,
-            "Using default cards",
-        ]
     return deal.validate_cards(obj)
 
 

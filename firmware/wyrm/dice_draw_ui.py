@@ -1,26 +1,20 @@
 """Tumble timing and small drawing helpers shared by the dice screens.
 
-The roll screen (``wyrm.dice_roll``) and the who-starts and roll-off screens
+The roll screen (``wyrm.dice_roll_ui``) and the who-starts and roll-off screens
 (``wyrm.dice_ui``) use them; a module of its own so that either can be loaded
 without the other.
 """
 from micropython import const
 
-from wyrm import buttons as B
-from wyrm import font
+from wyrm import buttons, font, ui
 from wyrm.ticks import ticks_diff
 
 TUMBLE_MS = const(360)  # the roll animation; any key ends it early
 FLIP_MS = const(60)  # a new face this often while tumbling
-_LINE = const(21)
-
-
-def fit(s, chars):
-    return s if len(s) <= chars else s[: chars - 1] + font.ELLIPSIS
 
 
 def caption(fb, s, y, inverted=False):
-    s = fit(s, _LINE)
+    s = ui.fit(s)
     if inverted:
         w = font.width(s)
         x = (fb.width - w) // 2
@@ -56,7 +50,7 @@ def skip_key(screen, app, kind, key):
     True when the event is used up that way: the PRESS that ends a running
     tumble (``screen.t0``), and the rest of that press (RELEASE, CLICK, ...).
     """
-    if kind == B.PRESS:
+    if kind == buttons.PRESS:
         screen.eat = -1
         if screen.t0 is not None:
             screen.t0 = None

@@ -1,0 +1,21 @@
+"""The seeded fault storm (issue 16) on every board profile, bounded to about a minute.
+
+``make soak`` (host_tools/soak.py) runs the same storm much longer, and inside
+real MicroPython too.
+"""
+
+import pytest
+from storm import BOARDS, storm
+
+EVENTS = 600  # key tokens per board (about 12 s each under CPython)
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_fault_storm(tmp_path, monkeypatch, board, capsys):
+    seed = 1600 + BOARDS.index(board)
+    stats = storm(seed, EVENTS, board, str(tmp_path), monkeypatch)
+    assert stats["failures"] == []
+    # the storm did what it says: cuts, injected faults and reboots happened
+    assert stats["cuts"] >= 5 and stats["faults"] >= 5 and stats["boots"] >= 10
+    out = capsys.readouterr()
+    assert "Zinnober" not in out.out + out.err  # no card name on the console
