@@ -63,7 +63,6 @@ _GW = const(5)  # drawn columns of a small glyph
 _SMALL = fontdata.SMALL
 _UNI = fontdata.UNI
 _UNI_CODE = fontdata.UNI_CODE
-_BIG = fontdata.BIG
 _BIG_CHARS = fontdata.BIG_CHARS
 _BIG_W = fontdata.BIG_W
 _BIG_OFS = fontdata.BIG_OFS
@@ -71,12 +70,19 @@ _BIG_ROWS = fontdata.BIG_ROWS
 _BIG_Q = fontdata.BIG_CHARS.find("?")
 _SMALL = bytearray(_SMALL)  # the small glyph strip's own buffer (a FrameBuffer needs one)
 
-# Drop the generated module: what is needed is referenced above, and the rest of
-# its constants (the bytes _SMALL was copied from) leave RAM with it.
+
+
+def _drop_fontdata():
+    """Drop the generated module: what is needed is referenced here, and the rest
+    of its constants (the small font _SMALL was copied from, the big digits once
+    their strip is made) leave RAM with it."""
+    sys.modules.pop("wyrm.fontdata", None)
+    if "fontdata" in sys.modules["wyrm"].__dict__:
+        delattr(sys.modules["wyrm"], "fontdata")
+
+
 del fontdata
-sys.modules.pop("wyrm.fontdata", None)
-if "fontdata" in sys.modules["wyrm"].__dict__:
-    delattr(sys.modules["wyrm"], "fontdata")
+_drop_fontdata()
 
 
 def _glyph(fb, data, i, ncols, nbytes, x, y, s, c):
@@ -136,8 +142,11 @@ def _small_fbs():
 
 def _big_fbs():
     """The big glyphs as one 32-row strip (4 pages), glyph i at x ofs[i]."""
-    global _big_fb, _BIG
+    global _big_fb
     if _big_fb is None:
+        from wyrm.fontdata import BIG
+
+        _drop_fontdata()
         n = len(_BIG_W)
         total = 0
         for i in range(n):
@@ -150,14 +159,13 @@ def _big_fbs():
             src = (_BIG_OFS[2 * i] << 8) | _BIG_OFS[2 * i + 1]
             for col in range(_BIG_W[i]):
                 for page in range(_BIG_ROWS):
-                    buf[page * total + x + col] = _BIG[src + col * _BIG_ROWS + page]
+                    buf[page * total + x + col] = BIG[src + col * _BIG_ROWS + page]
             x += _BIG_W[i]
         strip = framebuf.FrameBuffer(buf, total, _BIG_ROWS * 8, _MONO)
         cell = framebuf.FrameBuffer(
             bytearray(_BIG_CELL * _BIG_ROWS), _BIG_CELL, _BIG_ROWS * 8, _MONO
         )
         _big_fb = (strip, cell, ofs)
-        _BIG = None  # the strip has it all now
     return _big_fb
 
 
