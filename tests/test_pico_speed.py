@@ -116,12 +116,16 @@ def test_menu_move_within_30_ms_of_the_press_edge(runs):
     assert len(lat) == 3 and all(x <= 30 for x in lat), lat
 
 
-def test_settings_opens_within_120_ms_and_a_click_there_within_50_ms(runs):
+def test_settings_opens_within_120_ms_and_moves_within_30_ms(runs):
     r = runs["settings"]
     opened = r.from_release[1][1]  # the OK that opens Settings
     assert opened <= 120, opened
     for u in r.from_edge[2:4]:  # moves in Settings
         assert u[1] <= 30, r.from_edge
+
+
+def test_a_click_on_an_open_screen_within_50_ms(runs):
+    r = runs["settings"]
     click = r.from_release[4][1]  # OK on "Dim after": the value changes in place
     assert click <= 50, click
 

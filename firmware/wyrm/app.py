@@ -101,6 +101,7 @@ class App:
         self.errors = []  # exceptions caught in screens (the simulator reports them)
         self._redraw = True
         self._part = False  # the top screen updates the frame in place (touch)
+        self._settings_due = False  # save_settings(soon=True) not written yet
         self._toast = None
         self._toast_until = 0
         self._last_input = 0
@@ -122,9 +123,14 @@ class App:
         self.apply_panel_settings()
 
     # -- settings -------------------------------------------------------------
-    def save_settings(self):
-        self.store.save("settings", self.settings)
+    def save_settings(self, soon=False):
+        """Apply the settings and save them; ``soon``: write them at the start of
+        the next step, so the key's answer reaches the panel before the flash write."""
         self.apply_panel_settings()
+        if soon:
+            self._settings_due = True
+        else:
+            self.store.save("settings", self.settings)
 
     def apply_panel_settings(self):
         p = self.panel
@@ -212,6 +218,9 @@ class App:
     # -- the step -------------------------------------------------------------
     def step(self, now, levels):
         """Advance to ``now`` (ms ticks) with button ``levels``; return dirty pages."""
+        if self._settings_due:
+            self._settings_due = False
+            self.store.save("settings", self.settings)
         self.feed(now, levels)
         now = self.now  # (a gap too long for tick arithmetic is clamped)
         top = self.top()
