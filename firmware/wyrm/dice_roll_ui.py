@@ -275,6 +275,8 @@ class RollScreen(Screen):
         self.shown = None  # faces shown while tumbling
         self.seed = 1
         self.eat = -1  # key whose press ended the tumble: its release/click is used up
+        self.unsaved = False  # a roll counted in RAM, not yet written (see roll)
+        self.framed = False  # a frame was drawn since the roll
 
     def on_open(self, app):
         book = self.book
@@ -289,6 +291,7 @@ class RollScreen(Screen):
         book.show_problems(app)
 
     def on_close(self, app):
+        self.flush(app)
         if self.remember and self.book.open is not None:
             self.book.open = None
             self.book.save(app)
@@ -304,7 +307,10 @@ class RollScreen(Screen):
         self.hist.insert(0, r)
         del self.hist[HISTORY:]
         self.book.put(die, self.tally, self.hist)
-        self.book.save(app)  # counted and saved before anything is shown
+        # Counted now, written once the first tumble frame is out (the next step)
+        # and always before the result shows (flush): the tumble starts at once.
+        self.unsaved = True
+        self.framed = False
         self.result = r
         self.t0 = app.now
         self.flip = -1
@@ -318,7 +324,14 @@ class RollScreen(Screen):
     def tumbling(self):
         return self.t0 is not None
 
+    def flush(self, app):
+        if self.unsaved:
+            self.unsaved = False
+            self.book.save(app)
+
     def tick(self, app, now):
+        if self.framed or self.t0 is None:
+            self.flush(app)
         step = tumble(self, app, now)
         if step < 0:
             self.finish(app)
@@ -336,6 +349,7 @@ class RollScreen(Screen):
             app.redraw()
 
     def on_event(self, app, kind, key):
+        self.flush(app)
         if skip_key(self, app, kind, key):
             return True  # the press that ended the tumble, and the rest of it
         if ui.is_up(kind, key):
@@ -353,6 +367,7 @@ class RollScreen(Screen):
 
     # -- drawing --
     def draw(self, app, fb):
+        self.framed = True
         die = self.die
         tall = app.tall
         n = rolls_of(self.tally)
