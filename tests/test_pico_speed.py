@@ -138,8 +138,6 @@ def test_dice_opens_within_120_ms_of_the_release(runs):
     assert opened <= 120, opened
 
 
-@pytest.mark.xfail(strict=True, reason="74 ms on v1.28.0 (release to the last byte of the "
-                                       "first tumble frame: 931 B on the bus, 22 ms of it)")
 def test_die_roll_first_tumble_frame_within_40_ms(runs):
     r = runs["roll"]
     first = r.from_release[7][1]  # OK on the open die screen

@@ -80,7 +80,9 @@ class Screen:
         pass
 
     def draw_part(self, app, fb):
-        """Bring the frame up to date in place after ``app.touch()`` (optional)."""
+        """Bring the last frame up to date in place after ``app.touch()``: draw
+        only what changed. By default the whole picture is drawn again."""
+        fb.fill(0)
         self.draw(app, fb)
 
 

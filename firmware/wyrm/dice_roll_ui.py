@@ -178,6 +178,7 @@ def rolls_of(tally):
 
 # -- drawing helpers ---------------------------------------------------------------
 _BIG_OK = "0123456789+-="
+_HIST_Y = const(56)  # the history line at the bottom of a 64-row panel
 
 
 def _big_fits(s, w):
@@ -302,6 +303,11 @@ class RollScreen(Screen):
 
     def roll(self, app):
         die = self.die
+        # The first tumble frame may be drawn in place (draw_part) when it shares
+        # the title and history line with the result on show.
+        part = app.tall and self.result is not None and self.t0 is None
+        if part:
+            old = _hist_text(die, self.hist, 0, font.CHARS - 2)
         r = die.roll(app.rng)
         self.tally.add(r)
         self.hist.insert(0, r)
@@ -315,7 +321,10 @@ class RollScreen(Screen):
         self.t0 = app.now
         self.flip = -1
         self.seed = spin(self.seed + len(self.hist) + (app.now & 1023))
-        app.redraw()
+        if part and old == _hist_text(die, self.hist, 1, font.CHARS - 2):
+            app.touch()
+        else:
+            app.redraw()
 
     def finish(self, app):
         self.t0 = None
@@ -346,7 +355,7 @@ class RollScreen(Screen):
                     j = (j + 1) % len(faces)
                 shown.append(faces[j])
             self.shown = shown
-            app.redraw()
+            app.touch()  # a tumble frame changes only the faces (draw_part)
 
     def on_event(self, app, kind, key):
         self.flush(app)
@@ -366,11 +375,23 @@ class RollScreen(Screen):
         return False
 
     # -- drawing --
+    def draw_part(self, app, fb):
+        """A tumble frame over the last one: only the faces' rows change (the
+        title's count and the history line wait for the result)."""
+        if self.t0 is None or not app.tall:
+            Screen.draw_part(self, app, fb)
+            return
+        self.framed = True
+        fb.fill_rect(0, ui.TITLE_H, fb.width, _HIST_Y - ui.TITLE_H, 0)
+        self._faces(app, fb, self.shown or self.result, ui.TITLE_H + 3, False)
+
     def draw(self, app, fb):
         self.framed = True
         die = self.die
         tall = app.tall
         n = rolls_of(self.tally)
+        if self.t0 is not None:
+            n -= 1  # the count goes up with the result (the tumble's frames stay small)
         if tall:
             _title_fit(fb, die.name, "#%d" % n if n else None)
         y = ui.TITLE_H + 3 if tall else 2
@@ -393,7 +414,7 @@ class RollScreen(Screen):
     def _hist_line(self, fb, skip):
         if len(self.hist) > skip:
             last = _hist_text(self.die, self.hist, skip, font.CHARS - 2)
-            font.text(fb, font.UP + " " + last, 0, 56)
+            font.text(fb, font.UP + " " + last, 0, _HIST_Y)
 
     def _faces(self, app, fb, r, y, final):
         """The roll (or a tumbling face) as large as it reads well."""
