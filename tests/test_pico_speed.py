@@ -186,3 +186,21 @@ def test_heap_after_visiting_every_game_twice_within_100_kb(toured):
     assert title == want, text  # the tour ended on the simulator's screen
     assert menu[1] - cost <= 100 * 1024, menu
     assert stats[1] - cost <= 100 * 1024, stats
+
+
+PEEK = "down*6,ok,ok,ok,down*2,ok,ok,ok,press:ok,wait:700"  # Hidden deck: draw one, hold OK
+LEAVE_TEST = "up,ok,down*5,ok,wait:300,long:back"  # Settings, Button test, hold BACK to leave
+
+
+@pytest.mark.parametrize("script", [PEEK, PEEK + ",release:ok", LEAVE_TEST])
+def test_hold_to_peek_and_long_press_work_on_the_device(script):
+    """Held OK shows the drawn card and its release hides it; a long BACK leaves the button
+    test: the device's title bar is the simulator's at the end of each (the card itself
+    is random on the device)."""
+    pico.fs_image(BOARD)
+    with pico.boot(BOARD) as dev:
+        dev.play(script)
+        got = dev.frame()[: dev.width]
+        assert dev.errors() == []
+    want, text = sim_title(script, 80, 120, len(got))
+    assert got == want, text
