@@ -148,7 +148,7 @@ def test_boot_to_the_main_menu_within_400_ms(runs):
     assert all(r.boot_ms <= 400 for r in runs.values()), [r.boot_ms for r in runs.values()]
 
 
-@pytest.mark.xfail(strict=True, reason="50,976 B on v1.28.0 (55,760 before): the shell "
+@pytest.mark.xfail(strict=True, reason="50,416 B on v1.28.0 (55,760 before): the shell "
                                        "(5.7 KB), store (5.9 KB), ui (5 KB) and app (4.5 KB) "
                                        "modules are the big ones left")
 def test_heap_at_the_main_menu_after_boot_within_48_kb(runs):
