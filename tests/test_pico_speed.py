@@ -6,10 +6,13 @@ from the key's press edge (UP/DOWN act on the press) or its release (everything 
 last byte of the panel update it caused (the first burst of panel writes after it; bursts are
 split by 3 ms of bus silence). A real board adds flash cache misses on top: keep margin.
 """
+import shutil
+import tempfile
+
 import pytest
 
-from host_tools import pico
-from tests.pico_support import parallel, sim_frame
+from host_tools import pico, simcore
+from tests.pico_support import parallel
 
 BOARD = "pico-ssd1306-4btn"
 GAP_NS = 3_000_000  # a panel update is a burst of writes; 3 ms of silence ends it
@@ -35,22 +38,49 @@ def update_after(dev, t_ns, txns):
     return ((burst[0] - t_ns) / 1e6, (burst[1] - t_ns) / 1e6, burst[2])
 
 
+def segments(script, tap=80, gap=120):
+    """simcore.parse_script's (levels, ms) segments of ``script`` (four keys), with every
+    plain tap ``tap`` ms down and ``gap`` ms up. Nothing global changes (boots run in
+    threads)."""
+    out = []
+    lv = 0
+    for raw in script.split(","):
+        tok, _, n = raw.strip().partition("*")
+        parts = tok.split(":")
+        for _ in range(int(n or 1)):
+            bit = 1 << simcore.KEYS[parts[-1] if parts[0] != "hold" else parts[1]] \
+                if parts[0] != "wait" else 0
+            if len(parts) == 1:
+                out += [(lv | bit, tap), (lv, gap)]
+            elif parts[0] == "press":
+                lv |= bit
+                out.append((lv, simcore.EDGE_MS))
+            elif parts[0] == "release":
+                lv &= ~bit
+                out.append((lv, simcore.EDGE_MS))
+            elif parts[0] == "wait":
+                out.append((lv, int(parts[1])))
+            elif parts[0] == "long":
+                out += [(lv | bit, simcore.LONG_MS), (lv, simcore.GAP_MS)]
+            else:  # hold:key:ms
+                out += [(lv | bit, int(parts[2])), (lv, simcore.GAP_MS)]
+    return out + [(lv, simcore.SETTLE_MS)]
+
+
 class Run:
     """One boot, one key script; what the panel did after each press."""
 
-    def __init__(self, script, tap=80, gap=120, paced=False):
-        from host_tools import simcore
-
+    def __init__(self, script, tap=80, gap=120):
         dev = pico.boot(BOARD)
         try:
             self.boot_ms = dev.boot_ms
             n0 = dev.txn_count
-            old = simcore.TAP_MS, simcore.GAP_MS
-            simcore.TAP_MS, simcore.GAP_MS = tap, gap
-            try:
-                self.presses = dev.play(script, paced=paced)
-            finally:
-                simcore.TAP_MS, simcore.GAP_MS = old
+            p0 = len(dev.presses)
+            for levels, ms in segments(script, tap, gap):
+                if levels != dev.levels:
+                    dev.set_levels(levels)
+                dev.run(ms)
+            self.presses = dev.presses[p0:]
             txns = dev.txns(n0)
             self.from_edge = [update_after(dev, p.edge_ns, txns) for p in self.presses]
             self.from_release = [update_after(dev, p.release_ns, txns) for p in self.presses]
@@ -87,15 +117,14 @@ def runs():
 
 def sim_title(script, tap, gap, width):
     """The simulator's title bar (page 0) at the end of the same script and rhythm."""
-    from host_tools import simcore
-
-    old = simcore.TAP_MS, simcore.GAP_MS
-    simcore.TAP_MS, simcore.GAP_MS = tap, gap
+    state = tempfile.mkdtemp(prefix="wyrm-speed-")
     try:
-        data, text = sim_frame(script, BOARD)
+        dev = simcore.CPythonDevice(simcore.load_board(BOARD), state, seed=1)
+        frames = dev.run(simcore.timeline(segments(script, tap, gap)))
+        assert dev.app.errors == []
     finally:
-        simcore.TAP_MS, simcore.GAP_MS = old
-    return data[:width], text
+        shutil.rmtree(state, ignore_errors=True)
+    return frames[-1].data[:width], frames[-1].text()
 
 
 @pytest.mark.parametrize("name", ["dice5", "dice5_fast", "ok3_fast"])
