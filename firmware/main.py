@@ -30,6 +30,7 @@ _RETRY_MS = const(2000)
 _RECONNECT_MS = const(1000)
 _REPEAT_EVERY = const(15)  # console lines are repeated every 15 retries (about 30 s)
 _LOOP_MS = const(5)
+_RING = const(16)  # latched button edges between two steps
 _OK_BIT = const(4)  # bit 2 of the level mask
 _BACK_BIT = const(8)  # bit 3
 
@@ -56,6 +57,16 @@ def read_board(path="board.json"):
         return board.load_file(path), None
     except board.BoardError as exc:
         return None, str(exc)
+
+
+def forget_module(name):
+    """Drop a module from RAM (it is imported again if anyone asks for it)."""
+    if name in sys.modules:
+        del sys.modules[name]
+        pkg, _, leaf = name.rpartition(".")
+        parent = sys.modules.get(pkg)
+        if parent is not None and leaf in parent.__dict__:
+            delattr(parent, leaf)
 
 
 # -- LED and buttons -----------------------------------------------------------
@@ -88,8 +99,19 @@ def blink(led, time, count, total_ms):
         time.sleep_ms(rest)
 
 
+def _no_clock():
+    return 0
+
+
 class Keys:
-    """Button pins in mask order (bit 0 UP, 1 DOWN, 2 OK, 3 BACK); 1 = pressed."""
+    """Button pins in mask order (bit 0 UP, 1 DOWN, 2 OK, 3 BACK); 1 = pressed.
+
+    ``latch()`` adds a hard interrupt on both edges of every button pin that
+    notes (time, levels) in a small preallocated ring; ``drain(app)`` hands
+    those edges to ``app.feed`` in order between steps. A tap that starts and
+    ends while the app is busy (a game loading, a save) is therefore never
+    lost. Without interrupts (the test fakes) the pins are polled each step.
+    """
 
     def __init__(self, machine, buttons):
         from wyrm.board import BUTTONS
@@ -104,12 +126,63 @@ class Keys:
             self.pins.append(machine.Pin(spec["pin"], machine.Pin.IN, pulls[spec["pull"]]))
             self.active.append(1 if spec["active"] == "high" else 0)
 
+        self.latched = False
+        self._t = [0] * _RING  # tick of each latched edge
+        self._lv = bytearray(_RING)  # levels just after it
+        self._w = 0  # edges written (by the interrupt)
+        self._r = 0  # edges handed to the app
+        self._prev = 0  # levels after the last edge handed on
+        self._ticks = _no_clock  # time.ticks_ms once latched
+
     def levels(self):
         mask = 0
         for i in range(len(self.pins)):
             if self.pins[i].value() == self.active[i]:
                 mask |= 1 << i
         return mask
+
+    def latch(self, machine, time):
+        """Latch button edges in a hard interrupt; False if the pins cannot."""
+        self._ticks = time.ticks_ms
+        self._prev = self.levels()
+        handler = self._edge  # one bound method, made here, not in the interrupt
+        try:
+            trig = machine.Pin.IRQ_FALLING | machine.Pin.IRQ_RISING
+            for p in self.pins:
+                p.irq(handler=handler, trigger=trig, hard=True)
+        except (AttributeError, TypeError, ValueError, OSError):
+            return False
+        self.latched = True
+        return True
+
+    def _edge(self, _pin):
+        # Hard interrupt: no allocation. A full ring keeps the newest level.
+        lv = self.levels()
+        i = self._w
+        if i - self._r >= _RING:
+            i -= 1
+        else:
+            self._w = i + 1
+        i %= _RING
+        self._t[i] = self._ticks()
+        self._lv[i] = lv
+
+    def drain(self, app, ticks_diff):
+        """Feed the latched edges to ``app`` in order; return the levels now."""
+        if not self.latched:
+            return self.levels()
+        r = self._r
+        while r != self._w:
+            i = r % _RING
+            t = self._t[i]
+            if ticks_diff(t, app.now) < 0:
+                t = app.now  # never step back in time
+            app.feed(t, self._prev)  # the level before the edge, up to the edge
+            self._prev = self._lv[i]
+            app.feed(t, self._prev)
+            r += 1
+            self._r = r
+        return self._prev
 
 
 def safe_mode_requested(time, keys):
@@ -213,28 +286,29 @@ def refresh(oled, app):
 # -- crash screen ----------------------------------------------------------------
 # A 3x5 capital font drawn with fill_rect only: it needs no module that might be
 # the one that failed. Each glyph: five rows of three bits (4 = left column).
-_GLYPHS = {
-    "A": (2, 5, 7, 5, 5),
-    "E": (7, 4, 6, 4, 7),
-    "K": (5, 5, 6, 5, 5),
-    "M": (5, 7, 7, 5, 5),
-    "O": (7, 5, 5, 5, 7),
-    "P": (6, 5, 6, 4, 4),
-    "R": (6, 5, 6, 5, 5),
-    "S": (3, 4, 2, 1, 6),
-    "T": (7, 2, 2, 2, 2),
-    "W": (5, 5, 7, 7, 5),
-    "Y": (5, 5, 2, 2, 2),
-    ":": (0, 2, 0, 2, 0),
-    " ": (0, 0, 0, 0, 0),
-}
+# Glyph i of _GLYPH_CHARS is rows _GLYPH_ROWS[5i:5i+5]; anything else draws blank.
+_GLYPH_CHARS = "AEKMOPRSTWY:"
+_GLYPH_ROWS = (
+    b"\x02\x05\x07\x05\x05"  # A
+    b"\x07\x04\x06\x04\x07"  # E
+    b"\x05\x05\x06\x05\x05"  # K
+    b"\x05\x07\x07\x05\x05"  # M
+    b"\x07\x05\x05\x05\x07"  # O
+    b"\x06\x05\x06\x04\x04"  # P
+    b"\x06\x05\x06\x05\x05"  # R
+    b"\x03\x04\x02\x01\x06"  # S
+    b"\x07\x02\x02\x02\x02"  # T
+    b"\x05\x05\x07\x07\x05"  # W
+    b"\x05\x05\x02\x02\x02"  # Y
+    b"\x00\x02\x00\x02\x00"  # :
+)
 
 
 def draw_words(fb, text, x, y, scale):
     for ch in text:
-        rows = _GLYPHS.get(ch, _GLYPHS[" "])
+        g = _GLYPH_CHARS.find(ch)
         for r in range(5):
-            bits = rows[r]
+            bits = _GLYPH_ROWS[g * 5 + r] if g >= 0 else 0
             for c in range(3):
                 if bits & (4 >> c):
                     fb.fill_rect(x + c * scale, y + r * scale, scale, scale, 1)
@@ -308,10 +382,15 @@ def display_fails(oled):
 
 
 def run(machine, time, prof, keys, led, oled, app):
+    from wyrm.ticks import ticks_diff
+
+    keys.latch(machine, time)
+    buttons = getattr(app, "buttons", None)  # (the tests' fake apps have none)
     while True:
-        levels = keys.levels()
         try:
-            mask = app.step(time.ticks_ms(), levels)
+            levels = keys.drain(app, ticks_diff)
+            now = time.ticks_ms()
+            mask = app.step(now, levels)
         except OSError as exc:
             # Contrast/power commands inside step go to the panel: a display
             # that stopped answering lands here. Anything else is a crash.
@@ -328,7 +407,9 @@ def run(machine, time, prof, keys, led, oled, app):
                 oled.send(mask)
             except OSError:
                 reconnect(time, prof, oled, app, led)
-        time.sleep_ms(_LOOP_MS)
+        # A press waiting out its debounce is taken the moment it may be.
+        wait = buttons.due(time.ticks_ms()) if buttons is not None else -1
+        time.sleep_ms(_LOOP_MS if wait < 0 or wait > _LOOP_MS else (wait or 1))
 
 
 def main(machine=None, time=None, board_path="board.json", store_root="", Oled=None, make_app=None):
@@ -348,6 +429,7 @@ def main(machine=None, time=None, board_path="board.json", store_root="", Oled=N
     assert prof is not None  # read_board gives a profile whenever err is None
     led = Led(machine, prof["led"])
     keys = Keys(machine, prof["buttons"])
+    forget_module("wyrm.board")  # 6 KB of profile checks, needed only until here
     if safe_mode_requested(time, keys):
         print(SAFE_MODE_LINE)
         return

@@ -41,11 +41,12 @@ def test_down_moves_selection_and_scrolls(tmp_path):
 
 
 def test_held_down_repeats(tmp_path):
-    """Holding DOWN for a second moves five entries: the first repeat after 450 ms, then
-    one every 110 ms (560, 670, 780, 890 ms); the press itself moves nothing."""
+    """Holding DOWN for a second moves six entries: one on the press (taken 10 ms after
+    its edge), the first repeat 450 ms after that, then one every 110 ms (570, 680, 790,
+    900 ms)."""
     d = Driver(tmp_path)
     d.keys("hold:down:1000")
-    assert selected(d.text()) == [GAMES[5][0]]
+    assert selected(d.text()) == [GAMES[6][0]]
 
 
 def test_every_menu_entry_opens_and_back_returns(tmp_path):

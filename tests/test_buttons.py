@@ -36,10 +36,21 @@ def test_short_press_gives_press_release_click(start):
 
 
 def test_bounce_shorter_than_debounce_is_ignored():
-    """Contact bounce of 10-20 ms pulses never produces an event."""
+    """Contact bounce of 2-9 ms pulses (debounce is 10 ms) never produces an event."""
     bits = 1 << B.OK
-    plan = [(bits, 10), (0, 10), (bits, 20), (0, 20), (bits, 15), (0, 100)]
-    assert run(B.Buttons(), 0, plan) == []
+    plan = [(bits, 3), (0, 2), (bits, 9), (0, 5), (bits, 6), (0, 100)]
+    assert run(B.Buttons(), 0, plan, step=1) == []
+
+
+def test_a_press_counts_after_10_ms_steady():
+    """The press is taken 10 ms after its edge (not before), and due() says when."""
+    b = B.Buttons()
+    assert b.update(100, 0) == 0 and b.due(100) == -1
+    assert b.update(105, 1 << B.UP) == 0
+    assert b.due(105) == 10 and b.due(111) == 4
+    assert b.update(114, 1 << B.UP) == 0
+    assert b.update(115, 1 << B.UP) == 1 and b.queue[0] == (B.PRESS << 4) | B.UP
+    assert b.due(115) == -1
 
 
 def test_debounce_time_is_settable():

@@ -73,15 +73,15 @@ def run_deploy(capsys, *args):
 
 
 # -- build -------------------------------------------------------------------------
-def test_dry_run_compiles_every_module_and_keeps_main_source(built):
-    """--dry-run turns every firmware module into .mpy, keeps main.py as source, adds board.json."""
+def test_dry_run_compiles_every_module_and_main_too(built):
+    """--dry-run turns every firmware module into .mpy - main.py too, as wyrm/main.mpy, with a
+    two-line main.py that runs it (nothing is compiled on the device at boot) - adds board.json."""
     _, files, text = built
     expected = {"main.py", "board.json"}
     for src in firmware_sources():
-        expected.add(src if src == "main.py" else src[:-3] + ".mpy")
+        expected.add("wyrm/main.mpy" if src == "main.py" else src[:-3] + ".mpy")
     assert set(files) == expected
-    with open(os.path.join(FIRMWARE, "main.py"), "rb") as f:
-        assert files["main.py"] == f.read()
+    assert files["main.py"] == b"from wyrm.main import main\nmain()\n"
     with open(BOARD, "rb") as f:
         assert files["board.json"] == f.read()
     for name, data in files.items():

@@ -559,12 +559,15 @@ def test_error_screen_needs_only_rects_and_fits(height):
 @pytest.mark.parametrize("height", [64, 32])
 def test_error_screen_text_has_every_letter(height):
     """Every character of the error text has its own glyph (none drawn as a blank)."""
+    rows = main._GLYPH_ROWS
+    glyphs = {ch: bytes(rows[5 * i:5 * i + 5]) for i, ch in enumerate(main._GLYPH_CHARS)}
+    assert len(rows) == 5 * len(glyphs)
     for line in main.crash_lines(height):
         for ch in line:
-            assert ch in main._GLYPHS, ch
             if ch != " ":
-                assert any(main._GLYPHS[ch]), ch
-    shapes = [g for ch, g in main._GLYPHS.items() if ch != " "]
+                assert ch in glyphs, ch
+                assert any(glyphs[ch]), ch
+    shapes = list(glyphs.values())
     assert len(set(shapes)) == len(shapes)  # no two letters look the same
 
 

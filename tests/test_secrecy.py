@@ -379,7 +379,8 @@ def enter_deck(d):
     d.app.stack[-1].on_show(d.app)
 
 
-@pytest.mark.parametrize("seed", [11, 12])
+# (seeds whose storms show a secret often; UP/DOWN acting on the press changed the walks)
+@pytest.mark.parametrize("seed", [11, 13])
 def test_deck_key_storm_with_power_cuts_never_leaks(tmp_path, seed, capsys):
     """Random presses through the deck menu, deals, draws and peeks, with power cuts: no leak."""
     write_json(tmp_path, "deck.json", {"cards": ODD_LABELS})

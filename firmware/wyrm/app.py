@@ -15,7 +15,7 @@ import sys
 
 from micropython import const
 
-from wyrm import buttons
+from wyrm import buttons, font
 from wyrm.ticks import ticks_add, ticks_diff
 
 AWAKE = const(0)
@@ -80,6 +80,12 @@ class Screen:
     def draw(self, app, fb):
         pass
 
+    def draw_part(self, app, fb):
+        """Bring the last frame up to date in place after ``app.touch()``: draw
+        only what changed. By default the whole picture is drawn again."""
+        fb.fill(0)
+        self.draw(app, fb)
+
 
 class App:
     def __init__(self, fb, store, rng, keys=4, panel=None, board=None):
@@ -97,6 +103,8 @@ class App:
         self.now = 0
         self.errors = []  # exceptions caught in screens (the simulator reports them)
         self._redraw = True
+        self._part = False  # the top screen updates the frame in place (touch)
+        self._settings_due = False  # save_settings(soon=True) not written yet
         self._toast = None
         self._toast_until = 0
         self._last_input = 0
@@ -119,9 +127,14 @@ class App:
         self.apply_panel_settings()
 
     # -- settings -------------------------------------------------------------
-    def save_settings(self):
-        self.store.save("settings", self.settings)
+    def save_settings(self, soon=False):
+        """Apply the settings and save them; ``soon``: write them at the start of
+        the next step, so the key's answer reaches the panel before the flash write."""
         self.apply_panel_settings()
+        if soon:
+            self._settings_due = True
+        else:
+            self.store.save("settings", self.settings)
 
     def apply_panel_settings(self):
         p = self.panel
@@ -173,6 +186,12 @@ class App:
     def redraw(self):
         self._redraw = True
 
+    def touch(self):
+        """Like redraw(), but the top screen's draw_part() may update the
+        last frame in place instead of drawing it all (a menu move: two rows).
+        The simulator (font.LOG set) and any pending redraw() draw it all."""
+        self._part = True
+
     def toast(self, text, ms=1500):
         """A short note over the current screen, gone after ``ms``."""
         self._toast = text
@@ -203,6 +222,47 @@ class App:
     # -- the step -------------------------------------------------------------
     def step(self, now, levels):
         """Advance to ``now`` (ms ticks) with button ``levels``; return dirty pages."""
+        if self._settings_due:
+            self._settings_due = False
+            self.store.save("settings", self.settings)
+        self.feed(now, levels)
+        now = self.now  # (a gap too long for tick arithmetic is clamped)
+        top = self.top()
+        if top is not None:
+            try:
+                top.tick(self, now)
+            except Exception as exc:  # noqa: BLE001
+                self.fail(exc)
+        if self._toast is not None and ticks_diff(now, self._toast_until) >= 0:
+            self._toast = None
+            self._redraw = True
+        self._saver(now)
+        self._storage()
+        if (self._redraw or self._part) and self.power != OFF:
+            top = self.top()
+            full = self._redraw or self._toast is not None or font.LOG is not None
+            self._redraw = False
+            self._part = False
+            if full or top is None:
+                self.render()
+            else:
+                try:
+                    top.draw_part(self, self.fb)
+                except Exception as exc:  # noqa: BLE001
+                    self.fail(exc)
+                    self._redraw = False
+                    self.render()
+            return self.fb.dirty()
+        return 0
+
+    def feed(self, now, levels):
+        """Button levels seen at ``now``: debounce them and act on the events.
+
+        ``step`` starts with this; the Pico also calls it for every button edge
+        its interrupt latched between two steps (in order, with the edge's
+        time), so a press and release that both fall inside one long step -
+        a game loading, a save - still count. Nothing is drawn here.
+        """
         if not self._started:
             self._started = True
             self._last_input = now
@@ -249,22 +309,6 @@ class App:
                         break
                     e = q[i]
                     self._dispatch(e >> 4, e & 15)
-        top = self.top()
-        if top is not None:
-            try:
-                top.tick(self, now)
-            except Exception as exc:  # noqa: BLE001
-                self.fail(exc)
-        if self._toast is not None and ticks_diff(now, self._toast_until) >= 0:
-            self._toast = None
-            self._redraw = True
-        self._saver(now)
-        self._storage()
-        if self._redraw and self.power != OFF:
-            self._redraw = False
-            self.render()
-            return self.fb.dirty()
-        return 0
 
     def _dispatch(self, kind, key):
         top = self.top()

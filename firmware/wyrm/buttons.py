@@ -37,7 +37,7 @@ _QLEN = const(16)
 
 class Buttons:
     # Timings are attributes so settings and tests can change them.
-    debounce_ms = 25
+    debounce_ms = 10
     long_ms = 600
     repeat_delay_ms = 450
     repeat_ms = 110
@@ -61,6 +61,23 @@ class Buttons:
 
     def held(self, key):
         return (self.stable >> key) & 1
+
+    def due(self, now):
+        """Ms until a raw change waiting out its debounce can be taken, or -1 if none.
+
+        The Pico's loop sleeps no longer than this, so a press acts as soon as
+        it has been steady for ``debounce_ms``.
+        """
+        wait = -1
+        pend = self._raw ^ self.stable
+        for k in range(self.nkeys):
+            if pend & (1 << k):
+                d = self.debounce_ms - ticks_diff(now, self._changed[k])
+                if d < 0:
+                    d = 0
+                if wait < 0 or d < wait:
+                    wait = d
+        return wait
 
     def update(self, now, levels):
         """Advance to time ``now`` with raw ``levels``; returns the event count."""

@@ -19,6 +19,15 @@ class Canvas(framebuf.FrameBuffer):
         # Shadow starts "unknown": the first dirty() reports every page.
         self._known = False
         super().__init__(self.buffer, width, height, framebuf.MONO_VLSB)
+        # Views of each page of the drawing and of the shadow, made once:
+        # comparing and copying a page is then one C call that allocates nothing.
+        self._buf_pages = self._page_views(self.buffer)
+        self._shadow_pages = self._page_views(self.shadow)
+
+    def _page_views(self, buf):
+        mv = memoryview(buf)
+        w = self.width
+        return [mv[p * w:(p + 1) * w] for p in range(self.pages)]
 
     def forget(self):
         """The panel's content is unknown (reset, power cycle): resend all."""
@@ -27,23 +36,16 @@ class Canvas(framebuf.FrameBuffer):
     def dirty(self):
         """Bit mask of pages that differ from the shadow; the shadow is updated.
 
-        Plain index loops: no slices, so nothing is allocated per frame.
+        A page is compared and copied as a whole through its memoryview (C
+        loops, nothing allocated per frame).
         """
-        w = self.width
-        buf = self.buffer
-        sh = self.shadow
+        bp = self._buf_pages
+        sp = self._shadow_pages
         known = self._known
         mask = 0
         for p in range(self.pages):
-            a = p * w
-            b = a + w
-            i = a
-            if known:
-                while i < b and buf[i] == sh[i]:
-                    i += 1
-            if i < b:
-                for j in range(i, b):
-                    sh[j] = buf[j]
+            if not known or bp[p] != sp[p]:
+                sp[p][:] = bp[p]
                 mask |= 1 << p
         self._known = True
         return mask

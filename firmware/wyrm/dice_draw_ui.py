@@ -49,7 +49,10 @@ class Tumbling(Screen):
     """A screen whose result shows after a short tumble (any key ends it early).
 
     ``start_tumble`` starts it; while it runs ``next_face`` is called for every new
-    face (``seed`` just advanced), and ``tumbled`` once it is over."""
+    face (``seed`` just advanced), and ``tumbled`` once it is over. A screen whose
+    ``draw_part`` draws a tumble frame over the last one sets ``part_frames``."""
+
+    part_frames = False
 
     def __init__(self, seed):
         self.t0 = None  # tumble start (ticks) or None
@@ -57,10 +60,14 @@ class Tumbling(Screen):
         self.seed = seed
         self.eat = -1  # key whose press ended the tumble: its release/click is used up
 
-    def start_tumble(self, app):
+    def start_tumble(self, app, part=False):
+        """``part``: the first frame may be drawn over the last one (draw_part)."""
         self.t0 = app.now
         self.flip = -1
-        app.redraw()
+        if part:
+            app.touch()
+        else:
+            app.redraw()
 
     def tick(self, app, now):
         step = tumble(self, app, now)
@@ -69,6 +76,9 @@ class Tumbling(Screen):
         elif step:
             self.seed = spin(self.seed)
             self.next_face(app)
+            if self.part_frames:
+                app.touch()  # a tumble frame changes only the faces (draw_part)
+                return
         if step:
             app.redraw()
 

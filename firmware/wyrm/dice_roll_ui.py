@@ -194,6 +194,7 @@ def rolls_of(tally):
 
 # -- drawing helpers ---------------------------------------------------------------
 _BIG_OK = "0123456789+-="
+_HIST_Y = const(56)  # the history line at the bottom of a 64-row panel
 
 
 def _big_fits(s, w):
@@ -278,6 +279,8 @@ class RollScreen(Tumbling):
     reopen it after a power cut. ``book``: the loaded counts, if at hand.
     """
 
+    part_frames = True
+
     def __init__(self, die, roll_now=False, remember=False, book=None):
         super().__init__(1)
         self.die = die
@@ -288,6 +291,8 @@ class RollScreen(Tumbling):
         self.hist = []
         self.result = None
         self.shown = None  # faces shown while tumbling
+        self.unsaved = False  # a roll counted in RAM, not yet written (see roll)
+        self.framed = False  # a frame was drawn since the roll
 
     def on_open(self, app):
         book = self.book
@@ -302,6 +307,7 @@ class RollScreen(Tumbling):
         book.show_problems(app)
 
     def on_close(self, app):
+        self.flush(app)
         if self.remember and self.book.open is not None:
             self.book.open = None
             self.book.save(app)
@@ -312,16 +318,24 @@ class RollScreen(Tumbling):
 
     def roll(self, app):
         die = self.die
+        # The first tumble frame may be drawn in place (draw_part) when it shares
+        # the title and history line with the result on show.
+        part = app.tall and self.result is not None and self.t0 is None
+        if part:
+            old = _hist_text(die, self.hist, 0, font.CHARS - 2)
         r = die.roll(app.rng)
         self.tally.add(r)
         self.hist.insert(0, r)
         del self.hist[HISTORY:]
         self.book.put(die, self.tally, self.hist)
         self.book.last = die.id
-        self.book.save(app)  # counted and saved before anything is shown
+        # Counted now, written once the first tumble frame is out (the next step)
+        # and always before the result shows (flush): the tumble starts at once.
+        self.unsaved = True
+        self.framed = False
         self.result = r
         self.seed = spin(self.seed + len(self.hist) + (app.now & 1023))
-        self.start_tumble(app)
+        self.start_tumble(app, part and old == _hist_text(die, self.hist, 1, font.CHARS - 2))
 
     def finish(self, app):
         self.t0 = None
@@ -346,27 +360,51 @@ class RollScreen(Tumbling):
             shown.append(faces[j])
         self.shown = shown
 
+    def flush(self, app):
+        if self.unsaved:
+            self.unsaved = False
+            self.book.save(app)
+
+    def tick(self, app, now):
+        if self.framed or self.t0 is None:
+            self.flush(app)
+        Tumbling.tick(self, app, now)
+
     def on_event(self, app, kind, key):
+        self.flush(app)
         if skip_key(self, app, kind, key):
             return True  # the press that ended the tumble, and the rest of it
-        if kind == buttons.PRESS:
-            return False
-        if ui.is_ok(kind, key):
-            self.roll(app)
-            return True
         if ui.is_up(kind, key):
             app.push(HistoryScreen(self.die, self.tally, self.hist))
             return True
         if ui.is_down(kind, key):
             app.push(StatsScreen(self.die, self.book, self.tally, self.hist))
             return True
+        if kind == buttons.PRESS:
+            return False
+        if ui.is_ok(kind, key):
+            self.roll(app)
+            return True
         return False
 
     # -- drawing --
+    def draw_part(self, app, fb):
+        """A tumble frame over the last one: only the faces' rows change (the
+        title's count and the history line wait for the result)."""
+        if self.t0 is None or not app.tall:
+            Screen.draw_part(self, app, fb)
+            return
+        self.framed = True
+        fb.fill_rect(0, ui.TITLE_H, fb.width, _HIST_Y - ui.TITLE_H, 0)
+        self._faces(app, fb, self.shown or self.result, ui.TITLE_H + 3, False)
+
     def draw(self, app, fb):
+        self.framed = True
         die = self.die
         tall = app.tall
         n = rolls_of(self.tally)
+        if self.t0 is not None:
+            n -= 1  # the count goes up with the result (the tumble's frames stay small)
         if tall:
             _title_fit(fb, die.name, "#%d" % n if n else None)
         y = ui.TITLE_H + 3 if tall else 2
@@ -389,7 +427,7 @@ class RollScreen(Tumbling):
     def _hist_line(self, fb, skip):
         if len(self.hist) > skip:
             last = _hist_text(self.die, self.hist, skip, font.CHARS - 2)
-            font.text(fb, font.UP + " " + last, 0, 56)
+            font.text(fb, font.UP + " " + last, 0, _HIST_Y)
 
     def _faces(self, app, fb, r, y, final):
         """The roll (or a tumbling face) as large as it reads well."""

@@ -159,7 +159,7 @@ class RollOffScreen(Tumbling):
     def on_event(self, app, kind, key):
         if skip_key(self, app, kind, key):
             return True
-        if kind == buttons.PRESS:
+        if kind == buttons.PRESS and key != buttons.UP and key != buttons.DOWN:
             return False
         last = len(self.ro.rounds) - 1
         if ui.is_ok(kind, key):

@@ -23,13 +23,20 @@ sharp s, A O U with two dots (U+00E4 U+00F6 U+00FC U+00DF U+00C4 U+00D6 U+00DC).
 Any other character draws as '?'; ``wyrm.letters.shows(s)`` says whether s has none such.
 
 Drawing is transparent (only lit pixels are set, to colour ``c``), clipped by
-the framebuffer, and allocates nothing per character: glyph bytes are read
-straight from the ``bytes`` data and each run of lit pixels in a column is one
-``fill_rect``.
+the framebuffer, and allocates nothing per character. Scale 1 and the big
+digits are blitted: at first use the glyphs are laid side by side in a
+MONO_VLSB strip (a FrameBuffer), a character is copied from the strip into a
+one-glyph cell and the cell is blitted with colour 0 as the transparent key
+(a two-entry palette swaps the colours for ``c`` = 0) - two C calls per
+character instead of a Python loop over its pixels. Scaled text draws each
+run of lit pixels in a column as one ``fill_rect``.
 
 ``LOG``: set it to a list (simulator, tests) and every text() call appends
 ``(x, y, s, c, scale)`` and every big() call ``(x, y, s, c, 0)``.
 """
+import sys
+
+import framebuf
 from micropython import const
 
 from wyrm import fontdata
@@ -58,12 +65,26 @@ _GW = const(5)  # drawn columns of a small glyph
 _SMALL = fontdata.SMALL
 _UNI = fontdata.UNI
 _UNI_CODE = fontdata.UNI_CODE
-_BIG = fontdata.BIG
 _BIG_CHARS = fontdata.BIG_CHARS
 _BIG_W = fontdata.BIG_W
 _BIG_OFS = fontdata.BIG_OFS
 _BIG_ROWS = fontdata.BIG_ROWS
 _BIG_Q = fontdata.BIG_CHARS.find("?")
+_SMALL = bytearray(_SMALL)  # the small glyph strip's own buffer (a FrameBuffer needs one)
+
+
+
+def _drop_fontdata():
+    """Drop the generated module: what is needed is referenced here, and the rest
+    of its constants (the small font _SMALL was copied from, the big digits once
+    their strip is made) leave RAM with it."""
+    sys.modules.pop("wyrm.fontdata", None)
+    if "fontdata" in sys.modules["wyrm"].__dict__:
+        delattr(sys.modules["wyrm"], "fontdata")
+
+
+del fontdata
+_drop_fontdata()
 
 
 def _glyph(fb, data, i, ncols, nbytes, x, y, s, c):
@@ -97,19 +118,91 @@ def _glyph(fb, data, i, ncols, nbytes, x, y, s, c):
         x += s
 
 
+_MONO = framebuf.MONO_VLSB
+_BIG_CELL = const(20)  # widest big glyph (19) and then some
+_small = None  # (strip, cell) FrameBuffers, made at the first text()
+_big_fb = None  # (strip, cell, x of each glyph in the strip), made at the first big()
+_pal = None  # palette for colour 0: lit -> 0, dark -> 1 (the key)
+
+
+def _palette():
+    global _pal
+    if _pal is None:
+        _pal = framebuf.FrameBuffer(bytearray(2), 2, 1, _MONO)
+        _pal.pixel(0, 0, 1)
+    return _pal
+
+
+def _small_fbs():
+    global _small
+    if _small is None:
+        n = len(_SMALL) // _GW
+        strip = framebuf.FrameBuffer(_SMALL, n * _GW, 8, _MONO)
+        _small = (strip, framebuf.FrameBuffer(bytearray(_GW), _GW, 8, _MONO))
+    return _small
+
+
+def _big_fbs():
+    """The big glyphs as one 32-row strip (4 pages), glyph i at x ofs[i]."""
+    global _big_fb
+    if _big_fb is None:
+        from wyrm.fontdata import BIG
+
+        _drop_fontdata()
+        n = len(_BIG_W)
+        total = 0
+        for i in range(n):
+            total += _BIG_W[i]
+        buf = bytearray(total * _BIG_ROWS)
+        ofs = bytearray(n)
+        x = 0
+        for i in range(n):
+            ofs[i] = x
+            src = (_BIG_OFS[2 * i] << 8) | _BIG_OFS[2 * i + 1]
+            for col in range(_BIG_W[i]):
+                for page in range(_BIG_ROWS):
+                    buf[page * total + x + col] = BIG[src + col * _BIG_ROWS + page]
+            x += _BIG_W[i]
+        strip = framebuf.FrameBuffer(buf, total, _BIG_ROWS * 8, _MONO)
+        cell = framebuf.FrameBuffer(
+            bytearray(_BIG_CELL * _BIG_ROWS), _BIG_CELL, _BIG_ROWS * 8, _MONO
+        )
+        _big_fb = (strip, cell, ofs)
+    return _big_fb
+
+
 def text(fb, s, x, y, c=1, scale=1):
     """Draw s with its top-left at x, y; return the x after the last cell."""
     if LOG is not None:
         LOG.append((x, y, s, c, scale))
-    step = CELL * scale
+    if scale != 1:
+        step = CELL * scale
+        for ch in s:
+            _glyph(fb, _SMALL, _code(ch) * _GW, _GW, 1, x, y, scale, c)
+            x += step
+        return x
+    strip, cell = _small_fbs()
+    key = 0
+    pal = None
+    if not c:
+        key = 1
+        pal = _palette()
     for ch in s:
         o = ord(ch)
         if o > 127:
-            o = _UNI.find(ch)
-            o = _UNI_CODE[o] if o >= 0 else _Q
-        _glyph(fb, _SMALL, o * _GW, _GW, 1, x, y, scale, c)
-        x += step
+            o = _code(ch)
+        cell.blit(strip, -_GW * o, 0)
+        fb.blit(cell, x, y, key, pal)
+        x += CELL
     return x
+
+
+def _code(ch):
+    o = ord(ch)
+    if o > 127:
+        o = _UNI.find(ch)
+        o = _UNI_CODE[o] if o >= 0 else _Q
+    return o
 
 
 def width(s, scale=1):
@@ -131,12 +224,20 @@ def big(fb, s, x, y, c=1):
     """Draw s in big digits, top-left x, y; return x + big_width(s)."""
     if LOG is not None:
         LOG.append((x, y, s, c, 0))
+    strip, cell, ofs = _big_fbs()
+    key = 0
+    pal = None
+    if not c:
+        key = 1
+        pal = _palette()
     gap = 0
     for ch in s:
         i = _big_index(ch)
         x += gap
         w = _BIG_W[i]
-        _glyph(fb, _BIG, (_BIG_OFS[2 * i] << 8) | _BIG_OFS[2 * i + 1], w, _BIG_ROWS, x, y, 1, c)
+        cell.blit(strip, -ofs[i], 0)
+        cell.fill_rect(w, 0, _BIG_CELL - w, _BIG_ROWS * 8, 0)
+        fb.blit(cell, x, y, key, pal)
         x += w
         gap = BIG_GAP
     return x

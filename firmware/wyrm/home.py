@@ -24,7 +24,7 @@ GAMES = (
 
 class Home(ui.Menu):
     def __init__(self):
-        items = [[label, _opener(mod, label)] for label, mod in GAMES]
+        items = [[label, _open_selected] for label, _mod in GAMES]
         items.append(["Settings", _settings])
         super().__init__("Wyrm", items)
         self.playing = False  # a game's screens are open above the main menu
@@ -53,11 +53,10 @@ def _settings(app):
     app.push(app.load("wyrm.settings_ui").settings_menu(app))
 
 
-def _opener(mod, label):
-    def run(app):
-        open_game(app, mod, label)
-
-    return run
+def _open_selected(app):
+    # One action for every game row (no closure per row: RAM at the main menu).
+    label, mod = GAMES[app.stack[0].sel]
+    open_game(app, mod, label)
 
 
 def open_game(app, mod, label, resume=False, on_menu=False):

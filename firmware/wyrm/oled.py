@@ -97,10 +97,6 @@ class Oled(Canvas):
         self._page = bytearray(1 + width)
         self._page[0] = _CTRL_DATA_STREAM
         self._page_data = memoryview(self._page)[1:]
-        # Views of each page of the drawing and of the shadow, made once, so
-        # sending a page allocates nothing.
-        self._buf_pages = self._page_views(self.buffer)
-        self._shadow_pages = self._page_views(self.shadow)
         self._set_window_columns()
         self.init_display()
 
@@ -120,11 +116,6 @@ class Oled(Canvas):
             col = self.ram_columns - self.width - col
         self._win[2] = _SET_LOW_COL | (col & 0x0F)
         self._win[3] = _SET_HIGH_COL | (col >> 4)
-
-    def _page_views(self, buf):
-        mv = memoryview(buf)
-        w = self.width
-        return [mv[p * w:(p + 1) * w] for p in range(self.pages)]
 
     def _send_pages(self, mask, views):
         w = self.width

@@ -24,7 +24,7 @@ def _cycle(key, choices):
         cur = app.settings[key]
         i = choices.index(cur) if cur in choices else -1
         app.settings[key] = choices[(i + 1) % len(choices)]
-        app.save_settings()
+        app.save_settings(soon=True)
 
     return run
 
@@ -32,14 +32,14 @@ def _cycle(key, choices):
 def _set_contrast(app):
     def done(app, v):
         app.settings["contrast"] = v
-        app.save_settings()
+        app.save_settings(soon=True)
 
     app.push(ui.Spinner("Contrast", app.settings["contrast"], 1, 5, done))
 
 
 def _flip(app):
     app.settings["flip"] = not app.settings["flip"]
-    app.save_settings()
+    app.save_settings(soon=True)
 
 
 def settings_menu(app):

@@ -122,12 +122,14 @@ def draw_toast(fb, text):
         font.center(fb, line, y + 3 + i * 9)
 
 
+# UP and DOWN act on the press (and its repeats), not on the release: a
+# menu moves as soon as the key is down.
 def is_up(kind, key):
-    return key == buttons.UP and (kind == buttons.CLICK or kind == buttons.REPEAT)
+    return key == buttons.UP and (kind == buttons.PRESS or kind == buttons.REPEAT)
 
 
 def is_down(kind, key):
-    return key == buttons.DOWN and (kind == buttons.CLICK or kind == buttons.REPEAT)
+    return key == buttons.DOWN and (kind == buttons.PRESS or kind == buttons.REPEAT)
 
 
 def is_ok(kind, key):
@@ -148,6 +150,7 @@ class Menu(Screen):
         self.sel = sel
         self.first = 0
         self.on_back = on_back
+        self._rows = 0  # bit r: row r needs drawing again (draw_part)
 
     def label(self, app, i):
         lab = self.items[i][0]
@@ -156,9 +159,11 @@ class Menu(Screen):
     def on_event(self, app, kind, key):
         n = len(self.items)
         if is_up(kind, key) and n:
-            self.sel = (self.sel - 1) % n
+            self._move(app, (self.sel - 1) % n)
+            return True
         elif is_down(kind, key) and n:
-            self.sel = (self.sel + 1) % n
+            self._move(app, (self.sel + 1) % n)
+            return True
         elif is_ok(kind, key) and n:
             self.items[self.sel][1](app)
         elif kind == buttons.CLICK and key == buttons.BACK and self.on_back:
@@ -168,7 +173,40 @@ class Menu(Screen):
         app.redraw()
         return True
 
+    def _move(self, app, new):
+        """Select ``new``. Within the rows on show only the two rows that
+        change are drawn again (``draw_part``), unless a subclass draws its
+        own picture or the title is live."""
+        old = self.sel
+        self.sel = new
+        first = self.first
+        shown = rows(app)
+        if (
+            first <= new < first + shown
+            and type(self).draw is Menu.draw
+            and isinstance(self.title, str)
+        ):
+            self._rows |= (1 << (old - first)) | (1 << (new - first))
+            app.touch()
+        else:
+            app.redraw()
+
+    def draw_part(self, app, fb):
+        """Bring the frame up to date after moves: the marked rows only."""
+        shown = rows(app)
+        n = len(self.items)
+        w = fb.width
+        for r in range(shown):
+            if self._rows & (1 << r):
+                fb.fill_rect(0, row_y(r), w, ROW, 0)
+                i = self.first + r
+                if i < n:
+                    draw_row(fb, r, self.label(app, i), i == self.sel)
+        self._rows = 0
+        scroll_marks(fb, self.first, shown, n)
+
     def draw(self, app, fb):
+        self._rows = 0
         title(fb, self._title(app))
         shown = rows(app)
         n = len(self.items)

@@ -1,0 +1,45 @@
+"""Frames drawn in place (App.touch / draw_part: menu moves, dice tumble frames) are byte
+for byte the frames a full redraw gives. The simulator always draws whole frames (its text
+log needs every string), so this compares the two ways step by step, on the same steps."""
+import shutil
+import tempfile
+
+import pytest
+
+from host_tools import simcore
+from wyrm import font
+
+SCRIPTS = [
+    "down*9,up*3,down",  # main menu: moves inside the window and scrolling ones
+    "up,ok,down*3,ok,down,wait:300",  # Settings: moves, a value cycled
+    "down*5,ok,wait:300,ok,wait:1500,ok,wait:100,ok,wait:1500,ok*3,wait:1500,down",  # dice
+    "down*5,ok,down,ok,wait:1500,ok,wait:900,up,back,ok,wait:200",  # 2d6: tumble, history
+]
+
+
+def frames(script, log):
+    board = simcore.load_board("pico-ssd1306-4btn")
+    state = tempfile.mkdtemp(prefix="wyrm-part-")
+    try:
+        dev = simcore.CPythonDevice(board, state, seed=3)
+        out = []
+        t = simcore.START_TICKS
+        for levels in simcore.timeline(simcore.parse_script(script, dev.keys)):
+            font.LOG = [] if log else None
+            dev.app.step(t, levels)
+            out.append(bytes(dev.canvas.buffer))
+            t = (t + simcore.STEP_MS) & 0x3FFFFFFF
+        assert dev.app.errors == []
+        return out
+    finally:
+        font.LOG = None
+        shutil.rmtree(state, ignore_errors=True)
+
+
+@pytest.mark.parametrize("script", SCRIPTS)
+def test_frames_drawn_in_place_equal_whole_frames(script):
+    whole = frames(script, True)
+    part = frames(script, False)
+    assert len(whole) == len(part)
+    for i, (a, b) in enumerate(zip(whole, part, strict=True)):
+        assert a == b, "step %d of %r differs" % (i, script)

@@ -1,0 +1,235 @@
+"""Issue 13 on the emulated Pico: no press lost, the panel answers within a frame or two.
+
+The real MicroPython rp2 firmware runs Wyrm as make deploy installs it (host_tools/pico.py);
+emulated time is exact, so each latency below is the same on every run. A latency is the time
+from the key's press edge (UP/DOWN act on the press) or its release (everything else) to the
+last byte of the panel update it caused (the first burst of panel writes after it; bursts are
+split by 3 ms of bus silence). A real board adds flash cache misses on top: keep margin.
+"""
+import shutil
+import tempfile
+
+import pytest
+
+from host_tools import pico, simcore
+from tests.pico_support import parallel
+
+BOARD = "pico-ssd1306-4btn"
+GAP_NS = 3_000_000  # a panel update is a burst of writes; 3 ms of silence ends it
+
+
+def update_after(dev, t_ns, txns):
+    """(start ms, end ms, bytes) of the first panel burst with page data (control byte
+    0x40) starting after t_ns, relative to t_ns. Lone commands (contrast) do not count."""
+    burst = None
+    for t in txns:
+        if t.addr != dev.addr or t.start_ns < t_ns:
+            continue
+        if burst is None:
+            if t.data[:1] == b"\x40":
+                burst = [t.start_ns, t.end_ns, len(t.data)]
+        elif t.start_ns - burst[1] < GAP_NS:
+            burst[1] = t.end_ns
+            burst[2] += len(t.data)
+        else:
+            break
+    if burst is None:
+        return None
+    return ((burst[0] - t_ns) / 1e6, (burst[1] - t_ns) / 1e6, burst[2])
+
+
+def segments(script, tap=80, gap=120):
+    """simcore.parse_script's (levels, ms) segments of ``script`` (four keys), with every
+    plain tap ``tap`` ms down and ``gap`` ms up. Nothing global changes (boots run in
+    threads)."""
+    out = []
+    lv = 0
+    for raw in script.split(","):
+        tok, _, n = raw.strip().partition("*")
+        parts = tok.split(":")
+        for _ in range(int(n or 1)):
+            bit = 1 << simcore.KEYS[parts[-1] if parts[0] != "hold" else parts[1]] \
+                if parts[0] != "wait" else 0
+            if len(parts) == 1:
+                out += [(lv | bit, tap), (lv, gap)]
+            elif parts[0] == "press":
+                lv |= bit
+                out.append((lv, simcore.EDGE_MS))
+            elif parts[0] == "release":
+                lv &= ~bit
+                out.append((lv, simcore.EDGE_MS))
+            elif parts[0] == "wait":
+                out.append((lv, int(parts[1])))
+            elif parts[0] == "long":
+                out += [(lv | bit, simcore.LONG_MS), (lv, simcore.GAP_MS)]
+            else:  # hold:key:ms
+                out += [(lv | bit, int(parts[2])), (lv, simcore.GAP_MS)]
+    return out + [(lv, simcore.SETTLE_MS)]
+
+
+class Run:
+    """One boot, one key script; what the panel did after each press."""
+
+    def __init__(self, script, tap=80, gap=120):
+        dev = pico.boot(BOARD)
+        try:
+            self.boot_ms = dev.boot_ms
+            n0 = dev.txn_count
+            p0 = len(dev.presses)
+            for levels, ms in segments(script, tap, gap):
+                if levels != dev.levels:
+                    dev.set_levels(levels)
+                dev.run(ms)
+            self.presses = dev.presses[p0:]
+            txns = dev.txns(n0)
+            self.from_edge = [update_after(dev, p.edge_ns, txns) for p in self.presses]
+            self.from_release = [update_after(dev, p.release_ns, txns) for p in self.presses]
+            self.frame = dev.frame()
+            self.width = dev.width
+            self.errors = dev.errors()
+            self.heap = dev.heap()
+            self.probe_cost = dev.probe_cost
+        finally:
+            dev.close()
+
+
+SCRIPTS = {
+    # main menu: three moves inside the window, then back up
+    "menu": ("wait:300,down,down,up", 80, 120),
+    # the issue's rhythm and the 40 ms / 40 ms limit, while screens load
+    "dice5": ("down*5,ok,ok", 80, 120),
+    "dice5_fast": ("down*5,ok,ok", 40, 40),
+    "ok3_fast": ("ok,ok,ok", 40, 40),
+    # Settings: open it, move, change a value (a click on an open screen), back
+    "settings": ("up,ok,down,down,ok,wait:300", 80, 120),
+    # Dice menu, the Drachenhort die (opens with a roll), then roll it again
+    "roll": ("down*5,ok,wait:300,ok,wait:1500,ok,wait:600", 80, 120),
+}
+
+
+@pytest.fixture(scope="module")
+def runs():
+    names = list(SCRIPTS)
+    pico.fs_image(BOARD)  # built once here: the parallel boots share it
+    done = parallel(lambda n: Run(*SCRIPTS[n]), names)
+    return dict(zip(names, done, strict=True))
+
+
+def sim_title(script, tap, gap, width):
+    """The simulator's title bar (page 0) at the end of the same script and rhythm."""
+    state = tempfile.mkdtemp(prefix="wyrm-speed-")
+    try:
+        dev = simcore.CPythonDevice(simcore.load_board(BOARD), state, seed=1)
+        frames = dev.run(simcore.timeline(segments(script, tap, gap)))
+        assert dev.app.errors == []
+    finally:
+        shutil.rmtree(state, ignore_errors=True)
+    return frames[-1].data[:width], frames[-1].text()
+
+
+@pytest.mark.parametrize("name", ["dice5", "dice5_fast", "ok3_fast"])
+def test_no_press_lost_ends_on_the_simulators_screen(runs, name):
+    """Taps of 80/120 and 40/40 ms while screens load: every one is acted on, in order, and
+    the device ends on the simulator's screen (its title bar, roll count included; the die
+    value itself is random on the device)."""
+    r = runs[name]
+    script, tap, gap = SCRIPTS[name]
+    want, text = sim_title(script, tap, gap, r.width)
+    assert r.errors == []
+    assert r.frame[: r.width] == want, (name, text)
+
+
+def test_menu_move_within_30_ms_of_the_press_edge(runs):
+    r = runs["menu"]
+    lat = [u[1] for u in r.from_edge]
+    assert len(lat) == 3 and all(x <= 30 for x in lat), lat
+
+
+def test_settings_opens_within_120_ms_and_moves_within_30_ms(runs):
+    r = runs["settings"]
+    opened = r.from_release[1][1]  # the OK that opens Settings
+    assert opened <= 120, opened
+    for u in r.from_edge[2:4]:  # moves in Settings
+        assert u[1] <= 30, r.from_edge
+
+
+def test_a_click_on_an_open_screen_within_50_ms(runs):
+    r = runs["settings"]
+    click = r.from_release[4][1]  # OK on "Dim after": the value changes in place
+    assert click <= 50, click
+
+
+@pytest.mark.xfail(strict=True, reason="182 ms on v1.28.0: importing the Dice screens; "
+                                       "keeping the last game's modules loaded is still to do")
+def test_dice_opens_within_120_ms_of_the_release(runs):
+    r = runs["roll"]
+    opened = r.from_release[5][1]
+    assert opened <= 120, opened
+
+
+def test_die_roll_first_tumble_frame_within_40_ms(runs):
+    r = runs["roll"]
+    first = r.from_release[7][1]  # OK on the open die screen
+    assert first <= 40, first
+
+
+def test_boot_to_the_main_menu_within_400_ms(runs):
+    assert all(r.boot_ms <= 400 for r in runs.values()), [r.boot_ms for r in runs.values()]
+
+
+@pytest.mark.xfail(strict=True, reason="50,416 B on v1.28.0 (55,760 before): the shell "
+                                       "(5.7 KB), store (5.9 KB), ui (5 KB) and app (4.5 KB) "
+                                       "modules are the big ones left")
+def test_heap_at_the_main_menu_after_boot_within_48_kb(runs):
+    r = runs["menu"]
+    alloc = r.heap[1] - r.probe_cost
+    assert alloc <= 48 * 1024, alloc
+
+
+# Every game (and Dice, the hidden deck) opened, one screen in, and left - twice - then
+# the die statistics (Dice, the Drachenhort die, DOWN): the issue's heaviest screen.
+_VISIT = "ok,wait:300,ok,wait:300,back*5,down"
+TOUR = ",".join([_VISIT] * 7 + ["down"] + [_VISIT] * 7 + ["down"])
+STATS = "down*5,ok,wait:300,ok,wait:1500,down,wait:300"
+
+
+@pytest.fixture(scope="module")
+def toured():
+    pico.fs_image(BOARD)
+    dev = pico.boot(BOARD)
+    try:
+        dev.play(TOUR, paced=True)
+        menu = dev.heap()
+        errors = dev.errors()
+        dev.play(STATS, paced=True)
+        stats = dev.heap()
+        return menu, stats, errors + dev.errors(), dev.probe_cost, dev.frame()[: dev.width]
+    finally:
+        dev.close()
+
+
+def test_heap_after_visiting_every_game_twice_within_100_kb(toured):
+    menu, stats, errors, cost, title = toured
+    assert errors == []
+    want, text = sim_title(TOUR + "," + STATS, 80, 120, len(title))
+    assert title == want, text  # the tour ended on the simulator's screen
+    assert menu[1] - cost <= 100 * 1024, menu
+    assert stats[1] - cost <= 100 * 1024, stats
+
+
+PEEK = "down*6,ok,ok,ok,down*2,ok,ok,ok,press:ok,wait:700"  # Hidden deck: draw one, hold OK
+LEAVE_TEST = "up,ok,down*5,ok,wait:300,long:back"  # Settings, Button test, hold BACK to leave
+
+
+@pytest.mark.parametrize("script", [PEEK, PEEK + ",release:ok", LEAVE_TEST])
+def test_hold_to_peek_and_long_press_work_on_the_device(script):
+    """Held OK shows the drawn card and its release hides it; a long BACK leaves the button
+    test: the device's title bar is the simulator's at the end of each (the card itself
+    is random on the device)."""
+    pico.fs_image(BOARD)
+    with pico.boot(BOARD) as dev:
+        dev.play(script)
+        got = dev.frame()[: dev.width]
+        assert dev.errors() == []
+    want, text = sim_title(script, 80, 120, len(got))
+    assert got == want, text
