@@ -11,7 +11,8 @@ from drive import Driver, same_frames
 from wyrm.store import Store
 
 # Drachenhort is the first main-menu entry. Its game menu during an escape:
-# Roll the die, Capture, Escape, Board, Gems, Undo, [See my card], New game, Rules notes.
+# Roll the die, Capture, [See my card], Escape, Board, Gems, Undo, New game, Rules notes;
+# it opens on Capture (the game's next step), with no game on Roll the die.
 OPEN = "ok"
 NEW_PRINTED_4 = "ok,down,ok,ok,down,ok"  # open, New game, 4 players (default), Printed cards
 NEW_DEALT_4 = "ok,down,ok,ok,ok"  # open, New game, 4 players, Dealt by Wyrm
@@ -19,7 +20,7 @@ PEEK_ROUND_4 = "ok,hold:ok:300,ok," * 4 + "ok"  # each: ready, hold to see, pass
 # Rulebook: three captures take 1, 2, 3 (white, yellow, purple: red, green and
 # orange stay in), then blue escapes; red is farthest, then green, then orange.
 CAPTURE_WHITE_YELLOW_PURPLE = (
-    "down,ok,down*2,ok,"  # Capture: green red [white] blue orange yellow purple
+    "ok,down*2,ok,"  # Capture: green red [white] blue orange yellow purple
     "ok,down*4,ok,"  # Capture: green red blue orange [yellow] purple
     "ok,down*4,ok"  # Capture: green red blue orange [purple]
 )
@@ -54,9 +55,9 @@ FULL_DEALT = ",".join(
         NEW_DEALT_4,
         PEEK_ROUND_4,
         CAPTURE_WHITE_YELLOW_PURPLE,
-        BLUE_ESCAPES,
+        "down," + BLUE_ESCAPES,  # a dealt game has See my card under Capture
         GEMS_1,
-        START_2,
+        "up," + START_2,
         CAPTURE_SIX,
         GEMS_2,
         FINAL,
@@ -101,12 +102,16 @@ def test_die_is_three_presses_from_power_on(tmp_path):
 
 
 def test_game_menu_starts_with_the_die_in_every_state(tmp_path):
-    """The game menu's first entry is "Roll the die" with no game, during and after an escape."""
+    """The game menu's first entry is "Roll the die" with no game, during and after an escape;
+    during a game it opens on the game's next step under it (Capture)."""
     d = Driver(tmp_path)
     d.keys(OPEN)
     assert d.text().splitlines()[1] == "> Roll the die"
     d.keys("back," + NEW_PRINTED_4)
-    assert d.text().splitlines()[1] == "> Roll the die"
+    assert d.text().splitlines()[1:3] == ["Roll the die", "> Capture"]
+    d.reboot()
+    d.wait(100)
+    assert d.text().splitlines()[1:3] == ["Roll the die", "> Capture"]
     d.keys(CAPTURE_WHITE_YELLOW_PURPLE + "," + BLUE_ESCAPES + ",up*2")
     assert d.text().splitlines()[1] == "> Roll the die"
     assert d.errors() == []
@@ -115,7 +120,7 @@ def test_game_menu_starts_with_the_die_in_every_state(tmp_path):
 def test_capture_list_shows_the_token_each_would_get(tmp_path):
     """The capture list shows every adventurer still in with the next token: "red -> silver 3"."""
     d = Driver(tmp_path)
-    d.keys(NEW_PRINTED_4 + ",down,ok")
+    d.keys(NEW_PRINTED_4 + ",ok")
     t = d.text()
     for c in COLOURS[:6]:  # six rows fit; purple is the seventh, below them
         assert "%s -> silver 1" % c in t
@@ -194,7 +199,7 @@ def test_escape_order_back_takes_a_pick_back(tmp_path):
 def test_penultimate_capture_ends_the_escape(tmp_path):
     """The sixth capture takes 6 and gives the last one in 8; the escape is over by itself."""
     d = Driver(tmp_path)
-    d.keys(NEW_PRINTED_4 + ",down," + "ok,ok," * 5 + "ok")  # five captures, capture list open
+    d.keys(NEW_PRINTED_4 + "," + "ok,ok," * 5 + "ok")  # five captures, capture list open
     t = d.text()
     assert "yellow -> silver 6" in t and "purple -> silver 6" in t
     d.keys("ok")  # yellow
@@ -247,7 +252,7 @@ def test_undo_answer_no_keeps_the_event(tmp_path):
 def test_refused_gem_entry_shows_the_reason(tmp_path):
     """DOWN at 0 gems shows "Gems can't go below 0"; a 13th gem "Only 12 gems per escape"."""
     d = Driver(tmp_path)
-    d.keys(NEW_PRINTED_4 + ",down*4,ok,ok")  # Gems, Player 1
+    d.keys(NEW_PRINTED_4 + ",down*3,ok,ok")  # Gems, Player 1
     d.keys("down")
     assert "Gems can't go below 0" in flat(d)
     d.wait(2000)
@@ -265,7 +270,7 @@ def test_refused_gem_entry_shows_the_reason(tmp_path):
 def test_gem_presses_are_one_undo_step(tmp_path):
     """Five presses on one player's gems are undone as one event "Player 1 gems +3"."""
     d = Driver(tmp_path)
-    d.keys(NEW_PRINTED_4 + ",down*4,ok,ok,up*4,down,ok,back")  # Player 1: +4 -1
+    d.keys(NEW_PRINTED_4 + ",down*3,ok,ok,up*4,down,ok,back")  # Player 1: +4 -1
     d.keys("down,ok")  # Undo
     assert "Undo: Player 1 gems +3?" in d.text().replace("\n", " ")
     d.keys("up,ok,up,ok")  # Yes, Gems
@@ -297,7 +302,7 @@ def test_power_cut_in_the_escape_order_keeps_the_picks(tmp_path):
     d.wait(100)
     t = d.text()
     assert "== Next farthest ==" in t and "green -> silver 5" in t and "red ->" not in t
-    d.keys("ok,ok,down*2,ok")  # green; save; Board (a fresh menu starts at the top)
+    d.keys("ok,ok,down,ok")  # green; save; Board (a fresh menu opens on its second row)
     rows = board_rows(d.text())
     assert rows["red"][0] == "6" and rows["green"][0] == "5" and rows["orange"][0] == "4"
     assert d.errors() == []
@@ -310,7 +315,7 @@ def test_power_cut_after_an_event_keeps_the_board(tmp_path):
     d.reboot()
     d.wait(100)
     assert "next token 4" in d.text()
-    d.keys("down*3,ok")  # Board (the cursor starts on Roll the die)
+    d.keys("down*2,ok")  # Board (the cursor starts on Capture)
     rows = board_rows(d.text())
     assert rows["white"][0] == "1" and rows["yellow"][0] == "2" and rows["purple"][0] == "3"
     assert d.errors() == []
@@ -379,7 +384,7 @@ def test_custom_colour_names_from_the_settings_file(tmp_path):
     names = ["Gruen", "Rot", "Weiss", "Blau", "Orange", "Gelb", "Lila"]
     (tmp_path / "party_cards.json").write_text('{"colours": %s}' % str(names).replace("'", '"'))
     d = Driver(tmp_path)
-    d.keys(NEW_PRINTED_4 + ",down,ok")
+    d.keys(NEW_PRINTED_4 + ",ok")
     assert "Gruen -> silver 1" in d.text()
     d.keys("ok,down*2,ok")
     assert "Gruen  1  1" in d.text() and "Lila  -  0" in d.text()
@@ -536,11 +541,11 @@ def test_dealt_game_offers_a_second_look_at_the_card(tmp_path):
     d = Driver(tmp_path, seed=5)
     d.keys(NEW_DEALT_4 + "," + PEEK_ROUND_4)
     cards = _secret_cards(d.frames)
-    d.keys("down*6")
+    d.keys("down")  # right under Capture
     assert "> See my card" in d.text()
     d.keys("ok,down*2,ok")  # Player 3
-    assert "Only Player 3 should look." in flat(d)
-    d.keys("up,ok,ok,press:ok")  # Yes, hold OK
+    assert flat(d).startswith("== Player 3 == Hold OK")
+    d.keys("press:ok")  # hold OK
     assert _secret_cards(d.frames)[-1] == cards[2]
     d.keys("release:ok")
     assert d.errors() == []
@@ -582,7 +587,7 @@ def test_all_at_once_with_printed_cards_asks_each_card_first(tmp_path):
 def test_board_scrolls_on_a_32_pixel_panel(tmp_path):
     """On a 128x32 panel the board shows three adventurers and scrolls to the seventh."""
     d = Driver(tmp_path, board="pico-ssd1306-128x32")
-    d.keys(NEW_PRINTED_4 + ",down*3,ok")
+    d.keys(NEW_PRINTED_4 + ",down*2,ok")
     t = d.text()
     assert "green" in t and "purple" not in t
     d.keys("down*4")
@@ -634,7 +639,7 @@ def test_game_screens_leave_memory_when_the_menu_shows(tmp_path):
     d = Driver(tmp_path)
     d.keys(NEW_PRINTED_4)
     assert name not in sys.modules  # the game menu runs without it
-    d.keys("down*3,ok")
+    d.keys("down*2,ok")
     assert d.text().startswith("== Board ==")
     assert name in sys.modules
     d.keys("back")

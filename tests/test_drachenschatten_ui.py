@@ -8,7 +8,10 @@ OPEN = "down*2,ok"  # 3rd entry of the main menu
 NEW2 = OPEN + ",ok,ok,ok"  # New game, 2 players, past "who starts"
 TREASURES = 11  # row of the treasures in a player's list
 BEASTS = 10
-LOST = 12
+TAKE = 12  # "Take one away"
+LOST = 13
+ROWS = 14  # the list wraps
+START = 4  # a player's list opens on Gem the first time
 
 
 def saved(d):
@@ -19,16 +22,25 @@ def flat(d):
     return d.text().replace("\n", " ")
 
 
-def track(rows):
-    """Keys that add counts {row: n} in a freshly opened player list (cursor on row 0)."""
+def moves(frm, to):
+    """The shortest keys from row ``frm`` to row ``to`` of a player's list (it wraps)."""
+    k = (to - frm) % ROWS
+    if k == 0:
+        return []
+    return ["down*%d" % k] if k <= ROWS - k else ["up*%d" % (ROWS - k)]
+
+
+def track(rows, back=True):
+    """Keys that add counts {row: n} in a player list opened for the first time (on Gem):
+    walk to each row, OK adds one at once."""
     keys = []
-    cur = 0
+    cur = START
     for row in sorted(rows):
-        if row > cur:
-            keys.append("down*%d" % (row - cur))
-        keys.append("ok,up*%d,ok" % rows[row])
+        keys += moves(cur, row)
+        keys.append("ok*%d" % rows[row])
         cur = row
-    keys.append("back")
+    if back:
+        keys.append("back")
     return ",".join(keys)
 
 
@@ -53,16 +65,16 @@ def test_new_game_names_a_random_starting_player(tmp_path):
 def test_three_treasures_announce_the_win_at_once(tmp_path):
     """Two treasures: no win; the third: "P1 wins!" with the reason; no second announcement."""
     d = Driver(tmp_path)
-    d.keys(NEW2 + ",ok,down*%d,ok,up*2" % TREASURES)
+    d.keys(NEW2 + ",ok," + track({TREASURES: 2}, back=False))
     assert "Game over" not in d.text() and "> Treasures" in d.text()
-    d.keys("up")
+    d.keys("ok")
     t = d.text()
     assert t.startswith("== Game over ==") and "P1 wins!" in t and "P1: 3 treasures" in t
     d.keys("ok")
     assert d.text().startswith("== P1 cards ==")
-    d.keys("up*11,ok,up")  # a torch afterwards: still won, not announced again
-    assert d.text().startswith("== P1 cards ==")
-    d.keys("ok,back")
+    d.keys("down*3,ok")  # a torch afterwards: still won, not announced again
+    assert d.text().startswith("== P1 cards ==") and "> Torch" in d.text()
+    d.keys("back")
     assert "Won: P1" in d.text()
     assert d.errors() == []
 
@@ -70,9 +82,9 @@ def test_three_treasures_announce_the_win_at_once(tmp_path):
 def test_three_beasts_win_and_two_do_not(tmp_path):
     """Slain beasts: two is not yet a win, the third is."""
     d = Driver(tmp_path)
-    d.keys(NEW2 + ",down,ok,down*%d,ok,up*2" % BEASTS)
+    d.keys(NEW2 + ",down,ok," + track({BEASTS: 2}, back=False))
     assert "Game over" not in d.text()
-    d.keys("up")
+    d.keys("ok")
     assert "P2 wins!" in d.text() and "P2: 3 slain beasts" in d.text()
     assert d.errors() == []
 
@@ -80,10 +92,10 @@ def test_three_beasts_win_and_two_do_not(tmp_path):
 def test_seven_different_objects_win_but_six_kinds_with_doubles_do_not(tmp_path):
     """Six kinds (one of them twice) is no win; a seventh kind is."""
     d = Driver(tmp_path)
-    d.keys(NEW2 + ",ok," + track({0: 1, 1: 1, 2: 1, 3: 2, 4: 1})[:-5])
-    d.keys("down,ok,up,ok")  # spell book: 6 kinds
+    d.keys(NEW2 + ",ok," + track({0: 1, 1: 1, 2: 1, 3: 2, 4: 1}, back=False))
+    d.keys("down,ok")  # spell book: 6 kinds
     assert "6 kinds" in d.text() and "Game over" not in d.text()
-    d.keys("down,ok,up")  # key: 7 kinds
+    d.keys("down,ok")  # key: 7 kinds
     assert "P1 wins!" in d.text() and "P1: 7 object types" in flat(d)
     assert d.errors() == []
 
@@ -147,23 +159,48 @@ def test_empty_piles_most_cards_wins(tmp_path):
     assert d.errors() == []
 
 
-def test_minus_corrects_and_undo_restores_the_last_change(tmp_path):
-    """DOWN in edit mode takes one away (never below 0); Undo in the menu reverts."""
+def torches(d):
+    return saved(d)["game"]["players"][0]["objects"][0]
+
+
+def test_take_one_away_corrects_and_undo_restores_the_last_change(tmp_path):
+    """OK adds one at once; "Take one away" makes the next OK take one (never below 0,
+    BACK: no); Undo in the menu reverts the last change."""
     d = Driver(tmp_path)
-    d.keys(NEW2 + ",ok,ok,up,up,down,down,down")
-    assert saved(d)["game"]["players"][0]["objects"][0] == 0
-    d.keys("up,up,ok,back")
-    assert "Undo P1 torch +1" in d.text()
+    d.keys(NEW2 + ",ok")
+    assert d.text().startswith("== P1 cards ==") and "> Gem" in d.text()
+    d.keys("up*4,ok")  # torch +1
+    assert torches(d) == 1
+    d.keys("up*2,ok")  # Take one away
+    assert d.text().splitlines()[0] == "== P1 cards ==  OK: -1"
+    d.keys("down*2,ok")  # torch -1
+    assert torches(d) == 0 and "OK: -1" not in d.text()
+    d.keys("up*2,ok,down*2,ok")
+    assert "No torch to take" in flat(d) and torches(d) == 0  # a toast: the reason
+    d.keys("wait:3000,up*2,ok,back")  # BACK: no taking away, still the list
+    assert d.text().splitlines()[0] == "== P1 cards ==  0 kinds"
+    d.keys("down*2,ok,ok,back")  # torch +1 +1
+    assert torches(d) == 2 and "Undo P1 torch +1" in d.text()
     d.keys("down*4,ok")
     assert "Undone: P1 torch +1" in flat(d)
-    assert saved(d)["game"]["players"][0]["objects"][0] == 1
+    assert torches(d) == 1
+    assert d.errors() == []
+
+
+def test_the_list_opens_on_the_row_changed_last(tmp_path):
+    """Back in a player's list, the cursor is on the row changed last (each player's own)."""
+    d = Driver(tmp_path)
+    d.keys(NEW2 + ",ok,down*2,ok,back,ok")  # P1: key +1, leave, open again
+    assert "> Key" in d.text()
+    d.keys("back,down,ok")  # P2: the first time, on Gem
+    assert d.text().startswith("== P2 cards ==") and "> Gem" in d.text()
     assert d.errors() == []
 
 
 def test_lost_battle_clears_the_collection_after_confirmation(tmp_path):
     """"Lost to a beast" asks first; Yes removes all the player's cards; undo brings them back."""
     d = Driver(tmp_path)
-    d.keys(NEW2 + ",ok," + track({0: 2, TREASURES: 2})[:-5] + ",down,ok")
+    d.keys(NEW2 + ",ok," + track({0: 2, TREASURES: 2}, back=False) + ",down*2,ok")
     assert "P1 lost a battle" in flat(d)
     d.keys("up,ok")
     p = saved(d)["game"]["players"][0]
@@ -181,8 +218,8 @@ def test_the_eighth_treasure_is_refused(tmp_path):
     d = Driver(tmp_path)
     d.keys(OPEN + ",ok,up*2,ok,ok")  # 4 players
     for p in range(3):
-        d.keys(("down," if p else "") + "ok,down*%d,ok,up*2,ok,back" % TREASURES)
-    d.keys("down,ok,down*%d,ok,up*2" % TREASURES)
+        d.keys(("down," if p else "") + "ok," + track({TREASURES: 2}))
+    d.keys("down,ok," + track({TREASURES: 2}, back=False))
     assert "Only 7 treasures" in flat(d)
     assert saved(d)["game"]["players"][3]["treasures"] == 1
     assert d.errors() == []
@@ -191,7 +228,7 @@ def test_the_eighth_treasure_is_refused(tmp_path):
 def test_power_cut_keeps_every_count_and_the_open_player(tmp_path):
     """After a power cut Wyrm reopens P2's list with every count and the undo list kept."""
     d = Driver(tmp_path)
-    d.keys(NEW2 + ",ok," + track({0: 1, 3: 2}) + ",down,ok,down*7,ok,up")
+    d.keys(NEW2 + ",ok," + track({0: 1, 3: 2}) + ",down,ok,down*3,ok")  # P2: shield +1
     before = saved(d)
     d.reboot()
     t = d.text()

@@ -24,7 +24,7 @@ from wyrm.board import BoardError, load_file
 from wyrm.store import Store
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-CAPTURE_WHITE = "down,ok,down*2,ok"  # game menu: Capture, green red [white]
+CAPTURE_WHITE = "ok,down*2,ok"  # game menu (opens on Capture): green red [white]
 INTERNAL = ("file", ".json", ".bak", ".bad", ".tmp")
 
 
@@ -68,10 +68,12 @@ def test_restored_copy_opens_on_the_game_menu_and_says_what_was_lost(tmp_path):
     for _ in range(2):  # the next boots come back quietly, on the game menu
         d.reboot()
         d.wait(100)
-        assert "== Escape 1 ==" in d.text() and "> Roll the die" in d.text()
+        assert "== Escape 1 ==" in d.text() and "> Capture" in d.text()
         assert "Who was captured?" not in d.text()
-    d.keys("back")  # to the die's screen and back: nothing was recorded
+    d.keys("ok")  # the menu's OK only opens the list: nothing was recorded
+    assert d.text().startswith("== Who was captured? ==")
     assert len(saved(d, "drachenhort")["game"]["events"]) == 1
+    d.keys("back,back")
     d.keys("back,ok")  # leave, open again from the main menu: an ordinary open
     assert saved(d, "open") == ["wyrm.games.drachenhort_ui", "Drachenhort"]
     assert d.errors() == []
@@ -139,7 +141,7 @@ def test_games_open_and_play_on_a_full_flash(tmp_path, monkeypatch, errno_name):
     assert "Storage works" in t and "again: changes are" in t
     d.reboot()
     d.wait(100)
-    d.keys("down*3,ok")  # Board after the power cut: both captures were saved
+    d.keys("down*2,ok")  # Board after the power cut (the menu opens on Capture)
     rows = board_rows(d.text())
     assert rows["white"][0] == "1" and rows["green"][0] == "2"
     assert d.errors() == []
@@ -172,7 +174,7 @@ def test_new_game_on_a_full_flash_keeps_the_dealt_cards(tmp_path, monkeypatch):
     fs = FaultFS()
     fs.install(monkeypatch)
     fs.full = True
-    d.keys("up*2,ok,up,ok,ok,down,ok")  # New game, Yes, 4 players, Printed cards
+    d.keys("up*3,ok,up,ok,ok,down,ok")  # New game, Yes, 4 players, Printed cards
     assert "Oops" not in all_text(d) and d.errors() == []
     assert saved(d, "party") == deal and saved(d, "drachenhort") == game
     monkeypatch.undo()
@@ -188,7 +190,7 @@ def test_new_game_with_room_drops_the_old_deal(tmp_path):
     d = Driver(tmp_path, seed=4)
     d.keys(NEW_DEALT_4 + "," + PEEK_ROUND_4)
     assert saved(d, "party") is not None
-    d.keys("up*2,ok,up,ok,ok,down,ok")
+    d.keys("up*3,ok,up,ok,ok,down,ok")
     assert saved(d, "party") is None
     assert saved(d, "drachenhort")["game"]["mode"] == "printed"
 
@@ -384,7 +386,7 @@ def test_both_party_copies_lost_says_the_cards_are_gone_and_offers_a_deal(tmp_pa
     assert "secret cards are gone" in t and "deal new cards" in t
     d.keys("ok")
     assert "Deal the cards" in d.text()
-    d.keys("down,ok")  # Deal the cards: a fresh pass round
+    d.keys("ok")  # Deal the cards (where the menu opens): a fresh pass round
     assert "Pass to" in d.text()
     assert d.errors() == []
 

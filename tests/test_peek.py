@@ -489,8 +489,9 @@ def test_damaged_saved_deal_gives_a_message(tmp_path):
 
 
 # -- peeking again later ------------------------------------------------------------
-def test_peek_again_chooses_player_confirms_then_hold(tmp_path):
-    """Peek again: choose the player, confirm (No by default), hold OK to see that card."""
+def test_peek_again_chooses_player_then_hold(tmp_path):
+    """Peek again: choose the player, then hold OK to see that card (the screen names the
+    player and shows no card before the hold; BACK leaves without showing it)."""
     d = Driver(tmp_path, seed=5)
     start(d, 3)
     for _ in range(3):
@@ -500,11 +501,13 @@ def test_peek_again_chooses_player_confirms_then_hold(tmp_path):
     d.wait(50)
     assert lines(d) == ["== Who looks? ==", "> Player 1", "Player 2", "Player 3"]
     d.keys("down,ok")
-    assert "Only Player 2 should look. Continue?" in " ".join(lines(d))
-    d.keys("ok")  # No
+    assert "Hold OK" in d.text() and "== Player 2 ==" in d.text()
+    assert not has_any_colour(d.text())
+    d.keys("back")
     assert "== Wyrm ==" in d.text()
+    assert not any(has_any_colour(f.text()) for f in d.frames[-5:])
     drachenhort_party.peek_again(d.app)
-    d.keys("down,ok,up,ok")
+    d.keys("down,ok")
     assert "Hold OK" in d.text() and "== Player 2 ==" in d.text()
     assert not has_any_colour(d.text())
     d.keys("press:ok")

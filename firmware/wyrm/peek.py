@@ -392,11 +392,17 @@ def peek_flow(
     )
 
 
-def peek_one(app, k, secret_lines, who=None, title="Your card", what="your card", on_done=None):
-    """A later peek by player k: "Only Player k should look. Continue?" then hold OK."""
+def peek_one(
+    app, k, secret_lines, who=None, title="Your card", what="your card", on_done=None, ask=True
+):
+    """A later peek by player k: "Only Player k should look. Continue?" then hold OK.
+    ``ask=False`` goes straight to "Hold OK" (its title names the player; BACK leaves)."""
     name = (who or player_name)(k)
 
     def go(app):
         app.push(PeekScreen([k], secret_lines, on_done, who, title, None, True, name, what))
 
+    if not ask:
+        go(app)
+        return None
     return app.push(ui.Confirm("Only %s should look. Continue?" % name, go))

@@ -221,7 +221,7 @@ def resume_flow(app, on_done=None, who=None):
 
 
 def peek_again(app, who=None):
-    """Choose a player, confirm, hold OK to see their card again."""
+    """Choose a player, then hold OK to see their card again (the screen names them)."""
     d, saved = _load_obj(app)
     if d is None:
         ui.error(app, "No party cards dealt yet.", "Party cards")
@@ -233,7 +233,7 @@ def peek_again(app, who=None):
     def chooser(k):
         def run(app):
             app.pop(menu)
-            peek.peek_one(app, k, secret, who)
+            peek.peek_one(app, k, secret, who, ask=False)
 
         return run
 

@@ -2,8 +2,11 @@
 
 Screens (``open`` pushes the game menu):
 
-- the game menu. Its first entry is always "Roll the die" (main menu OK, OK,
-  OK rolls the Drachenhort die). The title bar is the status line:
+- the game menu. Its first entry is always "Roll the die"; it opens on the entry
+  below, the game's next step ("Capture" during an escape, "Start escape 2",
+  "Final reveal"; then "See my card" in a dealt game), so the die is one UP
+  away (and UP+DOWN together rolls it from any screen). The title bar is the
+  status line:
   "Escape 1 / next token 4", "Escape 1 over", "Game over";
 - new game: 2-7 players; party cards dealt by Wyrm (``drachenhort_party.start_deal``)
   or printed cards (each player enters theirs at the reveal);
@@ -414,11 +417,17 @@ class GameMenu(_Menu):
                 items.append(["Deal the cards", self.deal_again])
             elif ds == "unseen":
                 items.append(["Continue dealing", self.continue_deal])
+            # the game's next step (where the menu opens), then "See my card" under it
+            see = ["See my card", _peek_again] if ds == "ok" and not g.finished else None
             if not g.escape_over:
                 items.append(["Capture", lambda a: a.push(_play(s).CaptureMenu(s))])
+                if see:
+                    items.append(see)
                 items.append(["Escape", lambda a: a.push(_play(s).EscapeMenu(s))])
             elif not g.game_over:
                 items.append(["Start escape 2", self.next_escape])
+                if see:
+                    items.append(see)
             else:
                 items.append(["Final reveal", self.reveal])
                 if g.finished and s.all_cards() is not None:
@@ -427,8 +436,6 @@ class GameMenu(_Menu):
             if not g.finished:
                 items.append(["Gems", lambda a: a.push(_play(s).GemsMenu(s))])
             items.append(["Undo", self.undo])
-            if ds == "ok" and not g.finished:
-                items.append(["See my card", _peek_again])
             items.append(["New game", self.new_game])
         items.append(["Rules notes", _notes])
         self.items = items
@@ -446,6 +453,12 @@ class GameMenu(_Menu):
 
     def on_open(self, app):
         self.refresh(app)
+        self.sel = self.start_row()
+
+    def start_row(self):
+        """The menu opens on the game's next step ("Capture" during an escape), the die
+        one UP above it; with no game on "Roll the die"."""
+        return 1 if self.s.game is not None and len(self.items) > 1 else 0
 
     # new game
     def new_game(self, app):
@@ -465,14 +478,14 @@ class GameMenu(_Menu):
             app.pop(m)
             self.s.new_game(n, "dealt")
             self.refresh(app)
-            self.sel = 0
+            self.sel = self.start_row()
             app.call(_PARTY_UI, lambda p: p.start_deal(app, n, self._deal_done))
 
         def printed(app):
             app.pop(m)
             self.s.new_game(n, "printed")
             self.refresh(app)
-            self.sel = 0
+            self.sel = self.start_row()
             app.toast("Escape 1: good luck!")
 
         m = ui.Menu("Party cards", [["Dealt by Wyrm", dealt], ["Printed cards", printed]])

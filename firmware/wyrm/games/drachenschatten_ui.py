@@ -5,8 +5,11 @@ Screens (pushed by ``open``):
 - the game menu: one row per player, trade, "Piles empty" (final count),
   undo, who starts, quick reference, new game;
 - a player's cards: ten object types, slain beasts and treasures. UP/DOWN
-  pick a row, OK edits it (UP adds one, DOWN takes one away, OK leaves); the
-  last row records a lost battle (the whole collection leaves the game);
+  pick a row (the list wraps), OK adds one at once and stays there. The list
+  opens on the row changed last (the first time on Gem, the middle object: every
+  object is at most five moves away). "Take one away" makes the next OK take one
+  instead (BACK: no); the last row records a lost battle (the whole collection
+  leaves the game);
 - trade: giver, object, partner, object - both sides change at once, so a
   trade that gives two players 7 different objects makes both winners;
 - the win: as soon as a player has 7 different objects, 3 slain beasts or
@@ -23,16 +26,18 @@ change as "drachenschatten"::
 """
 from micropython import const
 
-from wyrm import font, gamekit, gamekit_ui, ui
+from wyrm import buttons, font, gamekit, gamekit_ui, ui
 from wyrm.games import drachenschatten
 
 NAME = "drachenschatten"
 _VERSION = const(1)
 _UNDO_MAX = const(8)
-_ROWS = const(13)  # 10 objects, beasts, treasures, lost battle
+_ROWS = const(14)  # 10 objects, beasts, treasures, take one away, lost battle
 _BEASTS_ROW = const(10)
 _TREASURES_ROW = const(11)
-_LOST_ROW = const(12)
+_TAKE_ROW = const(12)
+_LOST_ROW = const(13)
+_MID_ROW = const(4)  # Gem: where a player's list opens the first time
 _SCREENS = ("menu", "player", "end")
 
 LABELS = (
@@ -48,6 +53,7 @@ LABELS = (
     "Magic potion",
     "Beasts slain",
     "Treasures",
+    "Take one away",
     "Lost to a beast",
 )
 
@@ -60,8 +66,7 @@ def _pname(i):
     return "P%d" % (i + 1)
 
 
-_EDIT_HINT = font.UP + "+1 " + font.DOWN + "-1"  # the title while counts are edited
-_STEPPER = font.LEFT + " %d " + font.RIGHT + " "  # the count being edited
+_TAKE_HINT = "OK: -1"  # the title while the next OK takes one away
 _WIN_MARK = " " + font.RIGHT  # beside a winner's name
 
 
@@ -99,6 +104,10 @@ class Game(gamekit.SavedGame):
     version = _VERSION
     label = "DrachenSchatten"
     ref = "wyrm.games.drachenschatten_ref"
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.last_row = {}  # player -> the row changed last (in memory only)
 
     def valid(self, obj):
         game = obj["game"]
@@ -144,6 +153,7 @@ class Game(gamekit.SavedGame):
         return len(self.players())
 
     def start(self, n, first):
+        self.last_row = {}
         self.state = {
             "v": _VERSION,
             "game": drachenschatten.new_game(n),
@@ -285,10 +295,23 @@ class Starter(ui.Page):
 
 # -- a player's cards -----------------------------------------------------------------
 class Tracker(gamekit_ui.Counts):
-    """Rows of counts; OK edits a row (UP +1, DOWN -1, OK done)."""
+    """Rows of counts; OK adds one to the row at once ("Take one away": the next OK
+    takes one instead). Opens on the row this player changed last."""
 
     cells = _ROWS
-    first = 0  # the top row shown
+    first = -1  # the top row shown (-1: centre the cursor at the first draw)
+
+    def __init__(self, game, player):
+        super().__init__(game, player)
+        self.sel = game.last_row.get(player, _MID_ROW)
+        self.minus = False  # the next OK takes one away
+
+    def on_event(self, app, kind, key):
+        if self.minus and kind == buttons.CLICK and key == buttons.BACK:
+            self.minus = False  # BACK only leaves "take one away"
+            app.redraw()
+            return True
+        return super().on_event(app, kind, key)
 
     def _p(self):
         return self.game.players()[self.player]
@@ -305,9 +328,15 @@ class Tracker(gamekit_ui.Counts):
 
     def ok(self, app):
         if self.sel == _LOST_ROW:
+            self.minus = False
             self._lost(app)
+        elif self.sel == _TAKE_ROW:
+            self.minus = not self.minus
         else:
-            self.edit = True
+            delta = -1 if self.minus else 1
+            self.minus = False
+            self.game.last_row[self.player] = self.sel
+            self.change(app, delta)
 
     def _what(self, row):
         if row < drachenschatten.N_OBJECTS:
@@ -316,6 +345,7 @@ class Tracker(gamekit_ui.Counts):
 
     def change(self, app, delta):
         if delta < 0 and self.value(self.sel) == 0:
+            app.toast("No %s to take away" % LABELS[self.sel].lower())
             return
         g = self.game
         label = "%s %s %s" % (
@@ -330,8 +360,7 @@ class Tracker(gamekit_ui.Counts):
             g.state["undo"].pop()
             app.toast(str(e))
             return
-        if g.changed(app):
-            self.edit = False  # the win is announced on top of this list
+        g.changed(app)  # the win is announced on top of this list
 
     def _lost(self, app):
         g = self.game
@@ -347,9 +376,11 @@ class Tracker(gamekit_ui.Counts):
 
     def draw(self, app, fb):
         p = self._p()
-        right = _EDIT_HINT if self.edit else "%d kinds" % drachenschatten.kinds(p)
+        right = _TAKE_HINT if self.minus else "%d kinds" % drachenschatten.kinds(p)
         ui.title(fb, _pname(self.player) + " cards", right)
         shown = ui.rows(app)
+        if self.first < 0:  # the first draw: the cursor in the middle of the window
+            self.first = max(0, min(self.sel - shown // 2, _ROWS - shown))
         if self.sel < self.first:
             self.first = self.sel
         elif self.sel >= self.first + shown:
@@ -360,8 +391,6 @@ class Tracker(gamekit_ui.Counts):
             sel = i == self.sel
             if v is None:
                 txt = ""
-            elif sel and self.edit:
-                txt = _STEPPER % v
             else:
                 txt = (str(v) if v else "-") + " "
             ui.draw_row(fb, r, LABELS[i], sel, txt)
