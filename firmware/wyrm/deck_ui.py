@@ -345,7 +345,9 @@ def _choose_player(app, title_text, count, then, new=False):
 
         return run
 
-    items = [[peek.player_name(k), pick(k)] for k in range(count)]
+    from wyrm import players
+
+    items = [[players.name(app, k), pick(k)] for k in range(count)]
     if new:
         items[-1][0] += " (new)"
     menu = ui.Menu(title_text, items)

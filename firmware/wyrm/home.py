@@ -25,6 +25,7 @@ GAMES = (
 class Home(ui.Menu):
     def __init__(self):
         items = [[label, _opener(mod, label)] for label, mod in GAMES]
+        items.append(["Players", _players])
         items.append(["Settings", _settings])
         super().__init__("Wyrm", items)
         self.playing = False  # a game's screens are open above the main menu
@@ -51,6 +52,11 @@ class Home(ui.Menu):
 def _settings(app):
     # Settings, the button test and About: their own module, loaded while open.
     app.push(app.load("wyrm.settings_ui").settings_menu(app))
+
+
+def _players(app):
+    # The table's names (wyrm.players_ui): loaded while its screens are open.
+    app.load("wyrm.players_ui").open_players(app)
 
 
 def _opener(mod, label):

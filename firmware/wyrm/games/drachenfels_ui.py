@@ -135,6 +135,7 @@ class GameMenu(gamekit_ui.GameMenu):
     def ask(self, app):
         n = len(self.game.knights()) if self.game.state else 2
         lo, hi = drachenfels.MIN_PLAYERS, drachenfels.MAX_PLAYERS
+        n = _players(app).count_or(app, n, lo, hi)  # the table's count first
         app.push(ui.Spinner("Players", n, lo, hi, self._players))
 
     def _players(self, app, n):
@@ -463,6 +464,12 @@ class Win(ui.Page):
         if tall:
             font.center(fb, "%s found the" % name, 38)
             font.center(fb, "princess!", 47)
+
+
+def _players(app):
+    from wyrm import players
+
+    return players
 
 
 enter = gamekit.entry(Game)  # the main menu opens the game here

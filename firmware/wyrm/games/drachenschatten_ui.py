@@ -56,8 +56,11 @@ LABELS = (
 _SHORT = {drachenschatten.WIN_BY_OBJECTS: "7 object types"}
 
 
+_NAMES = []  # the table's names (main menu > Players), read when the game opens
+
+
 def _pname(i):
-    return "P%d" % (i + 1)
+    return (_NAMES[i] if i < len(_NAMES) else "") or "P%d" % (i + 1)
 
 
 _EDIT_HINT = font.UP + "+1 " + font.DOWN + "-1"  # the title while counts are edited
@@ -236,6 +239,7 @@ class GameMenu(gamekit_ui.GameMenu):
     def ask(self, app):
         n = self.game.n() if self.game.state else 2
         lo, hi = drachenschatten.MIN_PLAYERS, drachenschatten.MAX_PLAYERS
+        n = _NAMES and min(max(len(_NAMES), lo), hi) or n  # the table's count first
         app.push(ui.Spinner("Players", n, lo, hi, self._started))
 
     def _started(self, app, n):
@@ -472,4 +476,9 @@ class EndCount(ui.Page):
             y += 8
 
 
-enter = gamekit.entry(Game)  # the main menu opens the game here
+def enter(app, resume=False):
+    # the main menu opens the game here, with the table's names
+    from wyrm import players
+
+    _NAMES[:] = players.names(app)
+    gamekit.enter(app, Game(app), resume)
