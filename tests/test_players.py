@@ -3,6 +3,7 @@ used wherever a player is named."""
 from drive import Driver, same_frames
 
 from wyrm import players
+from wyrm.store import Store
 
 
 def goto(d, label, most=20):
@@ -12,7 +13,7 @@ def goto(d, label, most=20):
             return
         d.keys("down")
     raise AssertionError("no %r in %s" % (label, d.text()))
-from wyrm.store import Store
+
 
 # main menu: Players is the second entry from the bottom (UP twice from the first entry)
 TO_PLAYERS = "up*2,ok"
@@ -136,3 +137,31 @@ def test_drachenhort_pass_and_peek_and_ranking_use_the_names(tmp_path):
     ranked = re.findall(r"(\d)\. (\w+) +(\d+) VP", t)
     assert [(n, int(s)) for _, n, s in ranked] == [(names[k], totals[k]) for k in order]
     assert "Player" not in t
+
+
+def _title(d):
+    return d.text().splitlines()[0]
+
+
+def test_drachenschatten_turns_go_round_from_who_starts(tmp_path):
+    """Who starts seeds the turn; the title bar names whose turn it is; "Next turn" passes
+    it on with one OK each time, round the table, and it survives a power cut."""
+    Store(str(tmp_path)).save("table", ["Anna", "Ben", "Clara"])
+    d = Driver(tmp_path, seed=2)
+    d.keys("down*2,ok,ok,ok")  # DrachenSchatten, New game, 3 players (the table's)
+    first = d.text().splitlines()[1]
+    assert first in ("Anna", "Ben", "Clara")
+    d.keys("ok")
+    names = ["Anna", "Ben", "Clara"]
+    k = names.index(first)
+    assert _title(d).endswith("  " + first)
+    goto(d, "Next turn: " + names[(k + 1) % 3])
+    seen = []
+    for _ in range(3):
+        d.keys("ok")  # one press passes the turn; the cursor stays on the row
+        seen.append(_title(d).split()[-1])
+    assert seen == [names[(k + i) % 3] for i in (1, 2, 3)]
+    d.keys("ok")
+    d.reboot()
+    assert _title(d).endswith("  " + names[(k + 1) % 3])
+    assert d.errors() == []

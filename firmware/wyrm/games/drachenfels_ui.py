@@ -79,6 +79,12 @@ class Game(gamekit.SavedGame):
     def name(self, k):
         return self.knights()[k]["name"]
 
+    def seats(self):
+        return len(self.knights())
+
+    def who(self, app, k):
+        return self.name(k)
+
     def start(self, colours, rng):
         names = [COLOURS[c] for c in colours]
         game = drachenfels.new_game(len(colours), rng, colours, names)
@@ -90,6 +96,8 @@ class Game(gamekit.SavedGame):
 class GameMenu(gamekit_ui.GameMenu):
     new_question = "Start a new game? The princesses are hidden anew."
     title_text = "Drachenfels"
+    turns = True
+    turn_title = "Drachenfels"
 
     def has_top(self):
         return self.game.rules()["winner"] is not None

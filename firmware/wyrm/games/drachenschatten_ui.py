@@ -146,11 +146,18 @@ class Game(gamekit.SavedGame):
     def n(self):
         return len(self.players())
 
+    def seats(self):
+        return self.n()
+
+    def who(self, app, i):
+        return _pname(i)
+
     def start(self, n, first):
         self.state = {
             "v": _VERSION,
             "game": drachenschatten.new_game(n),
             "start": first,
+            "turn": first,
             "end": False,
             "won": [],
             "undo": [],
@@ -190,6 +197,8 @@ class Game(gamekit.SavedGame):
 class GameMenu(gamekit_ui.GameMenu):
     new_question = "Start a new game? All cards entered are lost."
     title_text = "DrachenSchatten"
+    turns = True
+    turn_title = "Schatten"  # beside the name of whose turn it is
 
     def has_top(self):
         return bool(self.game.winners())
