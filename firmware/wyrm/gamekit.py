@@ -94,8 +94,10 @@ class SavedGame:
         return (st.get("turn", st.get("start", 0)) % n) if st and n else 0
 
     def pass_turn(self):
-        self.state["turn"] = (self.turn() + 1) % self.seats()
-        self.save()
+        st = self.state
+        if st is not None and self.seats():
+            st["turn"] = (self.turn() + 1) % self.seats()
+            self.save()
 
     def who(self, app, i):
         # a player's name for the title bar: the table's (main menu > Players), else P3
