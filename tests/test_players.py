@@ -18,18 +18,18 @@ def goto(d, label, most=20):
 # main menu: Players is the second entry from the bottom (UP twice from the first entry)
 TO_PLAYERS = "up*2,ok"
 # 4 players: the count spinner starts on 4; Anna is the first name after the 8 colours
-FOUR = TO_PLAYERS + ",ok,down*8,ok,ok,ok,ok"  # Anna, then the first free colours
+FOUR = TO_PLAYERS + ",ok,down*8,ok,ok,ok,ok"  # Anna, then the names after her
 
 
 def test_enter_four_players_once_and_they_survive_a_power_cut(tmp_path):
     d = Driver(tmp_path)
     d.keys(FOUR)
     assert d.text().splitlines()[:5] == [
-        "== Players (4) ==", "> 1  Anna", "2  Red", "3  Blue", "4  Green"]
+        "== Players (4) ==", "> 1  Anna", "2  Ben", "3  Clara", "4  David"]
     d.reboot()
-    assert Store(str(tmp_path)).load("table") == ["Anna", "Red", "Blue", "Green"]
+    assert Store(str(tmp_path)).load("table") == ["Anna", "Ben", "Clara", "David"]
     d.keys(TO_PLAYERS)
-    assert "2  Red" in d.text() and "How many: 4" in d.text()
+    assert "2  Ben" in d.text() and "How many: 4" in d.text()
     assert d.errors() == []
 
 

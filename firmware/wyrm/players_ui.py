@@ -79,6 +79,12 @@ class NamePick(ui.Menu):
             return
         if mine:
             return  # a spelled name: start on "Spell a name"
+        prev = players.given(app, self.seat - 1) if self.seat else ""
+        if prev in self.choices:  # the row after the seat before's (Anna, then Ben)
+            i = self.choices.index(prev) + 1
+            if i < len(self.choices) and self.choices[i] not in lst:
+                self.sel = i + _SPELL
+                return
         for i, c in enumerate(self.choices):
             if c not in lst:
                 self.sel = i + _SPELL
