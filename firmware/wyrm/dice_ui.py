@@ -203,27 +203,45 @@ class RollOffScreen(Tumbling):
             ui.title(fb, "Roll-off", right)
         # every player (a name of up to 6 letters): rolled this round (value, top
         # ones inverted) or out. 64 px: two columns of up to four under the title;
-        # 32 px: no title, three columns of three rows of 8 px, so all seven
-        # players and the result show.
+        # 32 px: no title, three columns of three rows of 8 px (each as wide as its
+        # longest name, the spare width between them), so all seven players and the
+        # result show.
         rolled = {}
         for p, r in rnd:
             rolled[p] = r
         per_col = (self.n + 1) // 2 if tall else 3
         seed = self.spin or 1
-        cw = 64 if tall else 43
+        gap = sp = 0
+        if not tall:  # the spare width: a space before each roll, the rest between
+            spare = fb.width
+            for col in range(3):
+                spare -= self._col_w(app, col)
+            sp = 4 if spare >= 14 else 2
+            gap = max(1, min(8, (spare - 3 * sp) // 2))
+        x = 0
         for p in range(self.n):
             col = p // per_col
             row = p % per_col
-            x = col * cw + (2 if tall else 0)
-            y = ui.TITLE_H + 1 + row * 9 if tall else row * 8
-            ty = y + 1 if tall else y
-            vx = x + 44 if tall else x + 37
+            if tall:
+                x = col * 64 + 2
+                y = ui.TITLE_H + 1 + row * 9
+                vx = x + 44
+            else:
+                if row == 0 and col:
+                    x += self._col_w(app, col - 1) + sp + gap
+                y = row * 8
+                vx = x + self._col_w(app, col) + sp - 5
             r = rolled.get(p)
             inv = r is not None and r == best and not rolling
             if inv:
-                # 8 of 9 rows (7 of 8): tied rows stay apart
-                fb.fill_rect(x, y, cw - 4 if tall else cw - 1, 8 if tall else 7, 1)
-            font.text(fb, self._name(app, p, True), x + (2 if tall else 1), ty, 0 if inv else 1)
+                # 64 px: the row, 8 of 9 rows (tied rows stay apart); 32 px: the roll
+                if tall:
+                    fb.fill_rect(x, y, 60, 8, 1)
+                else:
+                    fb.fill_rect(vx - 1, y, 7, 8, 1)
+            ty = y + 1
+            c = 0 if inv and tall else 1
+            font.text(fb, self._name(app, p, True), x + (2 if tall else 0), ty, c)
             if r is None:
                 font.text(fb, "out" if tall else "-", vx - 4 if tall else vx, ty)
                 continue
@@ -249,6 +267,13 @@ class RollOffScreen(Tumbling):
         if not last:
             hint = "OK: latest round"
         font.center(fb, hint, 56)
+
+    def _col_w(self, app, col):
+        # a 32 px column: its longest name and the roll (the space between: sp)
+        w = 0
+        for p in range(col * 3, min(self.n, col * 3 + 3)):
+            w = max(w, font.width(self._name(app, p, True)))
+        return w + 5
 
     def _name(self, app, p, short_form):
         if self.names and p < len(self.names):

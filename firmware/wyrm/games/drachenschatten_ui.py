@@ -227,9 +227,13 @@ class GameMenu(gamekit_ui.GameMenu):
             p = self.game.players()[i]
             k = drachenschatten.kinds(p)
             c = drachenschatten.card_count(p)
-            return "%s: %d card%s, %d kind%s" % (
+            s = "%s: %d card%s, %d kind%s" % (
                 _pname(i), c, "" if c == 1 else "s", k, "" if k == 1 else "s"
             )
+            if len(s) > font.CHARS - 1:  # a long name: kinds out of the 7 that win
+                s = "%s: %d card%s %d/%d" % (
+                    _pname(i), c, "" if c == 1 else "s", k, drachenschatten.WIN_OBJECTS)
+            return s
 
         return lab
 

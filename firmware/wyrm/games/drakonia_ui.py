@@ -185,23 +185,31 @@ class Setup(Screen):
 
     def draw(self, app, fb):
         n = self.n
-        ui.title(fb, "Players", "2-6")
         limit = drakonia.hero_limit(n)
+        parts = []
+        if drakonia.is_team_game(n) and app.tall:
+            names = _names(app, n)
+            for t in range(len(drakonia.TEAM_SEATS)):
+                a, b = drakonia.TEAM_SEATS[t]
+                parts.append("%s=%s+%s" % (drakonia.TEAM_NAMES[t], names[a], names[b]))
+        # long names: a team a line, and the heroes in the title bar
+        long = len(parts) == 3 and len(parts[1] + " " + parts[2]) > font.CHARS
+        ui.title(fb, "Players", "%d heroes" % limit if long else "2-6")
         if not app.tall:
             font.center(fb, "%d players" % n, 12)
             font.center(fb, "Heroes in play: %d" % limit, 22)
             return
         font.center(fb, "%d players" % n, 13, 1, 2)
-        font.center(fb, "Heroes in play: %d" % limit, 31)
-        if drakonia.is_team_game(n):
-            names = _names(app, n)
-            parts = []
-            for t in range(len(drakonia.TEAM_SEATS)):
-                a, b = drakonia.TEAM_SEATS[t]
-                parts.append("%s=%s+%s" % (drakonia.TEAM_NAMES[t], names[a], names[b]))
+        heroes = "Heroes in play: %d" % limit
+        if long:
+            for t in range(len(parts)):
+                font.center(fb, "Team " + parts[t], 31 + 8 * t)
+        elif parts:
+            font.center(fb, heroes, 31)
             font.center(fb, "Teams " + parts[0], 40)
             font.center(fb, parts[1] + " " + parts[2], 48)
         else:
+            font.center(fb, heroes, 31)
             font.center(fb, "each, at once", 40)
         font.center(fb, "OK: start", 56)
         if n < drakonia.MAX_PLAYERS:
