@@ -165,3 +165,34 @@ def test_drachenschatten_turns_go_round_from_who_starts(tmp_path):
     d.reboot()
     assert _title(d).endswith("  " + names[(k + 1) % 3])
     assert d.errors() == []
+
+
+def test_drakskatten_rolloff_names_the_players_and_its_winner_starts(tmp_path):
+    """Drakskatten's roll-off lists the game's players by name; whoever wins it has the
+    first turn (the title bar names them), also after a power cut."""
+    import test_drakskatten_ui as dk
+
+    Store(str(tmp_path)).save("table", ["Anna", "Ben", "Clara"])
+    for seed in range(1, 30):
+        folder = tmp_path / str(seed)
+        folder.mkdir()
+        Store(str(folder)).save("table", ["Anna", "Ben", "Clara"])
+        d = Driver(folder, seed=seed)
+        d.keys("down,ok,ok")  # Drakskatten: 3 players, the table's count
+        dk.pick(d, "Players (3)")
+        dk.pick(d, "Who starts: roll-off")
+        d.keys("wait:1500")
+        while "starts!" not in d.text():
+            d.keys("ok,wait:1500")
+        t = d.text()
+        for name in ("Anna", "Ben", "Clara"):
+            assert name in t
+        winner = [n for n in ("Anna", "Ben", "Clara") if n + " starts!" in t]
+        assert len(winner) == 1
+        d.keys("back,back")
+        assert _title(d) == "== Drakskatten ==  " + winner[0]
+        d.reboot()
+        assert _title(d) == "== Drakskatten ==  " + winner[0]
+        if winner[0] != "Anna":
+            return  # someone other than the first player won: the turn moved to them
+    raise AssertionError("Anna won every roll-off")

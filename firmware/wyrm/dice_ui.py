@@ -136,10 +136,11 @@ class RollOffScreen(Tumbling):
     look back at earlier rounds.
     """
 
-    def __init__(self, n, names=None):
+    def __init__(self, n, names=None, on_win=None):
         super().__init__(3)
         self.n = n
         self.names = names  # a game's own names (Drakskatten); else the table's
+        self.on_win = on_win  # on_win(app, player): the game's first turn
         self.ro = dice_rolloff.RollOff(n)
         self.view = 0
         self.spin = None
@@ -153,6 +154,8 @@ class RollOffScreen(Tumbling):
 
     def next_round(self, app):
         self.ro.roll(app.rng)
+        if self.ro.done() and self.on_win:
+            self.on_win(app, self.ro.winner)
         self.view = len(self.ro.rounds) - 1
         self.start_tumble(app)
 
@@ -297,11 +300,12 @@ def who_starts_screen(n=None, lo=dice.PLAYERS_MIN, hi=dice.PLAYERS_MAX):
     return PlayersSpinner("Who starts?", WhoScreen, lo, hi)
 
 
-def rolloff_screen(n=None, lo=dice.PLAYERS_MIN, hi=dice.PLAYERS_MAX, names=None):
+def rolloff_screen(n=None, lo=dice.PLAYERS_MIN, hi=dice.PLAYERS_MAX, names=None, on_win=None):
     """The Drakskatten roll-off for n players (asks for n when not given); ``names``:
-    the game's own (default: the table's, main menu > Players)."""
+    the game's own (default: the table's, main menu > Players); ``on_win(app, k)``
+    when player k has won it (the game's first turn)."""
     if n is not None:
-        return RollOffScreen(n, names)
+        return RollOffScreen(n, names, on_win)
     return PlayersSpinner("Roll-off", RollOffScreen, lo, hi)
 
 

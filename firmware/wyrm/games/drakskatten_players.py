@@ -151,8 +151,13 @@ def players_menu(app, game):
         app.pop(menu)
         app.push(players_menu(app, game))
 
+    def starts(app, k):  # the roll-off's winner has the first turn
+        game.cur = k
+        game.save()
+
     def rolloff(app):
-        app.push(app.load("wyrm.dice_ui").rolloff_screen(len(game.players), names=game.names()))
+        dice_ui = app.load("wyrm.dice_ui")
+        app.push(dice_ui.rolloff_screen(len(game.players), names=game.names(), on_win=starts))
 
     items = [[label(k), open_player(k)] for k in range(len(game.players))]
     if len(game.players) < drakskatten.MAX_PLAYERS:
