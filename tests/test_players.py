@@ -196,3 +196,29 @@ def test_drakskatten_rolloff_names_the_players_and_its_winner_starts(tmp_path):
         if winner[0] != "Anna":
             return  # someone other than the first player won: the turn moved to them
     raise AssertionError("Anna won every roll-off")
+
+
+def test_spell_and_rub_out_on_three_buttons(tmp_path):
+    """Three buttons: hold OK rubs the last letter out; the name is kept as spelled."""
+    d = Driver(tmp_path, board="pico-ssd1306-3btn")
+    d.keys(TO_PLAYERS + ",down*2,ok,up,ok")  # 2 players, seat 1: Spell a name
+    d.keys("down*9,ok,down,ok")  # J, b
+    assert "Jb" in d.text() and "Hold OK: rub out" in d.text()
+    d.keys("back")  # a long OK on three buttons
+    assert "Jb" not in d.text() and "1/6" in d.text()
+    d.keys("ok,up,ok")  # a, then the check mark (UP from a): done
+    d.keys("ok")  # seat 2: the first free colour
+    assert Store(str(tmp_path)).load("table") == ["Ja", "Red"]
+
+
+def test_a_damaged_table_file_is_no_crash(tmp_path):
+    d = Driver(tmp_path)
+    d.keys(FOUR)
+    with open(str(tmp_path / "table.json"), "w") as f:
+        f.write('{"garbage')
+    d.reboot()
+    d.keys("up*2,ok")
+    assert d.errors() == []
+    assert d.text().startswith("== Saved names ==")  # said in words, the older copy used
+    d.keys("ok")
+    assert "1  Anna" in d.text() and "Traceback" not in d.text()

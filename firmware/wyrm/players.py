@@ -20,6 +20,7 @@ KEY = "table"
 
 _store = None  # the store the names were read from: re-read for another (a power cut)
 _names = []
+problem = ""  # what was wrong with the saved names (the Players screen says it once)
 
 
 def _clean(raw):
@@ -37,10 +38,17 @@ def _clean(raw):
 
 def names(app):
     """The table's names in seat order ([] when none were entered)."""
-    global _store, _names
+    global _store, _names, problem
     store = app.store
     if _store is not store:
-        _names = _clean(store.load(KEY, None)) if store else []
+        _names = []
+        if store:
+            queue = store.problems
+            n = len(queue)
+            _names = _clean(store.load(KEY, None))
+            if len(queue) > n:  # said on the Players screen, not at random
+                problem = " ".join(queue[n:])
+                del queue[n:]
         _store = store
     return _names
 

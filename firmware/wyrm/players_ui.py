@@ -158,7 +158,8 @@ class Speller(Screen):
         fb.fill_rect(cx, y + 16, 10, 2, 1)  # the cursor under the letter being chosen
         if app.tall:
             font.center(fb, "OK: next  %s: done" % font.CHECK, app.height - 18)
-            font.center(fb, "BACK: rub out", app.height - 8)
+            rub = "BACK: rub out" if app.keys >= 4 else "Hold OK: rub out"
+            font.center(fb, rub, app.height - 8)
 
 
 class PlayersMenu(ui.Menu):
@@ -172,6 +173,9 @@ class PlayersMenu(ui.Menu):
 
     def on_open(self, app):
         self._rows(app)
+        if players.problem:
+            app.push(ui.Message("Saved names", players.problem))
+            players.problem = ""
 
     def _rows(self, app):
         items = []
