@@ -309,10 +309,12 @@ def _deal(app, st):
             )
         )
 
+    from wyrm import players  # no one dealt yet: the table's count (main menu > Players)
+
     app.push(
         ui.Spinner(
             "How many players?",
-            max(st.players, 2),
+            max(st.players, 2) if st.players else players.count_or(app, 2, 1, MAX_PLAYERS),
             1,
             MAX_PLAYERS,
             got_players,
