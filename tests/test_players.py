@@ -111,9 +111,13 @@ def test_rolloff_names_fit_on_128x32(tmp_path):
 
 
 def test_players_flow_same_frames_under_micropython():
-    # enter 4 players, then Dice > Roll-off (the 6th row) for the table
-    frames = same_frames(FOUR + ",back,up*2,ok,down*5,ok,ok,wait:1500", seed=4)
+    # enter 4 players, then Dice > Roll-off (the 6th row) for the table, then a
+    # DrachenSchatten game (the players' shot script) and its turn passed on
+    frames = same_frames(FOUR + ",back,up*2,ok,down*5,ok,ok,wait:1500,back,back,back,"
+                         "up*3,ok,ok,ok,ok,down*7,ok", seed=4)
     assert any("Anna" in f.text() and "Roll-off" in f.text() for f in frames)
+    assert frames[-1].text().startswith("== Schatten ==")
+    assert "> Next turn:" in frames[-1].text()
 
 
 def test_drachenhort_pass_and_peek_and_ranking_use_the_names(tmp_path):
