@@ -286,15 +286,21 @@ class AllCards(Screen):
         drachenhort_ui._rtext(fb, "Gem", 104, 0, 0)
         drachenhort_ui._rtext(fb, "VP", _X_T, 0, 0)
         shown = (app.height - _DENSE) // _DENSE
+        # the names' column as wide as the longest (at least "P7"); with long names
+        # the adventurers shorten to two letters so the gems and VP keep their place
+        cx = 20
+        for k in range(n):
+            cx = max(cx, font.width(players.short(app, k)) + 5)
+        cut = 3 if cx == 20 else 2
         for r in range(min(shown, n - self.first)):
             k = self.first + r
             y = _DENSE + r * _DENSE
-            font.text(fb, "P%d" % (k + 1), 2, y)
+            font.text(fb, players.short(app, k), 2, y)
             card = s.card_of(k)
             if card is None:
-                font.text(fb, "?", 20, y)
+                font.text(fb, "?", cx, y)
                 continue
-            font.text(fb, " ".join([s.name(a)[:3] for a in card]), 20, y)
+            font.text(fb, " ".join([s.name(a)[:cut] for a in card]), cx, y)
             drachenhort_ui._rtext(fb, str(g.gems(k)), 104, y)
             drachenhort_ui._rtext(fb, str(g.score(k, card)), _X_T, y)
         if n < shown:
