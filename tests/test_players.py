@@ -226,3 +226,18 @@ def test_a_damaged_table_file_is_no_crash(tmp_path):
     assert d.text().startswith("== Saved names ==")  # said in words, the older copy used
     d.keys("ok")
     assert "1  Anna" in d.text() and "Traceback" not in d.text()
+
+
+def test_drachenhort_gems_and_undo_name_the_player(tmp_path):
+    from test_drachenhort_ui import FULL_DEALT
+
+    Store(str(tmp_path)).save("table", ["Anna", "Ben", "Clara", "Dora"])
+    d = Driver(tmp_path, seed=5)
+    d.keys(FULL_DEALT.split(",back")[0])  # escape 1's gems entered
+    assert d.text().startswith("== Gems escape 1 ==")
+    rows = d.text().splitlines()[1:5]
+    assert [r.lstrip("> ").split()[0] for r in rows] == ["Anna", "Ben", "Clara", "Dora"]
+    d.keys("back")
+    goto(d, "Undo")
+    d.keys("ok")
+    assert "Undo: Clara gems +4?" in d.text()

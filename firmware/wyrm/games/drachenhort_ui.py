@@ -297,7 +297,7 @@ class Session(gamekit.SavedGame):
         return [v for v in drachenhort.VALUES if v not in used]
 
     def describe(self):
-        return self.g().describe(-1, self.names)
+        return self.g().describe(-1, self.names, _players(self.app).namer(self.app))
 
 
 def _valid_card(c):
