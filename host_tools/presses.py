@@ -202,6 +202,28 @@ TASKS = [
         "xfail": None,
     },
     {
+        "name": "players-4",
+        "what": "enter 4 players once, from power-on (Red Blue Green Yellow)",
+        "budget": 8,
+        "before": "\"P1\"..\"P4\" in every game",
+        "cases": [
+            _case("colours", [""], "up*2,ok,ok,ok,ok,ok,ok",
+                  ["== Players (4) ==", "1  Red", "4  Yellow"]),
+        ],
+        "xfail": None,
+    },
+    {
+        "name": "players-4-names",
+        "what": "... as names in list order (Anna Ben Clara David)",
+        "budget": 16,
+        "before": "-",
+        "cases": [
+            _case("names", [""], "up*2,ok,ok,down*8,ok,ok,ok,ok",
+                  ["== Players (4) ==", "1  Anna", "4  David"]),
+        ],
+        "xfail": None,
+    },
+    {
         "name": "drachenschatten-win",
         "what": "DrachenSchatten: the win, full-screen on the press that makes it (OK)",
         "budget": 2,

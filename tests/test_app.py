@@ -32,7 +32,7 @@ def test_boots_to_main_menu_with_all_games(tmp_path):
 def test_down_moves_selection_and_scrolls(tmp_path):
     """DOWN walks the menu; the list scrolls so the selection stays visible."""
     d = Driver(tmp_path)
-    labels = [g[0] for g in GAMES] + ["Settings"]
+    labels = [g[0] for g in GAMES] + ["Players", "Settings"]
     for i in range(1, len(labels)):
         d.keys("down")
         assert selected(d.text()) == [labels[i]]

@@ -18,7 +18,7 @@ from wyrm.home import GAMES
 from wyrm.store import Store
 
 _DICE_AT = [g[0] for g in GAMES].index("Dice")
-_MAIN_LEN = len(GAMES) + 1  # + Settings
+_MAIN_LEN = len(GAMES) + 2  # + Players, Settings
 DICE = "down*%d,ok" % _DICE_AT if _DICE_AT else "ok"  # main menu -> Dice menu
 HINT_ANY = "any adventurer"
 HINT_LIT = "lit or start only"

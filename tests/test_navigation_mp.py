@@ -11,10 +11,12 @@ def tour():
     for i in range(len(GAMES)):  # every game, the Dice menu and the hidden deck
         keys += (["down*%d" % i] if i else []) + ["ok", "down", "up", "back", "back", "back"]
         keys += ["wait:100"]
-    keys += ["up", "ok"]  # Settings (last entry)
-    for j in range(SETTINGS_ROWS):
+    at = sum(range(len(GAMES))) % (len(GAMES) + 2)  # the main menu's cursor now
+    keys += ["down*%d" % (len(GAMES) - at), "ok", "ok", "back", "back"]  # Players, seat 1
+    keys += ["down", "ok"]  # Settings (last entry)
+    for j in reversed(range(SETTINGS_ROWS)):  # About before the button test (it keeps the keys)
         keys += (["down*%d" % j] if j else []) + ["ok", "back", "back"]
-        keys += ["up", "ok"]  # back into Settings from the main menu if we left it
+        keys += ["ok"]  # back into Settings: the main menu's cursor stays on it
     return ",".join(keys)
 
 

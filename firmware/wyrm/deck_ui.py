@@ -309,10 +309,12 @@ def _deal(app, st):
             )
         )
 
+    from wyrm import players  # no one dealt yet: the table's count (main menu > Players)
+
     app.push(
         ui.Spinner(
             "How many players?",
-            max(st.players, 2),
+            max(st.players, 2) if st.players else players.count_or(app, 2, 1, MAX_PLAYERS),
             1,
             MAX_PLAYERS,
             got_players,
@@ -345,7 +347,9 @@ def _choose_player(app, title_text, count, then, new=False):
 
         return run
 
-    items = [[peek.player_name(k), pick(k)] for k in range(count)]
+    from wyrm import players
+
+    items = [[players.name(app, k), pick(k)] for k in range(count)]
     if new:
         items[-1][0] += " (new)"
     menu = ui.Menu(title_text, items)

@@ -15,7 +15,7 @@ over to it. Custom dice come from ``dice.json`` in the store's folder (format:
 see ``wyrm.dice_custom.parse_custom``).
 """
 
-from wyrm import buttons, dice, dice_rolloff, font, ui
+from wyrm import buttons, dice, dice_rolloff, font, players, ui
 from wyrm.dice_draw_ui import Tumbling, caption, skip_key, spin
 
 _HELP = (
@@ -67,7 +67,8 @@ class PlayersSpinner(ui.Spinner):
 
     def on_open(self, app):
         self.book.load(app)
-        self.value = min(max(self.book.players, self.lo), self.hi)
+        # the table's count (main menu > Players) first, else the last count used
+        self.value = players.count_or(app, self.book.players, self.lo, self.hi)
         self.book.show_problems(app)
 
     def _done(self, app, n):
@@ -120,10 +121,11 @@ class WhoScreen(Tumbling):
         if self.t0 is not None:
             return
         if tall:
-            caption(fb, "Player %d starts" % p, 44, True)
-            font.center(fb, "1 = you, clockwise", 56)
+            caption(fb, "%s starts" % players.name(app, p - 1), 44, True)
+            if not players.given(app, p - 1):
+                font.center(fb, "1 = you, clockwise", 56)
         else:
-            font.text(fb, "Player %d" % p, 30, 4)
+            font.text(fb, players.name(app, p - 1), 30, 4)
             font.text(fb, "starts", 30, 14)
 
 
@@ -134,9 +136,11 @@ class RollOffScreen(Tumbling):
     look back at earlier rounds.
     """
 
-    def __init__(self, n):
+    def __init__(self, n, names=None, on_win=None):
         super().__init__(3)
         self.n = n
+        self.names = names  # a game's own names (Drakskatten); else the table's
+        self.on_win = on_win  # on_win(app, player): the game's first turn
         self.ro = dice_rolloff.RollOff(n)
         self.view = 0
         self.spin = None
@@ -150,6 +154,8 @@ class RollOffScreen(Tumbling):
 
     def next_round(self, app):
         self.ro.roll(app.rng)
+        if self.ro.done() and self.on_win:
+            self.on_win(app, self.ro.winner)
         self.view = len(self.ro.rounds) - 1
         self.start_tumble(app)
 
@@ -198,42 +204,63 @@ class RollOffScreen(Tumbling):
             right = "round %d/%d" % (self.view + 1, len(rounds))
         if tall:
             ui.title(fb, "Roll-off", right)
-        # every player: rolled this round (value, top ones inverted) or out.
-        # 64 px: two columns of up to four under the title; 32 px: no title,
-        # four columns of two rows, so all seven players and the result show.
+        # every player (a name of up to 6 letters): rolled this round (value, top
+        # ones inverted) or out. 64 px: two columns of up to four under the title;
+        # 32 px: no title, three columns of three rows of 8 px (each as wide as its
+        # longest name, the spare width between them), so all seven players and the
+        # result show.
         rolled = {}
         for p, r in rnd:
             rolled[p] = r
-        per_col = (self.n + 1) // 2 if tall else 2
+        per_col = (self.n + 1) // 2 if tall else 3
         seed = self.spin or 1
-        cw = 64 if tall else 32
+        gap = sp = 0
+        if not tall:  # the spare width: a space before each roll, the rest between
+            spare = fb.width
+            for col in range(3):
+                spare -= self._col_w(app, col)
+            sp = 4 if spare >= 14 else 2
+            gap = max(1, min(8, (spare - 3 * sp) // 2))
+        x = 0
         for p in range(self.n):
             col = p // per_col
             row = p % per_col
-            x = col * cw + (2 if tall else 0)
-            y = (ui.TITLE_H + 1 if tall else 0) + row * 9
+            if tall:
+                x = col * 64 + 2
+                y = ui.TITLE_H + 1 + row * 9
+                vx = x + 44
+            else:
+                if row == 0 and col:
+                    x += self._col_w(app, col - 1) + sp + gap
+                y = row * 8
+                vx = x + self._col_w(app, col) + sp - 5
             r = rolled.get(p)
             inv = r is not None and r == best and not rolling
             if inv:
-                # 8 of 9 rows: tied rows stay apart
-                fb.fill_rect(x, y, cw - 4 if tall else cw - 2, 8, 1)
-            font.text(fb, "P%d" % (p + 1), x + 2, y + 1, 0 if inv else 1)
+                # 64 px: the row, 8 of 9 rows (tied rows stay apart); 32 px: the roll
+                if tall:
+                    fb.fill_rect(x, y, 60, 8, 1)
+                else:
+                    fb.fill_rect(vx - 1, y, 7, 8, 1)
+            ty = y + 1
+            c = 0 if inv and tall else 1
+            font.text(fb, self._name(app, p, True), x + (2 if tall else 0), ty, c)
             if r is None:
-                font.text(fb, "out" if tall else "-", x + 34 if tall else x + 21, y + 1)
+                font.text(fb, "out" if tall else "-", vx - 4 if tall else vx, ty)
                 continue
             if rolling:
                 seed = spin(seed)
                 r = seed % 6 + 1
-            font.text(fb, str(r), x + 40 if tall else x + 21, y + 1, 0 if inv else 1)
+            font.text(fb, str(r), vx, ty, 0 if inv else 1)
         if rolling:
             return
-        y = 47 if tall else 20
+        y = 47 if tall else 24
         if tied == 1:
             winner = rnd[0][0]
             for p, r in rnd:
                 if r == best:
                     winner = p
-            caption(fb, "Player %d starts!" % (winner + 1), y, False)
+            caption(fb, "%s starts!" % self._name(app, winner, False), y, False)
             hint = "OK: new roll-off"
         else:
             caption(fb, "Tie on %d: roll again" % best, y, False)
@@ -243,6 +270,18 @@ class RollOffScreen(Tumbling):
         if not last:
             hint = "OK: latest round"
         font.center(fb, hint, 56)
+
+    def _col_w(self, app, col):
+        # a 32 px column: its longest name and the roll (the space between: sp)
+        w = 0
+        for p in range(col * 3, min(self.n, col * 3 + 3)):
+            w = max(w, font.width(self._name(app, p, True)))
+        return w + 5
+
+    def _name(self, app, p, short_form):
+        if self.names and p < len(self.names):
+            return self.names[p]
+        return players.short(app, p) if short_form else players.name(app, p)
 
 
 # -- public builders and the Dice menu ---------------------------------------------------
@@ -261,10 +300,12 @@ def who_starts_screen(n=None, lo=dice.PLAYERS_MIN, hi=dice.PLAYERS_MAX):
     return PlayersSpinner("Who starts?", WhoScreen, lo, hi)
 
 
-def rolloff_screen(n=None, lo=dice.PLAYERS_MIN, hi=dice.PLAYERS_MAX):
-    """The Drakskatten roll-off for n players (asks for n when not given)."""
+def rolloff_screen(n=None, lo=dice.PLAYERS_MIN, hi=dice.PLAYERS_MAX, names=None, on_win=None):
+    """The Drakskatten roll-off for n players (asks for n when not given); ``names``:
+    the game's own (default: the table's, main menu > Players); ``on_win(app, k)``
+    when player k has won it (the game's first turn)."""
     if n is not None:
-        return RollOffScreen(n)
+        return RollOffScreen(n, names, on_win)
     return PlayersSpinner("Roll-off", RollOffScreen, lo, hi)
 
 

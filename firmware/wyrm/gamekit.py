@@ -82,6 +82,29 @@ class SavedGame:
             st[key] = index
             self.save()
 
+    # -- turns: a game that goes round the table (GameMenu.turns) --
+    def seats(self):
+        # how many take turns (the game's players)
+        return 0
+
+    def turn(self):
+        # whose turn it is: "turn" in the state, seeded by "start" (who starts)
+        st = self.state
+        n = self.seats()
+        return (st.get("turn", st.get("start", 0)) % n) if st and n else 0
+
+    def pass_turn(self):
+        st = self.state
+        if st is not None and self.seats():
+            st["turn"] = (self.turn() + 1) % self.seats()
+            self.save()
+
+    def who(self, app, i):
+        # a player's name for the title bar: the table's (main menu > Players), else P3
+        from wyrm import players
+
+        return players.short(app, i)
+
     # -- the screens --
     def menu(self):
         raise NotImplementedError

@@ -2,7 +2,7 @@
 #
 # The game menu, a stepper, a screen of counts, a chooser and the reference pages,
 # loaded with a game that uses them.
-from wyrm import buttons
+from wyrm import buttons, font
 from wyrm.app import Screen
 from wyrm.ui import Confirm, Menu, Message, is_down, is_ok, is_up
 
@@ -111,6 +111,12 @@ class GameMenu(Menu):
 
     title_text = ""
     new_question = "Start a new game?"
+    # ``turns``: the game goes round the table. While a game runs (no winner yet) the
+    # title bar names whose turn it is (beside ``turn_title``) and a row after the
+    # game's own, "Next turn: <name>", passes the turn on with one OK (the menu's
+    # cursor stays there for the next turn).
+    turns = False
+    turn_title = ""
 
     def __init__(self, game):
         super().__init__(self.title_text, [])
@@ -128,7 +134,8 @@ class GameMenu(Menu):
         g = self.game
         ref = [["Quick reference", g.reference]] if g.ref else []
         if g.has_game():
-            items = self.rows() + ref + [["New game", self.new_game]]
+            turn = [[self._next_label, self._pass]] if self._turning() else []
+            items = self.rows() + turn + ref + [["New game", self.new_game]]
         else:
             items = [["New game", self.new_game]] + ref
         top = g.has_game() and self.has_top()
@@ -140,6 +147,29 @@ class GameMenu(Menu):
     def on_show(self, app):
         self.refresh()
         self.game.at("menu")
+
+    def _turning(self):
+        g = self.game
+        return self.turns and g.has_game() and g.seats() > 1 and not self.has_top()
+
+    def _next_label(self, app):
+        g = self.game
+        return "Next turn: " + g.who(app, (g.turn() + 1) % g.seats())
+
+    def _pass(self, app):
+        self.game.pass_turn()
+
+    def _title(self, app):
+        return self.turn_title if self._turning() else super()._title(app)
+
+    def draw(self, app, fb):
+        super().draw(app, fb)
+        if self._turning():  # whose turn, right in the title bar
+            g = self.game
+            name = g.who(app, g.turn())
+            x = fb.width - 1 - font.width(name)
+            fb.fill_rect(x - 4, 0, fb.width - x + 4, 9, 1)
+            font.text(fb, name, x, 1, 0)
 
     def new_game(self, app):
         if self.game.has_game():

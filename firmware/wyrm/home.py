@@ -25,6 +25,7 @@ GAMES = (
 class Home(ui.Menu):
     def __init__(self):
         items = [[label, _open_selected] for label, _mod in GAMES]
+        items.append(["Players", _players])
         items.append(["Settings", _settings])
         super().__init__("Wyrm", items)
         self.playing = False  # a game's screens are open above the main menu
@@ -57,6 +58,11 @@ def _open_selected(app):
     # One action for every game row (no closure per row: RAM at the main menu).
     label, mod = GAMES[app.stack[0].sel]
     open_game(app, mod, label)
+
+
+def _players(app):
+    # The table's names (wyrm.players_ui): loaded while its screens are open.
+    app.load("wyrm.players_ui").open_players(app)
 
 
 def open_game(app, mod, label, resume=False, on_menu=False):

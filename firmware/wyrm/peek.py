@@ -32,7 +32,7 @@ the texts are what tests and players read:
 
 from micropython import const
 
-from wyrm import buttons, font, ui
+from wyrm import buttons, font, players, ui
 from wyrm.app import Screen
 from wyrm.ticks import ticks_diff
 
@@ -48,6 +48,11 @@ STATE_NAMES = ("pass", "ready", "seen", "done")
 
 def player_name(k):
     return "Player %d" % (k + 1)
+
+
+def _namer(app):
+    # the table's names (main menu > Players); "Player 3" where none was given
+    return players.namer(app)
 
 
 class PeekScreen(Screen):
@@ -380,7 +385,7 @@ def peek_flow(
             players,
             secret_lines,
             on_done,
-            who,
+            who or _namer(app),
             title,
             on_seen,
             False,
@@ -397,7 +402,8 @@ def peek_one(
 ):
     """A later peek by player k: "Only Player k should look. Continue?" then hold OK.
     ``ask=False`` goes straight to "Hold OK" (its title names the player; BACK leaves)."""
-    name = (who or player_name)(k)
+    who = who or _namer(app)
+    name = who(k)
 
     def go(app):
         app.push(PeekScreen([k], secret_lines, on_done, who, title, None, True, name, what))

@@ -253,6 +253,7 @@ _WHAT = {
     ),
     "hdeck": ("hidden deck", _CHECK, "A new deck is needed."),
     "dice_stats": ("dice statistics", "", "They start again from zero."),
+    "table": ("list of players", "check it", "Enter the names again."),
 }
 _GAMES = {"drachenschatten": "DrachenSchatten", "drakonia": "Drakonia"}
 

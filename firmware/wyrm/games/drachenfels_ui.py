@@ -79,6 +79,12 @@ class Game(gamekit.SavedGame):
     def name(self, k):
         return self.knights()[k]["name"]
 
+    def seats(self):
+        return len(self.knights())
+
+    def who(self, app, k):
+        return self.name(k)
+
     def start(self, colours, rng):
         names = [COLOURS[c] for c in colours]
         game = drachenfels.new_game(len(colours), rng, colours, names)
@@ -90,6 +96,8 @@ class Game(gamekit.SavedGame):
 class GameMenu(gamekit_ui.GameMenu):
     new_question = "Start a new game? The princesses are hidden anew."
     title_text = "Drachenfels"
+    turns = True
+    turn_title = "Drachenfels"
 
     def has_top(self):
         return self.game.rules()["winner"] is not None
@@ -135,6 +143,7 @@ class GameMenu(gamekit_ui.GameMenu):
     def ask(self, app):
         n = len(self.game.knights()) if self.game.state else 2
         lo, hi = drachenfels.MIN_PLAYERS, drachenfels.MAX_PLAYERS
+        n = _players(app).count_or(app, n, lo, hi)  # the table's count first
         app.push(ui.Spinner("Players", n, lo, hi, self._players))
 
     def _players(self, app, n):
@@ -463,6 +472,12 @@ class Win(ui.Page):
         if tall:
             font.center(fb, "%s found the" % name, 38)
             font.center(fb, "princess!", 47)
+
+
+def _players(app):
+    from wyrm import players
+
+    return players
 
 
 enter = gamekit.entry(Game)  # the main menu opens the game here

@@ -52,6 +52,11 @@ MODES = ("dealt", "printed")
 METALS = ("silver", "gold")
 
 
+
+def _who(who, p):
+    # a player's name: ``who(p)`` (the table's, see wyrm.players), else "Player 3"
+    return who(p) if who else "Player %d" % (p + 1)
+
 class Game:
     def __init__(self, players, mode="dealt", events=None):
         if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
@@ -270,7 +275,7 @@ class Game:
             self.events.append(e)
         return ev
 
-    def describe(self, index=-1, names=DEFAULT_COLOURS):
+    def describe(self, index=-1, names=DEFAULT_COLOURS, who=None):
         """A short name for event ``index`` (default the last), e.g. "Capture red (silver 3)".
 
         The UI shows it before undoing. ``names`` are the adventurer names.
@@ -290,9 +295,9 @@ class Game:
             return "%s%s escapes (%s 8)" % (name[:1].upper(), name[1:], metal)
         if kind == "gems":
             sign = "+" if ev[2] > 0 else ""
-            return "Player %d gems %s%d" % (ev[1] + 1, sign, ev[2])
+            return "%s gems %s%d" % (_who(who, ev[1]), sign, ev[2])
         if kind == "gems_set":
-            return "Player %d gems = %d" % (ev[1] + 1, ev[2])
+            return "%s gems = %d" % (_who(who, ev[1]), ev[2])
         if kind == "next_escape":
             return "Start escape 2"
         return "Final reveal"

@@ -8,7 +8,7 @@ live in ``drachenhort_ui.Session`` (saved there).
 """
 from micropython import const
 
-from wyrm import buttons, font, ui
+from wyrm import buttons, font, players, ui
 from wyrm.app import Screen
 from wyrm.games import drachenhort_ui
 
@@ -152,7 +152,7 @@ class RevealFlow(Screen):
     def draw(self, app, fb):
         s = self.s
         n = s.game.players
-        who = "Player %d" % (self.k + 1)
+        who = players.name(app, self.k)
         if self.phase == "pass":
             ui.title(fb, "Final reveal", "%d/%d" % (self.k + 1, n))
             font.center(fb, who, ui.TITLE_H + 4, 1, 2)
@@ -175,7 +175,7 @@ class CardPick(ui.Menu):
     """Which printed card a player holds: one of the configured cards, or 3 colours."""
 
     def __init__(self, s, k, on_done):
-        super().__init__("Player %d: card?" % (k + 1), [])
+        super().__init__(lambda a: "%s: card?" % players.name(a, k), [])
         self.s = s
         self.k = k
         self.on_done = on_done
@@ -286,15 +286,21 @@ class AllCards(Screen):
         drachenhort_ui._rtext(fb, "Gem", 104, 0, 0)
         drachenhort_ui._rtext(fb, "VP", _X_T, 0, 0)
         shown = (app.height - _DENSE) // _DENSE
+        # the names' column as wide as the longest (at least "P7"); with long names
+        # the adventurers shorten to two letters so the gems and VP keep their place
+        cx = 20
+        for k in range(n):
+            cx = max(cx, font.width(players.short(app, k)) + 5)
+        cut = 3 if cx == 20 else 2
         for r in range(min(shown, n - self.first)):
             k = self.first + r
             y = _DENSE + r * _DENSE
-            font.text(fb, "P%d" % (k + 1), 2, y)
+            font.text(fb, players.short(app, k), 2, y)
             card = s.card_of(k)
             if card is None:
-                font.text(fb, "?", 20, y)
+                font.text(fb, "?", cx, y)
                 continue
-            font.text(fb, " ".join([s.name(a)[:3] for a in card]), 20, y)
+            font.text(fb, " ".join([s.name(a)[:cut] for a in card]), cx, y)
             drachenhort_ui._rtext(fb, str(g.gems(k)), 104, y)
             drachenhort_ui._rtext(fb, str(g.score(k, card)), _X_T, y)
         if n < shown:
@@ -323,12 +329,12 @@ class Ranking(Screen):
             app.pop(self)
             return
         g = s.game
-        win = ["Player %d" % (p + 1) for p in g.winners(cards)]
+        win = [players.name(app, p) for p in g.winners(cards)]
         head = ("Winners: " if len(win) > 1 else "Winner: ") + ", ".join(win)
         rows = [[line, None] for line in ui.wrap(head)]
         self.head = len(rows)
         for place, p, score in g.standings(cards):
-            rows.append(["%d. Player %d" % (place, p + 1), "%d VP" % score])
+            rows.append(["%d. %s" % (place, players.name(app, p)), "%d VP" % score])
         self.rows = rows
         s.at("ranking")
 

@@ -227,7 +227,7 @@ def peek_again(app, who=None):
         ui.error(app, "No party cards dealt yet.", "Party cards")
         return
     sets = _sets(app, saved)
-    name = who or peek.player_name
+    name = who or _players(app).namer(app)
     secret = _secret(d, sets)
 
     def chooser(k):
@@ -240,3 +240,10 @@ def peek_again(app, who=None):
     items = [[name(k), chooser(k)] for k in range(d.players)]
     menu = ui.Menu("Who looks?", items)
     app.push(menu)
+
+
+def _players(app):
+    # the table's names (loaded with this module's screens)
+    from wyrm import players
+
+    return players

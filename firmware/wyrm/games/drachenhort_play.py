@@ -7,7 +7,7 @@ them. Shared drawing helpers and the saved game (``Session``) live in
 """
 from micropython import const
 
-from wyrm import buttons, font, gamekit_ui, ui
+from wyrm import buttons, font, gamekit_ui, players, ui
 from wyrm.app import Screen
 from wyrm.games import drachenhort, drachenhort_ui
 
@@ -272,8 +272,8 @@ class GemsMenu(drachenhort_ui._Menu):
             g = self.s.game
             now = g.gems_in(g.escape, p)
             if g.escape == 1:
-                return ui.pad("Player %d" % (p + 1), str(now), 20)
-            return ui.pad("Player %d" % (p + 1), "%d (all %d)" % (now, g.gems(p)), 20)
+                return ui.pad(players.name(app, p), str(now), 20)
+            return ui.pad(players.name(app, p), "%d (all %d)" % (now, g.gems(p)), 20)
 
         return lab
 
@@ -325,7 +325,7 @@ class GemScreen(gamekit_ui.Stepper):
 
     def draw(self, app, fb):
         g = self.s.game
-        ui.title(fb, "Player %d gems" % (self.p + 1), "esc. %d" % g.escape)
+        ui.title(fb, "%s gems" % players.name(app, self.p), "esc. %d" % g.escape)
         n = str(g.gems_in(g.escape, self.p))
         if app.tall:
             font.big_center(fb, n, ui.TITLE_H + 3)

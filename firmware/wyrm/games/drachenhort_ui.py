@@ -300,7 +300,7 @@ class Session(gamekit.SavedGame):
         return [v for v in drachenhort.VALUES if v not in used]
 
     def describe(self):
-        return self.g().describe(-1, self.names)
+        return self.g().describe(-1, self.names, _players(self.app).namer(self.app))
 
 
 def _valid_card(c):
@@ -471,6 +471,7 @@ class GameMenu(_Menu):
         g = self.s.game
         n = g.players if g is not None else 4
         lo, hi = drachenhort.MIN_PLAYERS, drachenhort.MAX_PLAYERS
+        n = _players(app).count_or(app, n, lo, hi)  # the table's count first
         app.push(ui.Spinner("Players", n, lo, hi, self._ask_cards))
 
     def _ask_cards(self, app, n):
@@ -549,6 +550,13 @@ class GameMenu(_Menu):
 
 def _roll(app):
     app.push(app.load("wyrm.dice_roll_ui").roll_screen("dh"))
+
+
+def _players(app):
+    # the table's names and count (wyrm.players), loaded when needed
+    from wyrm import players
+
+    return players
 
 
 def _peek_again(app):

@@ -62,8 +62,11 @@ LABELS = (
 _SHORT = {drachenschatten.WIN_BY_OBJECTS: "7 object types"}
 
 
+_NAMES = []  # the table's names (main menu > Players), read when the game opens
+
+
 def _pname(i):
-    return "P%d" % (i + 1)
+    return (_NAMES[i] if i < len(_NAMES) else "") or "P%d" % (i + 1)
 
 
 _TAKE_HINT = "OK: -1"  # the title while the next OK takes one away
@@ -152,12 +155,19 @@ class Game(gamekit.SavedGame):
     def n(self):
         return len(self.players())
 
+    def seats(self):
+        return self.n()
+
+    def who(self, app, i):
+        return _pname(i)
+
     def start(self, n, first):
         self.last_row = {}
         self.state = {
             "v": _VERSION,
             "game": drachenschatten.new_game(n),
             "start": first,
+            "turn": first,
             "end": False,
             "won": [],
             "undo": [],
@@ -197,6 +207,8 @@ class Game(gamekit.SavedGame):
 class GameMenu(gamekit_ui.GameMenu):
     new_question = "Start a new game? All cards entered are lost."
     title_text = "DrachenSchatten"
+    turns = True
+    turn_title = "Schatten"  # beside the name of whose turn it is
 
     def has_top(self):
         return bool(self.game.winners())
@@ -225,9 +237,13 @@ class GameMenu(gamekit_ui.GameMenu):
             p = self.game.players()[i]
             k = drachenschatten.kinds(p)
             c = drachenschatten.card_count(p)
-            return "%s: %d card%s, %d kind%s" % (
+            s = "%s: %d card%s, %d kind%s" % (
                 _pname(i), c, "" if c == 1 else "s", k, "" if k == 1 else "s"
             )
+            if len(s) > font.CHARS - 1:  # a long name: kinds out of the 7 that win
+                s = "%s: %d card%s %d/%d" % (
+                    _pname(i), c, "" if c == 1 else "s", k, drachenschatten.WIN_OBJECTS)
+            return s
 
         return lab
 
@@ -246,6 +262,7 @@ class GameMenu(gamekit_ui.GameMenu):
     def ask(self, app):
         n = self.game.n() if self.game.state else 2
         lo, hi = drachenschatten.MIN_PLAYERS, drachenschatten.MAX_PLAYERS
+        n = _NAMES and min(max(len(_NAMES), lo), hi) or n  # the table's count first
         app.push(ui.Spinner("Players", n, lo, hi, self._started))
 
     def _started(self, app, n):
@@ -501,4 +518,9 @@ class EndCount(ui.Page):
             y += 8
 
 
-enter = gamekit.entry(Game)  # the main menu opens the game here
+def enter(app, resume=False):
+    # the main menu opens the game here, with the table's names
+    from wyrm import players
+
+    _NAMES[:] = players.names(app)
+    gamekit.enter(app, Game(app), resume)

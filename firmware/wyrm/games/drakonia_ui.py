@@ -89,7 +89,7 @@ class Game(gamekit.SavedGame):
             menu.show_result(app)
 
     def names(self):
-        return drakonia.default_names(self.state["n"])
+        return _names(self.app, self.state["n"])
 
     def has_entries(self):
         if self.state is None:
@@ -118,7 +118,8 @@ class GameMenu(gamekit_ui.GameMenu):
 
     def ask(self, app):
         g = self.game
-        app.push(Setup(g.state["n"] if g.state else 3, self._started))
+        n = _count(app, g.state["n"] if g.state else 3, drakonia.MIN_PLAYERS, drakonia.MAX_PLAYERS)
+        app.push(Setup(n, self._started))
 
     def _started(self, app, n):
         self.game.start(n)
@@ -184,23 +185,31 @@ class Setup(Screen):
 
     def draw(self, app, fb):
         n = self.n
-        ui.title(fb, "Players", "2-6")
         limit = drakonia.hero_limit(n)
+        parts = []
+        if drakonia.is_team_game(n) and app.tall:
+            names = _names(app, n)
+            for t in range(len(drakonia.TEAM_SEATS)):
+                a, b = drakonia.TEAM_SEATS[t]
+                parts.append("%s=%s+%s" % (drakonia.TEAM_NAMES[t], names[a], names[b]))
+        # long names: a team a line, and the heroes in the title bar
+        long = len(parts) == 3 and len(parts[1] + " " + parts[2]) > font.CHARS
+        ui.title(fb, "Players", "%d heroes" % limit if long else "2-6")
         if not app.tall:
             font.center(fb, "%d players" % n, 12)
             font.center(fb, "Heroes in play: %d" % limit, 22)
             return
         font.center(fb, "%d players" % n, 13, 1, 2)
-        font.center(fb, "Heroes in play: %d" % limit, 31)
-        if drakonia.is_team_game(n):
-            names = drakonia.default_names(n)
-            parts = []
-            for t in range(len(drakonia.TEAM_SEATS)):
-                a, b = drakonia.TEAM_SEATS[t]
-                parts.append("%s=%s+%s" % (drakonia.TEAM_NAMES[t], names[a], names[b]))
+        heroes = "Heroes in play: %d" % limit
+        if long:
+            for t in range(len(parts)):
+                font.center(fb, "Team " + parts[t], 31 + 8 * t)
+        elif parts:
+            font.center(fb, heroes, 31)
             font.center(fb, "Teams " + parts[0], 40)
             font.center(fb, parts[1] + " " + parts[2], 48)
         else:
+            font.center(fb, heroes, 31)
             font.center(fb, "each, at once", 40)
         font.center(fb, "OK: start", 56)
         if n < drakonia.MAX_PLAYERS:
@@ -225,7 +234,8 @@ class CountMenu(ui.Menu):
         def lab(app):
             st = self.game.state
             t = st["tallies"][i]
-            left = "P%d  %d/%d" % (i + 1, drakonia.heroes_on_board(t), drakonia.hero_limit(st["n"]))
+            on_board = drakonia.heroes_on_board(t)
+            left = "%s  %d/%d" % (_short(app, i), on_board, drakonia.hero_limit(st["n"]))
             return ui.pad(left, drakonia.format_points(drakonia.half_points(t)) + " pts")
 
         return lab
@@ -271,7 +281,7 @@ class Grid(gamekit_ui.Counts):
 
     def draw(self, app, fb):
         t = self.tally()
-        name = "P%d" % (self.player + 1)
+        name = _short(app, self.player)
         pts = drakonia.format_points(drakonia.half_points(t)) + " pts"
         tall = app.tall
         if tall:
@@ -411,6 +421,24 @@ class Result(Screen):
             ui.arrow(fb, fb.width - 4, y + 2, -1)
         if self.first + shown < len(self.lines):
             ui.arrow(fb, fb.width - 4, fb.height - 3, 1)
+
+
+def _short(app, i):
+    from wyrm import players
+
+    return players.short(app, i)
+
+
+def _count(app, n, lo, hi):
+    # a new game's player count: the table's (main menu > Players), else ``n``
+    from wyrm import players
+
+    return players.count_or(app, n, lo, hi)
+
+
+def _names(app, n):
+    # the table's names (main menu > Players); "P3" where none was given
+    return [_short(app, i) for i in range(n)]
 
 
 enter = gamekit.entry(Game)  # the main menu opens the game here

@@ -67,8 +67,9 @@ def player_menu(app, game, i):
     def colour(app):
         c = game.free_colour(p.colour)
         if c is not None:
+            if p.name == p.colour:  # named after the colour: the name follows
+                p.name = c
             p.colour = c
-            p.name = c
             game.save()
 
     def potion(app):
@@ -141,15 +142,22 @@ def players_menu(app, game):
         return lambda a: a.push(player_menu(a, game, k))
 
     def add(app):
-        if game.add_player() is None:
+        from wyrm import players  # the table's name for the new seat, if any
+
+        if game.add_player(players.given(app, len(game.players))) is None:
             app.toast("6 players at most.")
             return
         game.save()
         app.pop(menu)
         app.push(players_menu(app, game))
 
+    def starts(app, k):  # the roll-off's winner has the first turn
+        game.cur = k
+        game.save()
+
     def rolloff(app):
-        app.push(app.load("wyrm.dice_ui").rolloff_screen(len(game.players)))
+        dice_ui = app.load("wyrm.dice_ui")
+        app.push(dice_ui.rolloff_screen(len(game.players), names=game.names(), on_win=starts))
 
     items = [[label(k), open_player(k)] for k in range(len(game.players))]
     if len(game.players) < drakskatten.MAX_PLAYERS:

@@ -106,6 +106,9 @@ class Game(gamekit.SavedGame):
     def name(self, i=None):
         return self.players[self.cur if i is None else i].name
 
+    def names(self):
+        return [p.name for p in self.players]
+
     def free_colour(self, after=None):
         used = [p.colour for p in self.players]
         start = COLOURS.index(after) + 1 if after in COLOURS else 0
@@ -115,11 +118,11 @@ class Game(gamekit.SavedGame):
                 return c
         return None
 
-    def add_player(self):
+    def add_player(self, name=""):
         c = self.free_colour()
         if c is None or len(self.players) >= drakskatten.MAX_PLAYERS:
             return None
-        p = drakskatten.Player(c, c, len(self.players) % drakskatten.STAIRCASES + 1)
+        p = drakskatten.Player(name or c, c, len(self.players) % drakskatten.STAIRCASES + 1)
         self.players.append(p)
         self.fights.append(None)
         self.looks.append(None)
@@ -140,8 +143,10 @@ class Game(gamekit.SavedGame):
         own = self.own
         self._clear()
         self.own = own
-        for _ in range(n):
-            self.add_player()
+        from wyrm import players  # the table's names (main menu > Players), else colours
+
+        for i in range(n):
+            self.add_player(players.given(self.app, i))
 
     # -- the monster the current player faces --
     def monster(self):
@@ -219,7 +224,8 @@ class Game(gamekit.SavedGame):
             p = drakskatten.Player.from_json(d)
             if p.colour not in COLOURS or p.colour in [q.colour for q in self.players]:
                 p.colour = self.free_colour() or COLOURS[0]
-            p.name = p.colour
+            if not _fair_name(p.name):
+                p.name = p.colour
             self.players.append(p)
             self.fights.append(_pair(d.get("fight")))
             self.looks.append(_look(d.get("look")))
@@ -480,9 +486,18 @@ def ask_players(app, game):
             top.sel = 0
             top.refresh()
 
-    n = len(game.players) or 2
+    from wyrm import players  # the table's count first
+
+    n = players.count_or(app, len(game.players) or 2, 1, drakskatten.MAX_PLAYERS)
     app.push(ui.Spinner("How many players?", n, 1, drakskatten.MAX_PLAYERS, start,
                         hint="1..6  OK: start"))
+
+
+def _fair_name(s):
+    # a saved name the screen can show: 1-6 letters of the font
+    from wyrm import letters
+
+    return isinstance(s, str) and 0 < len(s) <= 6 and letters.shows(s)
 
 
 def _fight(app):

@@ -1,0 +1,99 @@
+"""The players at the table: 2-7 short names in seat order, entered once.
+
+The one owner of the store key "table" (a list of names, seat 1 first; "" where
+no name was given). Every screen that names a player asks here::
+
+    from wyrm import players
+    players.name(app, 2)     # "Anna", or "Player 3" with no name for seat 3
+    players.short(app, 2)    # "Anna", or "P3"
+    players.count(app)       # seats at the table (0: never entered)
+
+Loaded only by the screens that name players (never at boot); the names are read
+once per store and kept here until the module leaves the heap.
+"""
+from micropython import const
+
+MIN = const(2)
+MAX = const(7)
+LEN = const(6)  # letters per name
+KEY = "table"
+
+_store = None  # the store the names were read from: re-read for another (a power cut)
+_names = []
+problem = ""  # what was wrong with the saved names (the Players screen says it once)
+
+
+def _clean(raw):
+    from wyrm import letters
+
+    if not isinstance(raw, list) or not MIN <= len(raw) <= MAX:
+        return []
+    out = []
+    for s in raw:
+        if not isinstance(s, str) or len(s) > LEN or not letters.shows(s):
+            s = ""
+        out.append(s.strip())
+    return out
+
+
+def names(app):
+    """The table's names in seat order ([] when none were entered)."""
+    global _store, _names, problem
+    store = app.store
+    if _store is not store:
+        _names = []
+        if store:
+            queue = store.problems
+            n = len(queue)
+            _names = _clean(store.load(KEY, None))
+            if len(queue) > n:  # said on the Players screen, not at random
+                problem = " ".join(queue[n:])
+                del queue[n:]
+        _store = store
+    return _names
+
+
+def count(app):
+    return len(names(app))
+
+
+def given(app, i):
+    """Seat i's name, or "" when none was given."""
+    n = names(app)
+    return n[i] if 0 <= i < len(n) else ""
+
+
+def name(app, i):
+    return given(app, i) or "Player %d" % (i + 1)
+
+
+def short(app, i):
+    return given(app, i) or "P%d" % (i + 1)
+
+
+def namer(app, short_form=False):
+    """A function seat -> name (for screens that take one, e.g. pass-and-peek)."""
+    f = short if short_form else name
+
+    def who(i):
+        return f(app, i)
+
+    return who
+
+
+def count_or(app, default, lo, hi):
+    """The table's count as a game's default player count (within lo..hi)."""
+    n = count(app) or default
+    return min(max(n, lo), hi)
+
+
+def save(app, lst):
+    """Keep ``lst`` (names in seat order) as the table; True once written."""
+    global _store, _names
+    lst = _clean(list(lst))
+    _store = app.store
+    _names = lst
+    if not lst:
+        app.store.remove(KEY)
+        return True
+    return app.store.save(KEY, lst)

@@ -1,0 +1,243 @@
+"""Players once (issue 15): the table's names entered once, kept across power cuts, and
+used wherever a player is named."""
+from drive import Driver, same_frames
+
+from wyrm import players
+from wyrm.store import Store
+
+
+def goto(d, label, most=20):
+    """Move DOWN until the menu's selected row is ``label``."""
+    for _ in range(most):
+        if "> " + label in d.text():
+            return
+        d.keys("down")
+    raise AssertionError("no %r in %s" % (label, d.text()))
+
+
+# main menu: Players is the second entry from the bottom (UP twice from the first entry)
+TO_PLAYERS = "up*2,ok"
+# 4 players: the count spinner starts on 4; Anna is the first name after the 8 colours
+FOUR = TO_PLAYERS + ",ok,down*8,ok,ok,ok,ok"  # Anna, then the names after her
+
+
+def test_enter_four_players_once_and_they_survive_a_power_cut(tmp_path):
+    d = Driver(tmp_path)
+    d.keys(FOUR)
+    assert d.text().splitlines()[:5] == [
+        "== Players (4) ==", "> 1  Anna", "2  Ben", "3  Clara", "4  David"]
+    d.reboot()
+    assert Store(str(tmp_path)).load("table") == ["Anna", "Ben", "Clara", "David"]
+    d.keys(TO_PLAYERS)
+    assert "2  Ben" in d.text() and "How many: 4" in d.text()
+    assert d.errors() == []
+
+
+def test_spelled_name_with_umlaut(tmp_path):
+    d = Driver(tmp_path)
+    # 2 players; seat 1: Spell a name: J (down*9), then u with dots, r, g, done
+    d.keys(TO_PLAYERS + ",down*2,ok,up,ok")
+    assert d.text().startswith("== Seat 1: spell")
+    d.keys("down*9,ok")  # J
+    d.keys("up*4,ok")  # the alphabet after a: ... z ä ö ü ß - done: UP 4 from a is ü
+    d.keys("down*17,ok,down*6,ok,up,ok")  # r, g, done
+    d.keys("ok")  # seat 2: the first free colour
+    assert "1  J\u00fcrg" in d.text()
+    assert Store(str(tmp_path)).load("table") == ["J\u00fcrg", "Red"]
+
+
+def test_names_in_who_starts_rolloff_and_peek(tmp_path):
+    Store(str(tmp_path)).save("table", ["Anna", "Ben", "Clara", "Dora"])
+    d = Driver(tmp_path, seed=5)
+    d.keys("down*5,ok")  # Dice
+    goto(d, "Roll-off (all 1d6)")
+    d.keys("ok")  # the table's count is the default
+    assert "== Roll-off ==" in d.text() and "4" in d.text()
+    d.keys("ok,wait:1500")
+    t = d.text()
+    for name in ("Anna", "Ben", "Clara", "Dora"):
+        assert name in t
+    assert "P1" not in t and "Player" not in t
+    assert "starts!" in t or "Tie on" in t
+    assert d.errors() == []
+
+
+def test_drakskatten_new_game_takes_the_table(tmp_path):
+    Store(str(tmp_path)).save("table", ["Anna", "Ben", "Clara"])
+    d = Driver(tmp_path)
+    d.keys("down,ok")  # Drakskatten: a new game asks how many, the table's 3 first
+    assert "How many players?" in d.text() and "\n3\n" in d.text()
+    d.keys("ok")
+    assert d.text().splitlines()[0].endswith("Anna")  # whose turn, in the title bar
+    d.reboot()
+    assert d.text().splitlines()[0].endswith("Anna")
+    assert d.errors() == []
+
+
+def test_no_names_keep_player_numbers(tmp_path):
+    d = Driver(tmp_path)
+    d.keys("down*5,ok")
+    goto(d, "Roll-off (all 1d6)")
+    d.keys("ok,ok,wait:1500")  # roll-off with the default count
+    assert "P1" in d.text()
+    assert "Anna" not in d.text()
+
+
+def test_bad_saved_table_is_ignored(tmp_path):
+    for bad in ([1, 2], ["A"], "Anna", ["x" * 9, "Bo"], [["a"], "Bo"]):
+        st = Store(str(tmp_path))
+        st.save("table", bad)
+
+        class A:
+            store = Store(str(tmp_path))
+
+        ns = players.names(A)
+        assert all(isinstance(s, str) and len(s) <= players.LEN for s in ns), bad
+        assert players.name(A, 0) in ("Player 1", "Bo", "A") and players.short(A, 5) == "P6"
+
+
+def test_rolloff_names_fit_on_128x32(tmp_path):
+    Store(str(tmp_path)).save("table", ["Sophie", "Moritz", "J\u00fcrgen", "Lukas", "Hanna",
+                                        "Elias", "Sarah"])
+    d = Driver(tmp_path, seed=3, board="pico-ssd1306-128x32")
+    assert d.h == 32
+    d.keys("down*5,ok")
+    goto(d, "Roll-off (all 1d6)")
+    d.keys("ok,ok,wait:1500")
+    t = d.text()
+    for name in ("Sophie", "Moritz", "J\u00fcrgen", "Lukas", "Hanna", "Elias", "Sarah"):
+        assert name in t, t
+    assert "starts!" in t or "Tie on" in t
+
+
+def test_players_flow_same_frames_under_micropython():
+    # enter 4 players, then Dice > Roll-off (the 6th row) for the table, then a
+    # DrachenSchatten game (the players' shot script) and its turn passed on
+    frames = same_frames(FOUR + ",back,up*2,ok,down*5,ok,ok,wait:1500,back,back,back,"
+                         "up*3,ok,ok,ok,ok,down*7,ok", seed=4)
+    assert any("Anna" in f.text() and "Roll-off" in f.text() for f in frames)
+    assert frames[-1].text().startswith("== Schatten ==")
+    assert "> Next turn:" in frames[-1].text()
+
+
+def test_drachenhort_pass_and_peek_and_ranking_use_the_names(tmp_path):
+    """The full dealt Drachenhort game of test_drachenhort_ui with a table of four names:
+    "Pass to Anna", "Ben" on his card's title, and the ranking names them all."""
+    import re
+
+    from test_drachenhort_ui import FULL_DEALT, _expected_ranking, _secret_cards
+
+    names = ["Anna", "Ben", "Clara", "Dora"]
+    Store(str(tmp_path)).save("table", names)
+    d = Driver(tmp_path, seed=5)
+    d.keys(FULL_DEALT)
+    passes = [f.text().splitlines()[1:3] for f in d.frames
+              if f is not None and "Pass to" in f.text()]
+    assert ["Pass to", "Anna"] in passes and ["Pass to", "Dora"] in passes
+    assert not any("Player" in " ".join(p) for p in passes)
+    totals, order = _expected_ranking(_secret_cards(d.frames))
+    t = d.text()
+    assert t.startswith("== Ranking ==")
+    ranked = re.findall(r"(\d)\. (\w+) +(\d+) VP", t)
+    assert [(n, int(s)) for _, n, s in ranked] == [(names[k], totals[k]) for k in order]
+    assert "Player" not in t
+
+
+def _title(d):
+    return d.text().splitlines()[0]
+
+
+def test_drachenschatten_turns_go_round_from_who_starts(tmp_path):
+    """Who starts seeds the turn; the title bar names whose turn it is; "Next turn" passes
+    it on with one OK each time, round the table, and it survives a power cut."""
+    Store(str(tmp_path)).save("table", ["Anna", "Ben", "Clara"])
+    d = Driver(tmp_path, seed=2)
+    d.keys("down*2,ok,ok,ok")  # DrachenSchatten, New game, 3 players (the table's)
+    first = d.text().splitlines()[1]
+    assert first in ("Anna", "Ben", "Clara")
+    d.keys("ok")
+    names = ["Anna", "Ben", "Clara"]
+    k = names.index(first)
+    assert _title(d).endswith("  " + first)
+    goto(d, "Next turn: " + names[(k + 1) % 3])
+    seen = []
+    for _ in range(3):
+        d.keys("ok")  # one press passes the turn; the cursor stays on the row
+        seen.append(_title(d).split()[-1])
+    assert seen == [names[(k + i) % 3] for i in (1, 2, 3)]
+    d.keys("ok")
+    d.reboot()
+    assert _title(d).endswith("  " + names[(k + 1) % 3])
+    assert d.errors() == []
+
+
+def test_drakskatten_rolloff_names_the_players_and_its_winner_starts(tmp_path):
+    """Drakskatten's roll-off lists the game's players by name; whoever wins it has the
+    first turn (the title bar names them), also after a power cut."""
+    import test_drakskatten_ui as dk
+
+    Store(str(tmp_path)).save("table", ["Anna", "Ben", "Clara"])
+    for seed in range(1, 30):
+        folder = tmp_path / str(seed)
+        folder.mkdir()
+        Store(str(folder)).save("table", ["Anna", "Ben", "Clara"])
+        d = Driver(folder, seed=seed)
+        d.keys("down,ok,ok")  # Drakskatten: 3 players, the table's count
+        dk.pick(d, "Players (3)")
+        dk.pick(d, "Who starts: roll-off")
+        d.keys("wait:1500")
+        while "starts!" not in d.text():
+            d.keys("ok,wait:1500")
+        t = d.text()
+        for name in ("Anna", "Ben", "Clara"):
+            assert name in t
+        winner = [n for n in ("Anna", "Ben", "Clara") if n + " starts!" in t]
+        assert len(winner) == 1
+        d.keys("back,back")
+        assert _title(d) == "== Drakskatten ==  " + winner[0]
+        d.reboot()
+        assert _title(d) == "== Drakskatten ==  " + winner[0]
+        if winner[0] != "Anna":
+            return  # someone other than the first player won: the turn moved to them
+    raise AssertionError("Anna won every roll-off")
+
+
+def test_spell_and_rub_out_on_three_buttons(tmp_path):
+    """Three buttons: hold OK rubs the last letter out; the name is kept as spelled."""
+    d = Driver(tmp_path, board="pico-ssd1306-3btn")
+    d.keys(TO_PLAYERS + ",down*2,ok,up,ok")  # 2 players, seat 1: Spell a name
+    d.keys("down*9,ok,down,ok")  # J, b
+    assert "Jb" in d.text() and "Hold OK: rub out" in d.text()
+    d.keys("back")  # a long OK on three buttons
+    assert "Jb" not in d.text() and "1/6" in d.text()
+    d.keys("ok,up,ok")  # a, then the check mark (UP from a): done
+    d.keys("ok")  # seat 2: the first free colour
+    assert Store(str(tmp_path)).load("table") == ["Ja", "Red"]
+
+
+def test_a_damaged_table_file_is_no_crash(tmp_path):
+    d = Driver(tmp_path)
+    d.keys(FOUR)
+    with open(str(tmp_path / "table.json"), "w") as f:
+        f.write('{"garbage')
+    d.reboot()
+    d.keys("up*2,ok")
+    assert d.errors() == []
+    assert d.text().startswith("== Saved names ==")  # said in words, the older copy used
+    d.keys("ok")
+    assert "1  Anna" in d.text() and "Traceback" not in d.text()
+
+
+def test_drachenhort_gems_and_undo_name_the_player(tmp_path):
+    from test_drachenhort_ui import FULL_DEALT
+
+    Store(str(tmp_path)).save("table", ["Anna", "Ben", "Clara", "Dora"])
+    d = Driver(tmp_path, seed=5)
+    d.keys(FULL_DEALT.split(",back")[0])  # escape 1's gems entered
+    assert d.text().startswith("== Gems escape 1 ==")
+    rows = d.text().splitlines()[1:5]
+    assert [r.lstrip("> ").split()[0] for r in rows] == ["Anna", "Ben", "Clara", "Dora"]
+    d.keys("back")
+    goto(d, "Undo")
+    d.keys("ok")
+    assert "Undo: Clara gems +4?" in d.text()
