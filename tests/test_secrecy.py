@@ -319,6 +319,42 @@ def test_party_key_storm_with_power_cuts_never_leaks(tmp_path, seed, board, caps
     assert found_in(out.out + out.err, ODD_COLOURS) == []
 
 
+def test_peek_again_list_covered_by_a_new_deal_never_shows_the_old_card(tmp_path, capsys):
+    """The "Who looks?" list opened for a 3-player deal, covered while 2 new cards are
+    dealt: choosing Player 3 there must not show Player 3's card of the replaced deal."""
+    odd_settings(tmp_path)
+    d = Driver(tmp_path, seed=41)
+    # What the dealer does each time it is uncovered (as in the key storm).
+    steps = [
+        lambda app: drachenhort_party.start_deal(app, 3),
+        lambda app: drachenhort_party.start_deal(app, 2),  # "Deal new cards?"
+        drachenhort_party.peek_again,  # opened as that Confirm closes, under the new round
+    ]
+    d.app.push(Barrier(lambda app: steps.pop(0)(app) if steps else None))
+    d.app.stack[-1].on_show(d.app)
+
+    def lookup(d, k):  # the owner's card in the deal in force; none if not dealt in
+        names = party_names(d, ODD_COLOURS)
+        return names[k] if names is not None and k < len(names) else []
+
+    peek = "ok,press:ok,wait:300,release:ok,ok"
+    recs = run(d, "wait:50," + ",".join([peek] * 3) + ",ok", ODD_COLOURS, lookup)
+    assert d.app.top().lines == ["Deal new cards? The", "old deal is lost."]
+    recs += run(d, "up,ok," + ",".join([peek] * 2) + ",ok", ODD_COLOURS, lookup)
+    assert len(party_names(d, ODD_COLOURS)) == 2  # the new deal is in force
+    assert d.app.top().title == "Who looks?"  # the list opened for the old deal is back
+    # Player 3, then hold OK (that list is of the new deal now: its Player 1), hold OK
+    hold = "press:ok,wait:300,release:ok"
+    late = run(d, "down*2,ok," + hold + "," + hold, ODD_COLOURS, lookup)
+    check_party(d, recs + late, ODD_COLOURS)
+    late_shown = {}
+    check_party(d, late, ODD_COLOURS, late_shown)
+    assert late_shown == {0: {tuple(party_names(d, ODD_COLOURS)[0])}}  # Player 1, new card
+    assert d.errors() == []
+    out = capsys.readouterr()
+    assert found_in(out.out + out.err, ODD_COLOURS) == []
+
+
 # -- the generic deck ---------------------------------------------------------------
 def deck_hand(d, k):
     s = Store(d.state_dir).load("hdeck")

@@ -230,9 +230,17 @@ def peek_again(app, who=None):
     name = who or _players(app).namer(app)
     secret = _secret(d, sets)
 
+    cards = d.to_json()["cards"]
+
     def chooser(k):
         def run(app):
             app.pop(menu)
+            # Only the deal in force may show: if the cards were dealt again (or
+            # dropped) while this list was covered, list the players again.
+            now = app.store.load(_STORE, None)
+            if not isinstance(now, dict) or now.get("cards") != cards or now.get("sets") != saved:
+                peek_again(app, who)
+                return
             peek.peek_one(app, k, secret, who, ask=False)
 
         return run
