@@ -185,10 +185,10 @@ TASKS = [
         "budget": 20,
         "before": "43 (this script 39)",
         "cases": [_case("P1 4+6+3w, P2 5+5+2", [DRAKONIA_2],
-                        # Final count opens P1's grid on Drakonia (6): OK adds a hero at
-                        # once; DOWN walks the healthy row, UP the wounded row from there
-                        "ok,ok,down*2,ok,up*5,ok,back,"  # P1: 6, 4, wounded by 3; BACK: P2
-                        "down,ok,ok,down*3,ok,back",  # P2: 5, 5, 2; BACK: the result
+                        # Final count opens P1's grid on the Woods (5): OK adds a hero at
+                        # once; DOWN: the healthy row to the City; UP: 6, "-1", wounded 5..0
+                        "ok,down,ok,up*2,ok,up*4,ok,back,"  # P1: 4, 6, wounded by 3; BACK: P2
+                        "ok,ok,down*3,ok,back",  # P2: 5, 5, 2; BACK: the result
                         ["== Result ==", "P2 wins!", "2. P1           11.5"])],
         "xfail": None,
     },

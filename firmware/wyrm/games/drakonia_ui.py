@@ -7,15 +7,17 @@ Screens (pushed by ``open``):
   count and, at six players, the teams A, B, C;
 - the final count: one compact grid per player, 2 rows x 7 columns: healthy
   heroes on spaces 0-6 and wounded heroes beside spaces 0-5 (no hero lies
-  wounded beside Drakonia). The grid opens on Drakonia (6); UP/DOWN walk round
-  the grid - DOWN along the healthy row towards the City, past the "-" cell
-  ("take one away": the next OK takes one instead) and back out along the
-  wounded row, UP the other way (so UP from Drakonia is "wounded beside the
-  Woods"). OK adds a hero to the cell at once and the cursor stays. BACK (hold
-  OK on three keys) goes on to the next player's grid, after the last player to
-  the result. "Final count" opens the first player's grid while the count is
-  empty, else the list of players. A change that breaks a rule (more heroes in
-  play than the limit) is refused with the reason from ``drakonia.check``;
+  wounded beside Drakonia). The grid opens on the Woods (5), where heroes
+  gather for the last step; UP/DOWN walk round the grid like a ring - DOWN
+  along the healthy row towards the City and back out along the wounded row,
+  UP the other way: Drakonia, then the "-1" cell under it ("take one away":
+  the next OK takes one instead; BACK: no), then the wounded row from the
+  Woods. OK adds a hero to the cell at once and the cursor stays. BACK (hold
+  OK on three keys) goes on to the next player's grid, after the last player
+  to the result. "Final count" opens the first player's grid while the count
+  is empty, else the list of players (on the first without heroes). A change
+  that breaks a rule (more heroes in play than the limit) is refused with the
+  reason from ``drakonia.check``;
 - the result: the winner, the rule that decided ("tie broken: hero in the
   Woods"), the ranking with points (halves as .5), each player's points and
   the team totals at six players.
@@ -37,8 +39,9 @@ NAME = "drakonia"
 _VERSION = const(1)
 _COLS = const(7)
 _LAST_WOUNDED = const(5)  # wounded cells exist for spaces 0..5
-_WALK = const(14)  # the walk round the grid: healthy 6..0, "take one away", wounded 0..5
-_TAKE = const(7)  # its "take one away" cell, between healthy 0 and wounded 0
+_WALK = const(14)  # the walk round the grid: healthy 6..0, wounded 0..5, "take one away"
+_TAKE = const(13)  # its "take one away" cell, below Drakonia (no hero lies wounded there)
+_START = const(1)  # a grid opens on the Woods (healthy), next to Drakonia
 _SCREENS = ("menu", "count", "grid", "result")
 
 
@@ -280,11 +283,11 @@ def _cell(i):
         return 0, _COLS - 1 - i  # healthy 6, 5, ... 0
     if i == _TAKE:
         return None
-    return 1, i - _TAKE - 1  # wounded 0, 1, ... 5
+    return 1, i - _COLS  # wounded 0, 1, ... 5
 
 
 def _pos(row, space):
-    return _COLS - 1 - space if row == 0 else _TAKE + 1 + space
+    return _COLS - 1 - space if row == 0 else _COLS + space
 
 
 class Grid(gamekit_ui.Counts):
@@ -297,6 +300,7 @@ class Grid(gamekit_ui.Counts):
         super().__init__(game, player)
         self.hub = hub  # the list of players: BACK goes on through it
         self.minus = False  # the next OK takes one away
+        self.sel = _START
 
     def on_event(self, app, kind, key):
         if kind == buttons.CLICK and key == buttons.BACK:
@@ -358,8 +362,8 @@ class Grid(gamekit_ui.Counts):
             # no room for the points on a 32 px panel
             font.text(fb, name + (" -1" if self.minus else ""), 1, 0)
             y0 = 0
-        x0 = 51  # the rulebook's words as row labels, the "-" cell, then 7 cells of 11 px
-        cw = 11
+        x0 = 44  # the rulebook's words as row labels, then 7 cells of 12 px
+        cw = 12
         for s in range(_COLS):  # column heads: the space numbers
             font.text(fb, str(s), x0 + s * cw + 4, y0)
         fb.hline(0, y0 + 8, fb.width, 1)
@@ -369,23 +373,22 @@ class Grid(gamekit_ui.Counts):
             font.text(fb, labels[row], 1, y + 1)
             key = "wounded" if row else "healthy"
             for s in range(_COLS):
-                if row and s > _LAST_WOUNDED:
-                    continue
                 x = x0 + s * cw
+                if row and s > _LAST_WOUNDED:
+                    # no hero lies wounded beside Drakonia: "take one away" is here
+                    ink = 1
+                    if self.minus:
+                        fb.fill_rect(x + 1, y - 1, cw - 1, 10, 1)
+                        ink = 0
+                    font.text(fb, "-1", x + 1, y + 1, ink)
+                    if self.sel == _TAKE:
+                        fb.rect(x, y - 2, cw, 12, 1)
+                    continue
                 v = t[key][s]
                 txt = str(v) if v else "."
                 font.text(fb, txt, x + (cw - font.width(txt)) // 2 + 1, y + 1)
                 if _pos(row, s) == self.sel:
                     fb.rect(x + 1, y - 1, cw - 1, 10, 1)
-        # "take one away", between the rows at the City end (walk: healthy 0, -, wounded 0)
-        ty = y0 + 9
-        if self.minus:
-            fb.fill_rect(43, ty, 7, 21, 1)
-            font.text(fb, "-", 44, ty + 7, 0)
-        else:
-            font.text(fb, "-", 44, ty + 7)
-        if self.sel == _TAKE:
-            fb.rect(43, ty, 7, 21, 1)
         if not tall:
             return
         cell = _cell(self.sel)
