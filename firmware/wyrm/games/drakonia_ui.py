@@ -324,7 +324,10 @@ class Grid(gamekit_ui.Counts):
         self.change(app, delta)
 
     def change(self, app, delta):
-        row, space = _cell(self.sel)
+        cell = _cell(self.sel)
+        if cell is None:  # "take one away" holds no count
+            return
+        row, space = cell
         key = "wounded" if row else "healthy"
         t = self.tally()
         old = t[key][space]
