@@ -200,9 +200,10 @@ def test_three_buttons_hold_ok_goes_on_and_says_so(tmp_path):
     """Three buttons: the hint names hold OK; a long OK goes on to the next player."""
     d = Driver(tmp_path, board="pico-ssd1306-3btn")
     d.keys(OPEN + ",ok,down,ok,ok,ok")
-    assert "OK +1  hold OK: P2" in d.text()
+    assert "OK +1 hold OK: P2" in d.text()
     d.keys("back")  # a long OK on three buttons
-    assert d.text().startswith("== P2 count ==") and "hold OK: result" in d.text()
+    assert d.text().startswith("== P2 count ==") and "OK +1 hold OK: result" in d.text()
+    assert min(x for (x, _y, _s, _c, _sc) in d.last().log) >= 0  # the hint fits the panel
     assert saved(d)["tallies"][0]["healthy"][5] == 1
     assert d.errors() == []
 

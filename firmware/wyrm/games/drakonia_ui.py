@@ -292,7 +292,7 @@ def _pos(row, space):
 
 class Grid(gamekit_ui.Counts):
     """A player's final count: healthy (top) and wounded (bottom) per space. OK adds a
-    hero to the cell at once; the "-" cell makes the next OK take one away instead."""
+    hero to the cell at once; the "-1" cell makes the next OK take one away instead."""
 
     cells = _WALK
 
@@ -403,11 +403,12 @@ class Grid(gamekit_ui.Counts):
         inplay = "%d/%d" % (drakonia.heroes_on_board(t), drakonia.hero_limit(st["n"]))
         font.text(fb, what, 1, 45)
         font.text(fb, inplay, fb.width - 1 - font.width(inplay), 45)
-        back = "BACK" if app.keys >= 4 else "hold OK"
+        # "OK +1  BACK: P2"; three keys: "OK +1 hold OK: result" (21 characters at most)
+        back = "  BACK" if app.keys >= 4 else " hold OK"
         if self.minus:
-            hint = "OK -1  %s: no" % back
+            hint = "OK -1%s: no" % back
         else:
-            hint = "OK +1  %s: %s" % (back, self._next_name())
+            hint = "OK +1%s: %s" % (back, self._next_name())
         font.center(fb, hint, 56)
 
 
