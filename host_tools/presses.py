@@ -185,12 +185,12 @@ TASKS = [
         "budget": 20,
         "before": "43 (this script 39)",
         "cases": [_case("P1 4+6+3w, P2 5+5+2", [DRAKONIA_2],
-                        # P1: healthy on 4 and 6 (Drakonia), wounded on 3
-                        "ok,ok,down*4,ok,up,ok,down*2,ok,up,ok,down*4,ok,up,ok,back,"
-                        # P2: two healthy in the Woods (5), one on 2
-                        "down,ok,down*2,ok,up,ok,down*3,ok,up*2,ok,back,down,ok",
+                        # Final count opens P1's grid on the Woods (5): OK adds a hero at
+                        # once; DOWN: the healthy row to the City; UP: 6, "-1", wounded 5..0
+                        "ok,down,ok,up*2,ok,up*4,ok,back,"  # P1: 4, 6, wounded by 3; BACK: P2
+                        "ok,ok,down*3,ok,back",  # P2: 5, 5, 2; BACK: the result
                         ["== Result ==", "P2 wins!", "2. P1           11.5"])],
-        "xfail": "one cell at a time on the count grid",
+        "xfail": None,
     },
     {
         "name": "drachenschatten-object",

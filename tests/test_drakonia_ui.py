@@ -16,18 +16,31 @@ def saved(d):
     return Store(d.state_dir).load("drakonia", None)
 
 
+WALK = 14  # the walk round a grid: healthy 6..0, wounded 0..5, "take one away"
+START = 1  # a grid opens on the Woods (healthy 5)
+
+
+def _pos(row, space):
+    return 6 - space if row == 0 else 7 + space
+
+
+def _moves(frm, to):
+    k = (to - frm) % WALK
+    if k == 0:
+        return []
+    return ["down*%d" % k] if k <= WALK - k else ["up*%d" % (WALK - k)]
+
+
 def grid(healthy, wounded=None):
-    """Keys that fill a freshly opened grid (cursor on healthy 0) and leave it."""
+    """Keys that fill a freshly opened grid (cursor on healthy 5) and go on (BACK)."""
     wounded = wounded or [0] * 6
-    cells = list(healthy) + list(wounded)
     keys = []
-    cur = 0
-    for i, v in enumerate(cells):
-        if v:
-            if i > cur:
-                keys.append("down*%d" % (i - cur))
-            keys.append("ok,up*%d,ok" % v)
-            cur = i
+    cur = START
+    for row, counts in ((0, healthy), (1, wounded)):
+        for space, v in enumerate(counts):
+            if v:
+                keys += _moves(cur, _pos(row, space)) + ["ok*%d" % v]
+                cur = _pos(row, space)
     keys.append("back")
     return ",".join(keys)
 
@@ -36,8 +49,9 @@ def grid(healthy, wounded=None):
 P1 = grid([0, 0, 0, 0, 0, 1, 1], [0, 0, 0, 0, 0, 1])
 # P2: healthy on 3, 4 and 6, one wounded beside space 1: 3 + 4 + 6 + 0.5 = 13.5
 P2 = grid([0, 0, 0, 1, 1, 0, 1], [0, 1, 0, 0, 0, 0])
-# From the game menu after setup ("Final count" selected): P1, P2, P3 left empty, result.
-MAIN = NEW3 + ",ok,ok," + P1 + ",down,ok," + P2 + ",down*2,ok"
+# From the game menu after setup ("Final count" selected): P1's grid opens at once, BACK
+# goes on to P2's, P3 left empty, BACK: the result.
+MAIN = NEW3 + ",ok," + P1 + "," + P2 + ",back"
 
 
 def test_setup_shows_hero_limit_for_every_player_count_and_teams_at_six(tmp_path):
@@ -65,11 +79,14 @@ def test_final_count_shows_half_points_winner_and_tie_break_rule(tmp_path):
     """3 players, 13.5 each (one wounded hero beside the Woods = 2.5): the second-best hero
     (Woods vs space 4) breaks the tie, and the result says so in words."""
     d = Driver(tmp_path)
-    d.keys(NEW3 + ",ok,ok," + P1)
+    d.keys(NEW3 + ",ok")
+    assert d.text().startswith("== P1 count ==")  # an empty count: straight into P1's grid
+    d.keys(P1)
     t = d.text()
-    assert t.startswith("== Final count ==")
-    assert "P1  3/5" in t and "13.5 pts" in t
-    d.keys("down,ok," + P2 + ",down*2,ok")
+    assert t.startswith("== P2 count ==") and "0/5" in t  # BACK went on to P2
+    d.keys(P2)
+    assert d.text().startswith("== P3 count ==") and "BACK: result" in d.text()
+    d.keys("back")
     t = d.text()
     assert t.startswith("== Result ==")
     assert "P1 wins!" in t
@@ -78,33 +95,64 @@ def test_final_count_shows_half_points_winner_and_tie_break_rule(tmp_path):
     assert [ln for ln in t.splitlines() if ln.startswith("2. ")] == ["2. P2           13.5"]
     d.keys("down*3")
     assert "3. P3              0" in d.text()
+    d.keys("ok")  # the result closes to the list of players, on "Show result"
+    t = d.text()
+    assert t.startswith("== Final count ==") and "> Show result" in t
+    assert "P1  3/5" in t and "13.5 pts" in t
     st = saved(d)
     assert st["tallies"][0] == {"healthy": [0, 0, 0, 0, 0, 1, 1], "wounded": [0, 0, 0, 0, 0, 1, 0]}
     assert d.errors() == []
 
 
-def test_grid_cursor_walks_cells_and_ok_toggles_edit_mode(tmp_path):
-    """UP/DOWN move the cursor over 13 cells (wounded beside Drakonia is not offered);
-    OK enters edit mode where UP/DOWN change the count, OK leaves it."""
+def test_grid_walks_round_from_the_woods_and_ok_adds_at_once(tmp_path):
+    """The grid opens on the Woods; DOWN walks the healthy row to the City and the wounded
+    row back, then "take one away" under Drakonia; OK adds a hero at once and stays."""
     d = Driver(tmp_path)
-    d.keys(NEW3 + ",ok,ok")
+    d.keys(NEW3 + ",ok")
+    assert "5 Woods: healthy" in d.text()
+    d.keys("down*5")
     assert "0 City: healthy" in d.text()
-    d.keys("down*6")
-    assert "6 Drakonia: healthy" in d.text()
     d.keys("down")
     assert "0 City: wounded" in d.text()
     d.keys("down*5")
     assert "5 Woods: wounded" in d.text()
-    d.keys("down")  # wraps to the first cell
-    assert "0 City: healthy" in d.text()
-    d.keys("up")
+    d.keys("down")
+    assert "Take one away" in d.text()
+    d.keys("down")  # round to Drakonia
+    assert "6 Drakonia: healthy" in d.text()
+    d.keys("up*2")  # UP from Drakonia: take one away, then the wounded beside the Woods
     assert "5 Woods: wounded" in d.text()
-    d.keys("ok,up,up,down")
-    assert "OK: set" in d.text() and "1/5" in d.text() and "2.5 pts" in d.text()
-    d.keys("ok,up")  # out of edit mode: UP moves again
-    assert "Space 4: wounded" in d.text() and "OK: edit" in d.text()
-    d.keys("ok,down")  # no count below 0
-    assert saved(d)["tallies"][0]["wounded"] == [0, 0, 0, 0, 0, 1, 0]
+    d.keys("ok,ok,up")
+    t = d.text()
+    assert "2/5" in t and "5 pts" in t  # two wounded by the Woods: 2.5 each
+    assert "Space 4: wounded" in t  # the cursor stayed, UP moved it on
+    d.keys("down*3,ok")  # on past "-1" to Drakonia
+    assert "6 Drakonia: healthy" in d.text() and "11 pts" in d.text()
+    assert saved(d)["tallies"][0] == {"healthy": [0, 0, 0, 0, 0, 0, 1],
+                                       "wounded": [0, 0, 0, 0, 0, 2, 0]}
+    assert d.errors() == []
+
+
+def test_take_one_away_corrects_a_cell_and_back_cancels_it(tmp_path):
+    """"-1" (under Drakonia): the next OK takes one away (the title says so); BACK cancels
+    it without leaving; nothing is taken below 0."""
+    d = Driver(tmp_path)
+    d.keys(NEW3 + ",ok,ok*3")  # three healthy heroes in the Woods
+    assert "3/5" in d.text() and "15 pts" in d.text()
+    d.keys("up*2,ok")  # the "-1" cell
+    t = d.text()
+    assert t.startswith("== P1 count ==  OK: -1") and "OK -1  BACK: no" in t
+    d.keys("down*2,ok")  # back on the Woods: one taken away, then OK adds again
+    assert "2/5" in d.text() and "10 pts" in d.text()
+    d.keys("ok")
+    assert "3/5" in d.text()
+    d.keys("up*2,ok,back")  # BACK only leaves "take one away"
+    t = d.text()
+    assert t.startswith("== P1 count ==  15 pts") and "BACK: P2" in t
+    d.keys("ok,up,ok")  # take one away from empty Drakonia
+    assert "No hero here to take away" in d.text().replace("\n", " ")
+    d.keys("wait:1600")
+    assert saved(d)["tallies"][0]["healthy"] == [0, 0, 0, 0, 0, 3, 0]
     assert d.errors() == []
 
 
@@ -112,13 +160,13 @@ def test_more_heroes_than_the_limit_are_refused_with_the_reason(tmp_path):
     """3 players: a sixth hero (healthy or wounded) is refused, the reason is shown and
     the count stays at five."""
     d = Driver(tmp_path)
-    d.keys(NEW3 + ",ok,ok,down,ok,up*5")
+    d.keys(NEW3 + ",ok,down*4,ok*5")
     assert "5/5" in d.text()
-    d.keys("up")
+    d.keys("ok")
     assert "P1: 6 in play, max 5" in d.text().replace("\n", " ")
     d.keys("wait:1600")
     assert "5/5" in d.text()
-    d.keys("ok,down*7,ok,up")  # wounded beside space 2 also counts
+    d.keys("down*3,ok")  # wounded beside space 2 also counts
     assert "P1: 6 in play, max 5" in d.text().replace("\n", " ")
     st = saved(d)
     assert st["tallies"][0]["healthy"] == [0, 5, 0, 0, 0, 0, 0]
@@ -129,9 +177,34 @@ def test_more_heroes_than_the_limit_are_refused_with_the_reason(tmp_path):
 def test_two_player_limit_is_six(tmp_path):
     """2 players may have six heroes in play; the seventh is refused."""
     d = Driver(tmp_path)
-    d.keys(OPEN + ",ok,down,ok,ok,ok,down*2,ok,up*7")
+    d.keys(OPEN + ",ok,down,ok,ok,down*3,ok*7")
     assert "6/6" in d.text()
     assert saved(d)["tallies"][0]["healthy"][2] == 6
+    assert d.errors() == []
+
+
+def test_final_count_with_entries_opens_the_list_on_the_next_player(tmp_path):
+    """Once heroes are entered, "Final count" opens the list of players on the first one
+    without heroes (a correction is one OK away)."""
+    d = Driver(tmp_path)
+    d.keys(NEW3 + ",ok," + P1 + ",back*4")  # P1 entered; P3, result, list, game menu
+    assert d.text().startswith("== Drakonia ==") and "> Final count" in d.text()
+    d.keys("ok")
+    assert d.text().startswith("== Final count ==") and "> P2  0/5" in d.text()
+    d.keys("up,ok")
+    assert d.text().startswith("== P1 count ==  13.5 pts")
+    assert d.errors() == []
+
+
+def test_three_buttons_hold_ok_goes_on_and_says_so(tmp_path):
+    """Three buttons: the hint names hold OK; a long OK goes on to the next player."""
+    d = Driver(tmp_path, board="pico-ssd1306-3btn")
+    d.keys(OPEN + ",ok,down,ok,ok,ok")
+    assert "OK +1 hold OK: P2" in d.text()
+    d.keys("back")  # a long OK on three buttons
+    assert d.text().startswith("== P2 count ==") and "OK +1 hold OK: result" in d.text()
+    assert min(x for (x, _y, _s, _c, _sc) in d.last().log) >= 0  # the hint fits the panel
+    assert saved(d)["tallies"][0]["healthy"][5] == 1
     assert d.errors() == []
 
 
@@ -139,7 +212,7 @@ def test_identical_heroes_are_a_true_draw(tmp_path):
     """Two players with one healthy hero each in Drakonia: "Draw!" and the draw rule."""
     d = Driver(tmp_path)
     one = grid([0, 0, 0, 0, 0, 0, 1])
-    d.keys(OPEN + ",ok,down,ok,ok,ok," + one + ",down,ok," + one + ",down,ok")
+    d.keys(OPEN + ",ok,down,ok,ok," + one + "," + one)
     t = d.text()
     assert "Draw!" in t and "Shared win: P1, P2" in t and "draw: heroes on same" in t
     assert d.errors() == []
@@ -157,9 +230,7 @@ def test_six_players_score_as_teams_with_each_players_points(tmp_path):
         grid([0, 0, 0, 0, 0, 1, 0]),  # P5: 5
         grid([0, 0, 1, 0, 0, 0, 0]),  # P6: 2
     ]
-    for i, k in enumerate(keys):
-        d.keys(("down," if i else "") + "ok," + k)
-    d.keys("down,ok")
+    d.keys(",".join(keys))
     t = d.text()
     assert "Team B wins!" in t and "most points" in t  # B 9 > A 8.5 > C 5
     seen = []  # every line of the list, scrolling down
@@ -183,24 +254,29 @@ def test_six_players_score_as_teams_with_each_players_points(tmp_path):
 def test_no_hero_in_drakonia_is_noted_but_scored(tmp_path):
     """A count without a hero in Drakonia is scored, with a note under the ranking."""
     d = Driver(tmp_path)
-    d.keys(OPEN + ",ok,down,ok,ok,ok," + grid([0, 0, 1, 0, 0, 0, 0]) + ",down*2,ok,down*5")
+    d.keys(OPEN + ",ok,down,ok,ok," + grid([0, 0, 1, 0, 0, 0, 0]) + ",back,down*5")
     assert "P1 wins!" in d.text() and "Note: No hero in" in d.text()
     assert d.errors() == []
 
 
 def test_power_cut_in_the_grid_comes_back_to_the_same_player_with_the_count(tmp_path):
-    """After a power cut Wyrm reopens Drakonia in P2's grid with every entry kept."""
+    """After a power cut Wyrm reopens Drakonia in P2's grid with every entry kept; BACK
+    still goes on to P3 and the result, and the list of players is below them."""
     d = Driver(tmp_path)
-    d.keys(NEW3 + ",ok,ok," + P1 + ",down,ok,down*3,ok,up,ok")
+    d.keys(NEW3 + ",ok," + P1 + ",down*2,ok")  # P2: healthy on 3
     before = saved(d)
     d.reboot()
     t = d.text()
     assert t.startswith("== P2 count ==") and "3 pts" in t
     assert saved(d) == before
     d.keys("back")
-    assert "13.5 pts" in d.text() and "> P2  1/5" in d.text()
-    d.keys("back,down*2,ok")  # Result from the game menu
+    assert d.text().startswith("== P3 count ==")
+    d.keys("back")
     assert "P1 wins!" in d.text()
+    d.keys("back")  # the result closes to the list of players
+    t = d.text()
+    assert "13.5 pts" in t and "P2  1/5" in t and "> Show result" in t
+    d.keys("ok")
     d.reboot()
     assert "P1 wins!" in d.text()
     assert d.errors() == []
@@ -237,7 +313,7 @@ def test_damaged_save_gives_a_message_and_a_fresh_start(tmp_path, content, messa
 def test_new_game_over_an_existing_one_asks_first(tmp_path):
     """New game over a count asks; No (the default) keeps the count, Yes clears it."""
     d = Driver(tmp_path)
-    d.keys(NEW3 + ",ok,ok," + P1 + ",back,down*3,ok")
+    d.keys(NEW3 + ",ok," + P1 + ",back*4,down*3,ok")  # P3, result, list, game menu
     assert "Start a new game?" in d.text() and "> No" in d.text()
     d.keys("ok")
     assert saved(d)["tallies"][0]["healthy"][6] == 1
@@ -251,7 +327,7 @@ def test_new_game_over_an_existing_one_asks_first(tmp_path):
 def test_changing_the_player_count_keeps_or_clears_with_confirmation(tmp_path):
     """Setup: a different player count over entered heroes asks before clearing."""
     d = Driver(tmp_path)
-    d.keys(NEW3 + ",ok,ok," + P1 + ",back,up,ok,up,ok")
+    d.keys(NEW3 + ",ok," + P1 + ",back*4,up,ok,up,ok")
     assert "Change to 4 players?" in d.text()
     d.keys("ok")  # No
     assert saved(d)["n"] == 3 and "Setup: 3 players" in d.text()

@@ -7,9 +7,17 @@ Screens (pushed by ``open``):
   count and, at six players, the teams A, B, C;
 - the final count: one compact grid per player, 2 rows x 7 columns: healthy
   heroes on spaces 0-6 and wounded heroes beside spaces 0-5 (no hero lies
-  wounded beside Drakonia). UP/DOWN walk through the cells, OK edits a cell
-  (UP/DOWN change it, OK leaves). A change that breaks a rule (more heroes in
-  play than the limit) is refused with the reason from ``drakonia.check``;
+  wounded beside Drakonia). The grid opens on the Woods (5), where heroes
+  gather for the last step; UP/DOWN walk round the grid like a ring - DOWN
+  along the healthy row towards the City and back out along the wounded row,
+  UP the other way: Drakonia, then the "-1" cell under it ("take one away":
+  the next OK takes one instead; BACK: no), then the wounded row from the
+  Woods. OK adds a hero to the cell at once and the cursor stays. BACK (hold
+  OK on three keys) goes on to the next player's grid, after the last player
+  to the result. "Final count" opens the first player's grid while the count
+  is empty, else the list of players (on the first without heroes). A change
+  that breaks a rule (more heroes in play than the limit) is refused with the
+  reason from ``drakonia.check``;
 - the result: the winner, the rule that decided ("tie broken: hero in the
   Woods"), the ranking with points (halves as .5), each player's points and
   the team totals at six players.
@@ -23,7 +31,7 @@ cut bring the players back to where they were.
 """
 from micropython import const
 
-from wyrm import font, gamekit, gamekit_ui, ui
+from wyrm import buttons, font, gamekit, gamekit_ui, ui
 from wyrm.app import Screen
 from wyrm.games import drakonia
 
@@ -31,12 +39,10 @@ NAME = "drakonia"
 _VERSION = const(1)
 _COLS = const(7)
 _LAST_WOUNDED = const(5)  # wounded cells exist for spaces 0..5
-_CELLS = const(13)  # 7 healthy + 6 wounded
+_WALK = const(14)  # the walk round the grid: healthy 6..0, wounded 0..5, "take one away"
+_TAKE = const(13)  # its "take one away" cell, below Drakonia (no hero lies wounded there)
+_START = const(1)  # a grid opens on the Woods (healthy), next to Drakonia
 _SCREENS = ("menu", "count", "grid", "result")
-
-
-_HINT_SET = font.UP + font.DOWN + " change  OK: set"
-_HINT_MOVE = font.UP + font.DOWN + " move  OK: edit"
 
 
 # -- saved state ---------------------------------------------------------------
@@ -83,8 +89,7 @@ class Game(gamekit.SavedGame):
         if where in ("count", "grid"):
             count = app.push(CountMenu(self, menu))
             if where == "grid":
-                count.sel = self.state["player"]
-                app.push(Grid(self, self.state["player"]))
+                count.open_grid(app, self.state["player"])
         elif where == "result":
             menu.show_result(app)
 
@@ -144,8 +149,19 @@ class GameMenu(gamekit_ui.GameMenu):
         app.push(Setup(g.state["n"], done))
 
     def count(self, app):
-        app.push(CountMenu(self.game, self))
-        self.game.at("count")
+        # An empty count starts in the first player's grid; later the list of players
+        # opens on the first player without heroes (or on "Show result").
+        g = self.game
+        hub = app.push(CountMenu(g, self))
+        g.at("count")
+        if g.has_entries():
+            hub.sel = g.state["n"]
+            for i in range(g.state["n"]):
+                if not drakonia.heroes_on_board(g.state["tallies"][i]):
+                    hub.sel = i
+                    break
+        else:
+            hub.open_grid(app, 0)
 
     def show_result(self, app):
         g = self.game
@@ -226,9 +242,33 @@ class CountMenu(ui.Menu):
         self.game = game
         self.menu = menu
         n = game.state["n"]
-        items = [[self._label(i), gamekit_ui.opener(self.game, Grid, "grid", i)] for i in range(n)]
+        items = [[self._label(i), self._opener(i)] for i in range(n)]
         items.append(["Show result", self._result])
         super().__init__("Final count", items)
+
+    def _opener(self, i):
+        def run(app):
+            self.open_grid(app, i)
+
+        return run
+
+    def open_grid(self, app, i):
+        """Player i's grid above this list (the list follows: its cursor on player i)."""
+        self.sel = i
+        app.push(Grid(self.game, i, self))
+        self.game.at("grid", i)
+
+    def grid_done(self, app, grid):
+        """BACK in player i's grid: the next player's grid, after the last the result."""
+        i = grid.player + 1
+        if i < self.game.state["n"]:
+            self.sel = i
+            app.replace(Grid(self.game, i, self))
+            self.game.at("grid", i)
+        else:
+            self.sel = i  # "Show result", when the result closes
+            app.pop(grid)
+            self.menu.show_result(app)
 
     def _label(self, i):
         def lab(app):
@@ -248,27 +288,62 @@ class CountMenu(ui.Menu):
 
 
 def _cell(i):
-    """Cell index 0..12 -> (wounded row?, space)."""
+    """Walk position 0..13 -> (wounded row?, space), or None for "take one away"."""
     if i < _COLS:
-        return 0, i
-    return 1, i - _COLS
+        return 0, _COLS - 1 - i  # healthy 6, 5, ... 0
+    if i == _TAKE:
+        return None
+    return 1, i - _COLS  # wounded 0, 1, ... 5
+
+
+def _pos(row, space):
+    return _COLS - 1 - space if row == 0 else _COLS + space
 
 
 class Grid(gamekit_ui.Counts):
-    """A player's final count: healthy (top) and wounded (bottom) per space."""
+    """A player's final count: healthy (top) and wounded (bottom) per space. OK adds a
+    hero to the cell at once; the "-1" cell makes the next OK take one away instead."""
 
-    cells = _CELLS
+    cells = _WALK
+
+    def __init__(self, game, player, hub):
+        super().__init__(game, player)
+        self.hub = hub  # the list of players: BACK goes on through it
+        self.minus = False  # the next OK takes one away
+        self.sel = _START
+
+    def on_event(self, app, kind, key):
+        if kind == buttons.CLICK and key == buttons.BACK:
+            if self.minus:
+                self.minus = False  # BACK only leaves "take one away"
+                app.redraw()
+            else:
+                self.hub.grid_done(app, self)
+            return True
+        return super().on_event(app, kind, key)
 
     def tally(self):
         return self.game.state["tallies"][self.player]
 
+    def ok(self, app):
+        if self.sel == _TAKE:
+            self.minus = not self.minus
+            return
+        delta = -1 if self.minus else 1
+        self.minus = False
+        self.change(app, delta)
+
     def change(self, app, delta):
-        row, space = _cell(self.sel)
+        cell = _cell(self.sel)
+        if cell is None:  # "take one away" holds no count
+            return
+        row, space = cell
         key = "wounded" if row else "healthy"
         t = self.tally()
         old = t[key][space]
         new = old + delta
         if new < 0:
+            app.toast("No hero here to take away")
             return
         t[key][space] = new
         g = self.game
@@ -279,21 +354,30 @@ class Grid(gamekit_ui.Counts):
             return
         g.save()
 
+    def _next_name(self):
+        i = self.player + 1
+        if i < self.game.state["n"]:
+            return self.game.names()[i]
+        return "result"
+
     def draw(self, app, fb):
         t = self.tally()
         name = _short(app, self.player)
-        pts = drakonia.format_points(drakonia.half_points(t)) + " pts"
         tall = app.tall
         if tall:
-            ui.title(fb, name + " count", pts)
+            if self.minus:
+                right = "OK: -1"
+            else:
+                right = drakonia.format_points(drakonia.half_points(t)) + " pts"
+            ui.title(fb, name + " count", right)
             y0 = ui.TITLE_H + 1
         else:
-            font.text(fb, name, 1, 0)  # no room for the points on a 32 px panel
+            # no room for the points on a 32 px panel
+            font.text(fb, name + (" -1" if self.minus else ""), 1, 0)
             y0 = 0
         x0 = 44  # the rulebook's words as row labels, then 7 cells of 12 px
         cw = 12
-        # column heads: the space numbers
-        for s in range(_COLS):
+        for s in range(_COLS):  # column heads: the space numbers
             font.text(fb, str(s), x0 + s * cw + 4, y0)
         fb.hline(0, y0 + 8, fb.width, 1)
         labels = ("healthy", "wounded")
@@ -303,33 +387,38 @@ class Grid(gamekit_ui.Counts):
             key = "wounded" if row else "healthy"
             for s in range(_COLS):
                 x = x0 + s * cw
-                i = row * _COLS + s
                 if row and s > _LAST_WOUNDED:
+                    # no hero lies wounded beside Drakonia: "take one away" is here
+                    ink = 1
+                    if self.minus:
+                        fb.fill_rect(x + 1, y - 1, cw - 1, 10, 1)
+                        ink = 0
+                    font.text(fb, "-1", x + 1, y + 1, ink)
+                    if self.sel == _TAKE:
+                        fb.rect(x, y - 2, cw, 12, 1)
                     continue
                 v = t[key][s]
                 txt = str(v) if v else "."
-                tx = x + (cw - font.width(txt)) // 2 + 1
-                if i == self.sel:
-                    if self.edit:
-                        fb.fill_rect(x + 1, y - 1, cw - 1, 10, 1)
-                        font.text(fb, txt, tx, y + 1, 0)
-                    else:
-                        fb.rect(x + 1, y - 1, cw - 1, 10, 1)
-                        font.text(fb, txt, tx, y + 1)
-                else:
-                    font.text(fb, txt, tx, y + 1)
+                font.text(fb, txt, x + (cw - font.width(txt)) // 2 + 1, y + 1)
+                if _pos(row, s) == self.sel:
+                    fb.rect(x + 1, y - 1, cw - 1, 10, 1)
         if not tall:
             return
-        row, space = _cell(self.sel)
-        what = "%s: %s" % (_space_word(space), "wounded" if row else "healthy")
+        cell = _cell(self.sel)
+        if cell is None:
+            what = "Take one away"
+        else:
+            what = "%s: %s" % (_space_word(cell[1]), "wounded" if cell[0] else "healthy")
         st = self.game.state
         inplay = "%d/%d" % (drakonia.heroes_on_board(t), drakonia.hero_limit(st["n"]))
         font.text(fb, what, 1, 45)
         font.text(fb, inplay, fb.width - 1 - font.width(inplay), 45)
-        if self.edit:
-            hint = _HINT_SET
+        # "OK +1  BACK: P2"; three keys: "OK +1 hold OK: result" (21 characters at most)
+        back = "  BACK" if app.keys >= 4 else " hold OK"
+        if self.minus:
+            hint = "OK -1%s: no" % back
         else:
-            hint = _HINT_MOVE
+            hint = "OK +1%s: %s" % (back, self._next_name())
         font.center(fb, hint, 56)
 
 
