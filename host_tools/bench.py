@@ -960,6 +960,9 @@ def main(argv=None):
     res = run(variants=variants, timing=not args.no_timing, jobs=args.jobs,
               log=lambda s: print(s, flush=True), quick=args.quick)
     report(res)
+    from host_tools import bench_pico  # the real port, on the emulated Pico
+
+    res["pico"] = bench_pico.run_and_report()
     if args.out:
         os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
         with open(args.out, "w") as f:
