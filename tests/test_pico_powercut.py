@@ -34,7 +34,8 @@ def _names():
     return sorted(out)
 _s = Store('')
 for _n in _names():
-    print('S', _n, encode(_s.load(_n, None)))
+    _v = encode(_s.load(_n, None))
+    print('S', _n, _v.decode() if isinstance(_v, bytes) else _v)
 print('P', len(_s.problems))
 """
 
