@@ -146,6 +146,7 @@ def _fs_image(board, probe):
         if "boot.py" not in names:
             names = ["boot.py"] + names
     image = fsimage.image_from_dir(out_dir, names)
+    os.makedirs(BUILD, exist_ok=True)
     path = os.path.join(BUILD, name + ".img")
     with open(path, "wb") as f:
         f.write(image)
