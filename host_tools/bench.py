@@ -982,6 +982,9 @@ def main(argv=None):
     bench_web.report(res.setdefault("web", bench_web.measure(log=print)))
     from host_tools import presses as press_table  # 6. presses at the table (issue 15)
     press_table.section()
+    from host_tools import bench_pico  # the real port, on the emulated Pico
+
+    res["pico"] = bench_pico.run_and_report()
     if args.out:
         os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
         with open(args.out, "w") as f:

@@ -31,6 +31,7 @@ import re
 import shutil
 import subprocess
 import tempfile
+import threading
 
 from host_tools import fsimage, paths
 
@@ -118,10 +119,16 @@ def board_name(board):
 
 
 _IMAGES = {}
+_IMAGES_LOCK = threading.Lock()
 
 
 def fs_image(board, probe=True):
     """Path of Wyrm's LittleFS image for ``board`` (built once per process)."""
+    with _IMAGES_LOCK:
+        return _fs_image(board, probe)
+
+
+def _fs_image(board, probe):
     key = (board, probe)
     if key in _IMAGES and os.path.exists(_IMAGES[key]):
         return _IMAGES[key]
@@ -139,6 +146,7 @@ def fs_image(board, probe=True):
         if "boot.py" not in names:
             names = ["boot.py"] + names
     image = fsimage.image_from_dir(out_dir, names)
+    os.makedirs(BUILD, exist_ok=True)
     path = os.path.join(BUILD, name + ".img")
     with open(path, "wb") as f:
         f.write(image)
@@ -408,6 +416,34 @@ class Pico:
     def send(self, text):
         """Type into the USB CDC console."""
         self._call({"cmd": "send", "data": text})
+
+    def repl(self, max_ms=5000):
+        """Stop main.py with Ctrl-C and wait for the REPL prompt (the app is gone after this)."""
+        start = self.console_len
+        self.send("\r\x03\x03")
+        if not self.run_until(max_ms, console=">>> ", console_from=start):
+            raise PicoError("no REPL prompt after Ctrl-C: %r" % self.console(start)[-200:])
+
+    def exec(self, code, max_ms=20000):
+        """Run ``code`` over the raw REPL (call repl() first); its output, or PicoError
+        with the device's traceback."""
+        start = self.console_len
+        self.send("\x01")
+        if not self.run_until(max_ms, console="raw REPL; CTRL-B to exit\r\n>", console_from=start):
+            raise PicoError("no raw REPL: %r" % self.console(start)[-200:])
+        start = look = self.console_len
+        self.send(code + "\x04")
+        while True:
+            if not self.run_until(max_ms, console="\x04>", console_from=look):
+                raise PicoError("raw REPL did not finish: %r" % self.console(start)[-300:])
+            m = re.search(r"OK([\s\S]*?)\x04([\s\S]*?)\x04>", self.console(start))
+            if m:
+                break
+            look = self.console_len - 1
+        self.send("\x02")
+        if m.group(2):
+            raise PicoError("MicroPython error: " + m.group(2).strip())
+        return m.group(1).replace("\r\n", "\n")
 
     def errors(self):
         """Tracebacks and Wyrm error lines on the console so far."""

@@ -184,6 +184,16 @@ def storm(seed, events, board, state_dir, monkeypatch):
     return stats
 
 
+def _game_deal(state_dir):
+    """The deal a Drachenhort game keeps in its own save (read only: nothing renamed)."""
+    try:
+        with open(os.path.join(state_dir, "drachenhort.json"), "rb") as f:
+            status, obj = S.unpack(f.read())
+    except OSError:
+        return None
+    return obj.get("deal") if status == S._OK and isinstance(obj, dict) else None
+
+
 def _play(d, steps, fail):
     """Run steps one by one, checking every frame for a secret where it must not be."""
     app = d.app
@@ -207,7 +217,7 @@ def _play(d, steps, fail):
             if not (getattr(top, "showing", False) and held):
                 fail("card colours on a frame that is not a held peek:\n" + new[-1].text())
                 continue
-            party = d.app.store.load("party", None)
+            party = d.app.store.load("party", None) or _game_deal(d.state_dir)
             if party is not None and top.owner is not None and "sets" in party:
                 try:
                     mine = [ODD_COLOURS[a] for a in party["sets"][party["cards"][top.owner]]]

@@ -168,15 +168,15 @@ def test_store_save_on_a_full_flash_keeps_the_old_files(tmp_path, monkeypatch):
 def test_new_game_on_a_full_flash_keeps_the_dealt_cards(tmp_path, monkeypatch):
     d = Driver(tmp_path, seed=4)
     d.keys(NEW_DEALT_4 + "," + PEEK_ROUND_4)
-    deal = saved(d, "party")
     game = saved(d, "drachenhort")
-    assert deal is not None
+    deal = game["deal"]  # the deal is kept in the game's own save
+    assert deal is not None and all(deal["seen"])
     fs = FaultFS()
     fs.install(monkeypatch)
     fs.full = True
     d.keys("up*3,ok,up,ok,ok,down,ok")  # New game, Yes, 4 players, Printed cards
     assert "Oops" not in all_text(d) and d.errors() == []
-    assert saved(d, "party") == deal and saved(d, "drachenhort") == game
+    assert saved(d, "drachenhort") == game and saved(d, "drachenhort")["deal"] == deal
     monkeypatch.undo()
     d.reboot()
     d.wait(100)
@@ -189,10 +189,10 @@ def test_new_game_with_room_drops_the_old_deal(tmp_path):
     """The other side: with room, a new game with printed cards forgets the old deal."""
     d = Driver(tmp_path, seed=4)
     d.keys(NEW_DEALT_4 + "," + PEEK_ROUND_4)
-    assert saved(d, "party") is not None
+    assert saved(d, "drachenhort")["deal"] is not None
     d.keys("up*3,ok,up,ok,ok,down,ok")
-    assert saved(d, "party") is None
     assert saved(d, "drachenhort")["game"]["mode"] == "printed"
+    assert "deal" not in saved(d, "drachenhort") and saved(d, "party") is None
 
 
 # -- 5. board.json that is not UTF-8 --------------------------------------------------
@@ -375,9 +375,35 @@ def test_recovery_messages_use_the_players_words(tmp_path):
     assert no_internal_words(text.replace("Open", "")) == []
 
 
+def old_format_save(tmp_path):
+    """Turn the saved dealt game into a save from before the deal moved into the game's
+    file: the game without "deal", the deal as its own save "party"."""
+    st = Store(str(tmp_path))
+    game = st.load("drachenhort")
+    deal = game.pop("deal")
+    st.remove("drachenhort")
+    st.save("drachenhort", game)
+    st.save("party", deal)
+    return deal
+
+
+def test_old_save_with_its_deal_in_its_own_file_still_plays(tmp_path):
+    """A dealt game saved before the deal moved into the game's file: the cards are
+    still there after the update, and the next save keeps them in the game's file."""
+    d = Driver(tmp_path, seed=4)
+    d.keys(NEW_DEALT_4 + "," + PEEK_ROUND_4)
+    deal = old_format_save(tmp_path)
+    d.reboot()
+    d.wait(100)
+    assert "See my card" in d.text() and d.errors() == []
+    d.keys("ok")  # Capture: the screen change is saved
+    assert saved(d, "drachenhort")["deal"] == deal
+
+
 def test_both_party_copies_lost_says_the_cards_are_gone_and_offers_a_deal(tmp_path):
     d = Driver(tmp_path, seed=4)
     d.keys(NEW_DEALT_4 + "," + PEEK_ROUND_4)
+    old_format_save(tmp_path)  # only an older save keeps the deal in a file of its own
     (tmp_path / "party.json").write_bytes(b"junk")
     (tmp_path / "party.bak").write_bytes(b"junk")
     d.reboot()

@@ -11,12 +11,19 @@ Called by the Drachenhort game screens (``wyrm.games.drachenhort_ui``):
     drachenhort_party.unseen_cards(app)                    # the cards nobody holds (reveal)
     drachenhort_party.load(app)                            # deal.PartyDeal or None
 
-The deal is saved (store name "party") BEFORE anything is shown, with the card
+The deal is saved BEFORE anything is shown, with the card
 list as adventurer indices, so editing the settings file mid-game cannot change
 who holds what; each player's "seen" flag is saved as they pass on, so a power
 cut resumes the round with the first player who has not seen their card - the
 same cards, never a re-deal. Saved: ``{"cards": [card per player], "seen":
 [0/1 per player], "sets": [[3 adventurer indices] x 7]}``.
+
+Where it is kept: a Drachenhort game passes ``home=`` (its session), and the deal is
+saved inside the game's own file, in one atomic save with the game (``home.deal``,
+``home.keep_deal(obj)``); a new game passes ``begin=`` too, which saves the new game
+and its first deal together - a power cut boots into the old game or into the new
+one with its deal, never a new game without one (issue 16, docs/FAULTS.md).
+Without ``home`` the deal is its own save, store name "party" (older saves, tests).
 
 Settings file ``party_cards.json`` in the store folder (plain JSON, optional)::
 
@@ -81,15 +88,29 @@ def colours(app):
 
 
 # -- the saved deal ----------------------------------------------------------------
-def _load_obj(app):
-    obj = app.store.load(_STORE, None)
+def _read(app, home):
+    return home.deal if home is not None else app.store.load(_STORE, None)
+
+
+def _keep(app, home, obj):
+    """Save the deal (None: drop it) where it is kept."""
+    if home is not None:
+        home.keep_deal(obj)
+    elif obj is None:
+        app.store.remove(_STORE)
+    else:
+        app.store.save(_STORE, obj)
+
+
+def _load_obj(app, home=None):
+    obj = _read(app, home)
     if obj is None:
         return None, None
     try:
         d = deal.PartyDeal.load(obj)
         sets = _check_sets(obj.get("sets"))
     except (ValueError, AttributeError):
-        app.store.remove(_STORE)
+        _keep(app, home, None)
         ui.error(app, "The saved party cards were damaged. Please deal again.", "Party cards")
         return None, None
     return d, sets
@@ -109,24 +130,26 @@ def _check_sets(sets):
     return sets
 
 
-def load(app):
+def load(app, home=None):
     """The saved deal (deal.PartyDeal) or None; a damaged save gives a message."""
-    return _load_obj(app)[0]
+    return _load_obj(app, home)[0]
 
 
-def exists(app):
+def exists(app, home=None):
+    if home is not None:
+        return home.deal is not None
     return app.store.exists(_STORE)
 
 
-def _save(app, d, sets):
+def _obj(d, sets):
     obj = d.to_json()
     obj["sets"] = sets
-    app.store.save(_STORE, obj)
+    return obj
 
 
-def forget(app):
+def forget(app, home=None):
     """Drop the deal (a new game without dealt cards)."""
-    app.store.remove(_STORE)
+    _keep(app, home, None)
 
 
 def _sets(app, saved):
@@ -135,21 +158,21 @@ def _sets(app, saved):
     return [list(t) for t in deal.card_indices(_get(app))]
 
 
-def card_adventurers(app, card):
+def card_adventurers(app, card, home=None):
     """Card ``card`` (0..6) as 3 adventurer indices, as dealt."""
-    saved = _load_obj(app)[1]
+    saved = _load_obj(app, home)[1]
     return list(_sets(app, saved)[card])
 
 
-def card_names(app, card):
+def card_names(app, card, home=None):
     """Card ``card`` (0..6) as its 3 colour names (for the final reveal)."""
     names = colours(app)
-    return [names[a] for a in card_adventurers(app, card)]
+    return [names[a] for a in card_adventurers(app, card, home)]
 
 
-def unseen_cards(app):
+def unseen_cards(app, home=None):
     """Cards nobody holds (final reveal only); [] when nothing is dealt."""
-    d = load(app)
+    d = load(app, home)
     return d.unseen_cards() if d is not None else []
 
 
@@ -162,12 +185,12 @@ def _secret(d, sets):
     return lines
 
 
-def _run(app, d, sets, players, on_done, who):
+def _run(app, d, sets, players, on_done, who, home):
     total = d.players
 
     def seen(app, k):
         d.mark_seen(k)
-        _save(app, d, sets)
+        _keep(app, home, _obj(d, sets))
 
     peek.peek_flow(
         app,
@@ -184,11 +207,13 @@ def _run(app, d, sets, players, on_done, who):
     )
 
 
-def start_deal(app, players, on_done=None, who=None):
+def start_deal(app, players, on_done=None, who=None, home=None, begin=None):
     """Deal one card to each of ``players`` (2..7) and pass the device round.
 
     An existing deal is only replaced after "Deal new cards? The old deal is
-    lost." is answered Yes.
+    lost." is answered Yes. ``home``: the game that keeps the deal in its own
+    save (None: store name "party"); ``begin(obj)``: saves the first deal together
+    with a new game instead (nothing asked: the new game replaces the old deal).
     """
 
     def go(app):
@@ -198,31 +223,35 @@ def start_deal(app, players, on_done=None, who=None):
         except ValueError as exc:  # not 2..7 players
             ui.error(app, str(exc), "Party cards")
             return
-        _save(app, d, sets)  # before anything is shown
-        _run(app, d, sets, list(range(players)), on_done, who)
+        obj = _obj(d, sets)
+        if begin is not None:
+            begin(obj)  # the new game and its deal: one save, before anything is shown
+        else:
+            _keep(app, home, obj)  # before anything is shown
+        _run(app, d, sets, list(range(players)), on_done, who, home)
         _tell(app)  # a settings problem shows on top of the first pass screen
 
-    if exists(app):
+    if begin is None and exists(app, home):
         app.push(ui.Confirm("Deal new cards? The old deal is lost.", go))
     else:
         go(app)
 
 
-def resume_flow(app, on_done=None, who=None):
+def resume_flow(app, on_done=None, who=None, home=None):
     """Continue an unfinished pass round (after a power cut). True if one was resumed."""
-    d, saved = _load_obj(app)
+    d, saved = _load_obj(app, home)
     if d is None or d.all_seen():
         return False
     sets = _sets(app, saved)
     players = [k for k in range(d.players) if not d.is_seen(k)]
-    _run(app, d, sets, players, on_done, who)
+    _run(app, d, sets, players, on_done, who, home)
     _tell(app)
     return True
 
 
-def peek_again(app, who=None):
+def peek_again(app, who=None, home=None):
     """Choose a player, then hold OK to see their card again (the screen names them)."""
-    d, saved = _load_obj(app)
+    d, saved = _load_obj(app, home)
     if d is None:
         ui.error(app, "No party cards dealt yet.", "Party cards")
         return

@@ -32,8 +32,13 @@ settings file), read once.
 Saved after every event and every change of screen as "drachenhort"::
 
     {"v": 1, "game": Game.to_json(), "cards": [null | [a, b, c], ...],
-     "screen": "menu", "arg": null}
+     "screen": "menu", "arg": null, "deal": null | {the party-card deal}}
 
+``deal`` (dealt games only) is the party-card deal (``drachenhort_party``), kept in
+the game's own file: a new dealt game and its deal are one save, so a power cut
+boots into the old game or the new one with its cards, never a new game without a
+deal (issue 16). A save from before, without ``deal``, takes the deal from its own
+old save ("party"), and the next save keeps it here.
 ``cards`` holds the printed cards entered at the reveal; ``screen``/``arg``
 bring the players back to where they were after a power cut (an unfinished
 escape order keeps its picks). A save that cannot be read gives a message and
@@ -45,7 +50,7 @@ from wyrm import font, gamekit, ui
 from wyrm.games import drachenhort
 
 NAME = "drachenhort"
-_PARTY = "party"  # the store name of the deal (drachenhort_party, a wyrm.deal.PartyDeal)
+_PARTY = "party"  # the deal's own store name in saves from before it moved into the game's
 _VERSION = const(1)
 _ADV = const(7)
 _DENSE = const(8)  # row height of the full-screen tables (board, all cards)
@@ -125,6 +130,7 @@ class Session(gamekit.SavedGame):
         self.game_menu = None
         self._cfg = None
         self._dealt = None  # the dealt cards, once read at the reveal
+        self.deal = None  # the party-card deal as saved (drachenhort_party), dealt games
 
     # settings: colour names and the configured cards
     def config(self):
@@ -147,13 +153,22 @@ class Session(gamekit.SavedGame):
         return self.game is not None
 
     def to_json(self):
-        return {
+        out = {
             "v": _VERSION,
             "game": self.g().to_json(),
             "cards": self.cards,
             "screen": self.screen,
             "arg": self.arg,
         }
+        if self.g().mode == "dealt":
+            out["deal"] = self.deal
+        return out
+
+    def keep_deal(self, obj):
+        """Save the deal (None: drop it) with the game (drachenhort_party's ``home``)."""
+        self.deal = obj
+        self._dealt = None
+        self.save()
 
 
     def menu(self):
@@ -187,20 +202,27 @@ class Session(gamekit.SavedGame):
         self.cards = cards
         self.screen = screen if screen in _SCREENS else "menu"
         self.arg = raw.get("arg")
+        if game.mode != "dealt":
+            self.deal = None
+        elif "deal" in raw:
+            self.deal = raw["deal"]
+        else:  # saved before the deal moved into the game's file
+            self.deal = self.app.store.load(_PARTY, None)
         return True
 
     # the game
-    def new_game(self, players, mode):
-        """Start afresh; the old game's party cards go with it - but only once the
-        new game is safely written (a full flash keeps the old game and its deal)."""
+    def new_game(self, players, mode, deal=None):
+        """Start afresh, with its deal (``deal``, dealt games) in the same save: the
+        old game and its party cards are replaced in one atomic save."""
         app = self.app
         self._dealt = None
         self.game = drachenhort.Game(players, mode)
+        self.deal = deal
         self.cards = [None] * players
         self.screen = "menu"
         self.arg = None
         if self.save() and app.store.exists(_PARTY):
-            app.call(_PARTY_UI, lambda p: p.forget(app))
+            app.store.remove(_PARTY)  # an older save's deal: no game refers to it now
 
     def g(self):
         """The game (only called while there is one)."""
@@ -232,8 +254,8 @@ class Session(gamekit.SavedGame):
         return "ok" if d.all_seen() else "unseen"
 
     def _deal(self):
-        """The saved deal (drachenhort_party keeps it as "party"), if it is this game's."""
-        obj = self.app.store.load(_PARTY, None)
+        """The saved deal (kept in this game's save), if it fits this game."""
+        obj = self.deal
         if obj is None:
             return None
         try:
@@ -268,7 +290,8 @@ class Session(gamekit.SavedGame):
         app = self.app
         n = d.players
         return app.call(
-            _PARTY_UI, lambda p: [sorted(p.card_adventurers(app, d.card_of(j))) for j in range(n)]
+            _PARTY_UI,
+            lambda p: [sorted(p.card_adventurers(app, d.card_of(j), self)) for j in range(n)],
         )
 
     def all_cards(self):
@@ -418,7 +441,7 @@ class GameMenu(_Menu):
             elif ds == "unseen":
                 items.append(["Continue dealing", self.continue_deal])
             # the game's next step (where the menu opens), then "See my card" under it
-            see = ["See my card", _peek_again] if ds == "ok" and not g.finished else None
+            see = ["See my card", self.peek_again] if ds == "ok" and not g.finished else None
             if not g.escape_over:
                 items.append(["Capture", lambda a: a.push(_play(s).CaptureMenu(s))])
                 if see:
@@ -475,12 +498,15 @@ class GameMenu(_Menu):
         app.push(ui.Spinner("Players", n, lo, hi, self._ask_cards))
 
     def _ask_cards(self, app, n):
-        def dealt(app):
-            app.pop(m)
-            self.s.new_game(n, "dealt")
+        def begin(obj):  # the new game and its deal: one save
+            self.s.new_game(n, "dealt", obj)
             self.refresh(app)
             self.sel = self.start_row()
-            app.call(_PARTY_UI, lambda p: p.start_deal(app, n, self._deal_done))
+
+        def dealt(app):
+            app.pop(m)
+            s = self.s
+            app.call(_PARTY_UI, lambda p: p.start_deal(app, n, self._deal_done, None, s, begin))
 
         def printed(app):
             app.pop(m)
@@ -500,10 +526,16 @@ class GameMenu(_Menu):
     def deal_again(self, app):
         self.s._dealt = None
         n = self.s.game.players
-        app.call(_PARTY_UI, lambda p: p.start_deal(app, n, self._deal_done))
+        s = self.s
+        app.call(_PARTY_UI, lambda p: p.start_deal(app, n, self._deal_done, None, s))
 
     def continue_deal(self, app):
-        app.call(_PARTY_UI, lambda p: p.resume_flow(app, self._deal_done))
+        s = self.s
+        app.call(_PARTY_UI, lambda p: p.resume_flow(app, self._deal_done, None, s))
+
+    def peek_again(self, app):
+        s = self.s
+        app.call(_PARTY_UI, lambda p: p.peek_again(app, None, s))
 
     # during the game
     def next_escape(self, app):
@@ -557,10 +589,6 @@ def _players(app):
     from wyrm import players
 
     return players
-
-
-def _peek_again(app):
-    app.call(_PARTY_UI, lambda p: p.peek_again(app))
 
 
 def _play(s):

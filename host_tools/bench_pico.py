@@ -1,0 +1,175 @@
+"""The real port: latency, bus bytes and heap of Wyrm on the emulated Pico (``make bench``).
+
+    .venv/bin/python -m host_tools.bench_pico [--board pico-ssd1306-4btn] [--json out.json]
+
+One boot of the real MicroPython rp2 firmware (host_tools/pico.py) with Wyrm as
+``make deploy`` puts it on a Pico. Keys are tapped at the simulator's rhythm (80 ms
+down, 120 ms up) and, before the next one, the harness waits until the app is back in
+its input loop. For each press: emulated ms from the press edge and from the release
+to the last byte of the panel traffic it caused (until the next press), and the bytes
+sent (after the address byte). Emulated time is exact: the same figures on every run.
+Heap: ``gc.mem_alloc()`` after ``gc.collect()`` on the device (boot.py probe on GP15;
+the probe's own bytes are subtracted) after boot, in each game of a tour, and at the
+tour's end on the die statistics.
+"""
+import argparse
+import json
+import os
+import sys
+import time
+
+from host_tools import pico
+
+# (label, moves on the main menu to the entry, keys in the game after opening it, keys back)
+# The main menu keeps its cursor, so each game's moves start from the previous entry.
+TOUR = (
+    ("Drachenhort", "", "ok,wait:1000", "back,back"),
+    ("Drakskatten", "down", "ok", "back,back"),
+    ("DrachenSchatten", "down", "ok", "back,back"),
+    ("Drachenfels", "down", "ok", "back,back"),
+    ("Der Weg n. Drakonia", "down", "ok", "back,back"),
+    ("Hidden deck", "down*2", "ok", "back,back"),
+    ("Dice", "up", "ok", ""),  # "ok": the Drachenhort die screen, where the rolls are
+)
+ROLLS = 5  # die rolls on the Dice screen at the end of the tour
+
+
+def press_stats(dev, presses, end_ns):
+    """Per press: press/release -> last byte ms and bytes, of the traffic up to the next press."""
+    txns = [t for t in dev.txns() if t.ack and t.addr == dev.addr]
+    out = []
+    for i, p in enumerate(presses):
+        stop = presses[i + 1].edge_ns if i + 1 < len(presses) else end_ns
+        mine = [t for t in txns if p.edge_ns <= t.start_ns < stop]
+        if not mine:
+            out.append(None)
+            continue
+        last = mine[-1].end_ns
+        out.append({
+            "press_ms": (last - p.edge_ns) / 1e6,
+            "release_ms": (last - p.release_ns) / 1e6,
+            "bytes": sum(len(t.data) for t in mine),
+        })
+    return out
+
+
+class Recorder:
+    def __init__(self, dev):
+        self.dev = dev
+        self.kinds = {}  # kind -> [stats]
+
+    def keys(self, script, kind=None):
+        """Play ``script`` paced; with ``kind``, every press in it is a sample of that kind."""
+        dev = self.dev
+        presses = dev.play(script, paced=True) if script else []
+        dev.wait_idle()
+        dev.settle(quiet_ms=200)
+        if kind:
+            for s in press_stats(dev, presses, dev.t_ns):
+                if s is not None:
+                    self.kinds.setdefault(kind, []).append(s)
+
+    def heap(self):
+        free, alloc = self.dev.heap()
+        return alloc - self.dev.probe_cost
+
+
+def measure(board="pico-ssd1306-4btn", log=print):
+    """Run the bench on one boot; a JSON-able dict."""
+    wall0 = time.time()
+    dev = pico.boot(board)
+    try:
+        res = {"board": board, "firmware": os.path.basename(pico.firmware_path())}
+        boot_txns = [t for t in dev.txns() if t.ack and t.addr == dev.addr]
+        res["boot"] = {"ms": dev.boot_ms, "bytes": sum(len(t.data) for t in boot_txns)}
+        rec = Recorder(dev)
+        heap = [("after boot (main menu)", rec.heap())]
+        res["probe_bytes"] = dev.probe_cost
+        rec.keys("down,down,down,up,up,up", "menu move")
+        rec.keys("up")  # to Settings (the menu wraps)
+        rec.keys("ok,back,ok,back,ok,back", "click on a loaded screen")
+        rec.keys("down")  # back to Drachenhort
+        for label, moves, inside, back in TOUR:
+            rec.keys(moves, "menu move")
+            rec.keys("ok", "open a game" if label != "Dice" else "open Dice")
+            rec.keys(inside)
+            heap.append(("in " + label, rec.heap()))
+            rec.keys(back)
+        rec.keys(",".join(["ok"] * ROLLS), "die roll")
+        rec.keys("down")  # the die statistics
+        heap.append(("after the tour (die statistics)", rec.heap()))
+        res["errors"] = dev.errors()
+        res["kinds"] = rec.kinds
+        res["heap"] = heap
+        res["emulated_s"] = dev.t_ms / 1000
+        res["wall_s"] = time.time() - wall0
+    finally:
+        dev.close()
+    return res
+
+
+def _median(xs):
+    xs = sorted(xs)
+    n = len(xs)
+    return xs[n // 2] if n % 2 else (xs[n // 2 - 1] + xs[n // 2]) / 2
+
+
+def report(res, out=print):
+    out("")
+    out("Real port: %s on the emulated Pico (%s, rp2040js; emulated time, exact)" % (
+        res["board"], res["firmware"]))
+    out("| action                   |  n | press -> last byte ms | release -> last byte ms"
+        " | bytes (median) |")
+    out("|--------------------------|---:|-----------------------|-------------------------"
+        "|---------------:|")
+    b = res["boot"]
+    out("| %-24s | %2d | %21s | %23s | %14d |" % (
+        "boot (power-on)", 1, "%.0f" % b["ms"], "-", b["bytes"]))
+    order = ("menu move", "click on a loaded screen", "open a game", "open Dice", "die roll")
+    for kind in order:
+        rows = res["kinds"].get(kind, [])
+        if not rows:
+            continue
+        p = [r["press_ms"] for r in rows]
+        r_ = [r["release_ms"] for r in rows]
+        by = [r["bytes"] for r in rows]
+        out("| %-24s | %2d | %21s | %23s | %14d |" % (
+            kind, len(rows), "%.0f (max %.0f)" % (_median(p), max(p)),
+            "%.0f (max %.0f)" % (_median(r_), max(r_)), _median(by)))
+    out("")
+    out("| heap on the device (gc.mem_alloc, probe subtracted) | bytes |")
+    out("|------------------------------------------------------|------:|")
+    for label, alloc in res["heap"]:
+        out("| %-52s | %s |" % (label, format(alloc, ",")))
+    if res["errors"]:
+        out("console errors: %s" % res["errors"])
+    out("(%.1f s emulated, %.0f s wall)" % (res["emulated_s"], res["wall_s"]))
+
+
+def run_and_report(board="pico-ssd1306-4btn", out=print):
+    """For host_tools/bench.py: the table, or one line why it cannot run; the results."""
+    why = pico.unavailable()
+    if why:
+        out("Real port (emulated Pico): skipped - " + why)
+        return None
+    res = measure(board)
+    report(res, out)
+    return res
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="python -m host_tools.bench_pico", description=__doc__)
+    ap.add_argument("--board", default="pico-ssd1306-4btn")
+    ap.add_argument("--json", help="also write the results here")
+    args = ap.parse_args(argv)
+    res = run_and_report(args.board)
+    if res is None:
+        return 1
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(res, f, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
