@@ -10,6 +10,7 @@ game resumes after a power cut; a note that the save was restored from its backu
 first, and OK leads on), and load every saved file as its old or its new value.
 """
 import hashlib
+import json
 import os
 
 import pytest
@@ -51,7 +52,7 @@ SCENARIOS = {
 }
 
 
-def boot_state(board, flash_file, expected=()):
+def boot_state(board, flash_file, expected=(), then=None):
     """Boot a whole-flash file: (frame, errors, {store name: JSON}, problems, notice).
 
     If the first screen is none of ``expected`` (e.g. a note that a saved game was
@@ -62,6 +63,10 @@ def boot_state(board, flash_file, expected=()):
         dev.wait_idle()
         dev.settle(quiet_ms=300)
         frame = dev.frame()
+        if then:
+            dev.play(then, paced=True)
+            dev.settle(quiet_ms=300)
+            frame = dev.frame()
         if expected and frame not in expected:
             notice = frame
             dev.play("ok", paced=True)
@@ -79,6 +84,20 @@ def boot_state(board, flash_file, expected=()):
         elif line.startswith("P "):
             problems = int(line[2:])
     return frame, errors, state, problems, notice
+
+
+def _data(state):
+    """The saved games without where they resume (screen, its argument, the open note's
+    third field): a restored copy resumes on its game's menu on purpose."""
+    out = {}
+    for key, text in state.items():
+        value = json.loads(text)
+        if isinstance(value, dict):
+            value = {k: v for k, v in value.items() if k not in ("screen", "arg")}
+        elif key == "open" and isinstance(value, list):
+            value = value[:2]
+        out[key] = value
+    return out
 
 
 def record(name, tmp):
@@ -144,6 +163,11 @@ def test_power_cut_at_every_flash_operation_keeps_old_or_new_state(name, tmp_pat
     old, new = of(snaps[0][1]), of(snaps[-1][1])
     assert old[2] != new[2], "the action changed no saved state"
     assert old[4] is None and new[4] is None
+    # A cut between the store's renames leaves the old copy whole in its backup: Wyrm restores
+    # it, says the last change was lost, and opens the game on its menu (issue 16, item 1:
+    # never on a list where the next press records an event). The old saved data on the
+    # game's menu (its title bar as BACK from the old screen shows it) is the old state too.
+    old_menu = boot_state(board, flashes[ends[0]], then="back")[0]
     bad = []
     notices = []  # cuts after which a note (e.g. "restored from the backup") came first
     for label, path in snaps:
@@ -152,12 +176,16 @@ def test_power_cut_at_every_flash_operation_keeps_old_or_new_state(name, tmp_pat
             notices.append(label)
         if errors:
             bad.append("%s: console errors %s" % (label, errors))
-        if frame not in (old[0], new[0]):
+        restored = (notice is not None and frame[:128] == old_menu[:128]
+                    and _data(state) == _data(old[2]))
+        if frame not in (old[0], new[0]) and not restored:
             bad.append("%s: the panel shows neither the old nor the new state:\n%s\n"
                        "old:\n%s\nnew:\n%s\nsaved: %s" % (
                            label, ascii_art(frame, 128, 64), ascii_art(old[0], 128, 64),
                            ascii_art(new[0], 128, 64), state))
         for key in set(old[2]) | set(new[2]) | set(state):
+            if restored:
+                continue  # compared above, the resume position aside
             got = state.get(key, "null")
             if got not in (old[2].get(key, "null"), new[2].get(key, "null")):
                 bad.append("%s: %s loads as %s" % (label, key, got[:80]))
