@@ -104,7 +104,7 @@ class App:
         self.errors = []  # exceptions caught in screens (the simulator reports them)
         self._redraw = True
         self._part = False  # the top screen updates the frame in place (touch)
-        self._settings_due = False  # save_settings(soon=True) not written yet
+        self._due = {}  # name -> object: saves written at the start of the next step
         self._toast = None
         self._toast_until = 0
         self._last_input = 0
@@ -132,9 +132,22 @@ class App:
         the next step, so the key's answer reaches the panel before the flash write."""
         self.apply_panel_settings()
         if soon:
-            self._settings_due = True
+            self.save_soon("settings", self.settings)
         else:
             self.store.save("settings", self.settings)
+
+    def save_soon(self, name, obj):
+        """Save ``obj`` as ``name`` in the store when the next input or step comes: after
+        the panel update this step makes (a flash write takes a frame's time or more).
+        Only for names nothing reads back before then."""
+        self._due[name] = obj
+
+    def save_due(self):
+        """Write the saves put off with ``save_soon`` now."""
+        due = self._due
+        self._due = {}
+        for name in due:
+            self.store.save(name, due[name])
 
     def apply_panel_settings(self):
         p = self.panel
@@ -222,9 +235,6 @@ class App:
     # -- the step -------------------------------------------------------------
     def step(self, now, levels):
         """Advance to ``now`` (ms ticks) with button ``levels``; return dirty pages."""
-        if self._settings_due:
-            self._settings_due = False
-            self.store.save("settings", self.settings)
         self.feed(now, levels)
         now = self.now  # (a gap too long for tick arithmetic is clamped)
         top = self.top()
@@ -262,7 +272,10 @@ class App:
         its interrupt latched between two steps (in order, with the edge's
         time), so a press and release that both fall inside one long step -
         a game loading, a save - still count. Nothing is drawn here.
+        Saves put off with ``save_soon`` are written first.
         """
+        if self._due:
+            self.save_due()
         if not self._started:
             self._started = True
             self._last_input = now
