@@ -105,6 +105,7 @@ class App:
         self._redraw = True
         self._part = False  # the top screen updates the frame in place (touch)
         self._due = {}  # name -> object: saves written at the start of the next step
+        self._jobs = []  # after_frame: functions run at the start of the next step
         self._toast = None
         self._toast_until = 0
         self._last_input = 0
@@ -148,6 +149,11 @@ class App:
         self._due = {}
         for name in due:
             self.store.save(name, due[name])
+
+    def after_frame(self, fn):
+        """Run ``fn(app)`` when the next input or step comes, before its events: work a
+        screen needs soon but not for its first frame (that frame goes out first)."""
+        self._jobs.append(fn)
 
     def apply_panel_settings(self):
         p = self.panel
@@ -276,6 +282,11 @@ class App:
         """
         if self._due:
             self.save_due()
+        if self._jobs:
+            jobs = self._jobs
+            self._jobs = []
+            for fn in jobs:
+                self._guard(fn)
         if not self._started:
             self._started = True
             self._last_input = now

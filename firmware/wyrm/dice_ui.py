@@ -11,12 +11,13 @@ Games use the public screen builders (import the module inside a function):
 The roll screen of a die, its history and statistics and the saved counts live
 in ``wyrm.dice_roll_ui`` (a game that only rolls loads just that, and the roll-off
 of a known number of players does not load it); ``dice_ui.roll_screen`` hands
-over to it. Custom dice come from ``dice.json`` in the store's folder (format:
-see ``wyrm.dice_custom.parse_custom``).
+over to it. Who starts and the roll-off are ``wyrm.dice_rolloff``, loaded when one
+opens: the menu's first frame needs only this module and ``wyrm.dice``. Custom
+dice come from ``dice.json`` in the store's folder (format: see
+``wyrm.dice_custom.parse_custom``).
 """
 
-from wyrm import buttons, dice, dice_rolloff, font, ui
-from wyrm.dice_draw_ui import Tumbling, caption, skip_key, spin
+from wyrm import dice, font, ui
 
 _HELP = (
     "Add your own dice: put a file dice.json on Wyrm (next to the saved "
@@ -54,197 +55,6 @@ class StatsMenu(ui.Menu):
         return run
 
 
-# -- who starts -----------------------------------------------------------------------
-class PlayersSpinner(ui.Spinner):
-    """How many players? (starts at the last count used); OK opens ``make(n)``."""
-
-    def __init__(self, title_text, make, lo, hi):
-        from wyrm import dice_roll_ui  # the player count is kept with the dice counts
-
-        self.make = make
-        self.book = dice_roll_ui.Book()
-        super().__init__(title_text, 4, lo, hi, self._done, hint="%d-%d players  OK: go" % (lo, hi))
-
-    def on_open(self, app):
-        self.book.load(app)
-        self.value = min(max(self.book.players, self.lo), self.hi)
-        self.book.show_problems(app)
-
-    def _done(self, app, n):
-        if self.book.players != n:
-            self.book.players = n
-            self.book.save(app)
-        app.push(self.make(n))
-
-
-class WhoScreen(Tumbling):
-    """A random starting player among n, with a short tumble of numbers."""
-
-    def __init__(self, n):
-        super().__init__(7)
-        self.n = n
-        self.pick = 1
-        self.shown = 1
-
-    def on_open(self, app):
-        self.go(app)
-
-    def go(self, app):
-        self.pick = dice.random_player(app.rng, self.n) + 1
-        self.start_tumble(app)
-
-    def next_face(self, app):
-        s = self.seed % self.n + 1
-        self.shown = s if s != self.shown else s % self.n + 1
-
-    def on_event(self, app, kind, key):
-        if skip_key(self, app, kind, key):
-            return True
-        if kind == buttons.PRESS:
-            return False
-        if ui.is_ok(kind, key):
-            self.go(app)
-            return True
-        return False
-
-    def draw(self, app, fb):
-        tall = app.tall
-        if tall:
-            ui.title(fb, "Who starts?", "of %d" % self.n)
-        y = ui.TITLE_H + 3 if tall else 2
-        p = self.shown if self.t0 is not None else self.pick
-        if tall:
-            font.big_center(fb, str(p), y)
-        else:
-            font.big(fb, str(p), 4, y)
-        if self.t0 is not None:
-            return
-        if tall:
-            caption(fb, "Player %d starts" % p, 44, True)
-            font.center(fb, "1 = you, clockwise", 56)
-        else:
-            font.text(fb, "Player %d" % p, 30, 4)
-            font.text(fb, "starts", 30, 14)
-
-
-class RollOffScreen(Tumbling):
-    """Everyone rolls 1d6; only the tied highest roll again - round by round.
-
-    OK rolls the next round (a new roll-off once someone has won); UP/DOWN
-    look back at earlier rounds.
-    """
-
-    def __init__(self, n):
-        super().__init__(3)
-        self.n = n
-        self.ro = dice_rolloff.RollOff(n)
-        self.view = 0
-        self.spin = None
-
-    def on_open(self, app):
-        self.start(app)
-
-    def start(self, app):
-        self.ro = dice_rolloff.RollOff(self.n)
-        self.next_round(app)
-
-    def next_round(self, app):
-        self.ro.roll(app.rng)
-        self.view = len(self.ro.rounds) - 1
-        self.start_tumble(app)
-
-    def next_face(self, app):
-        self.spin = self.seed
-
-    def on_event(self, app, kind, key):
-        if skip_key(self, app, kind, key):
-            return True
-        if kind == buttons.PRESS and key != buttons.UP and key != buttons.DOWN:
-            return False
-        last = len(self.ro.rounds) - 1
-        if ui.is_ok(kind, key):
-            if self.view != last:
-                self.view = last
-                app.redraw()
-            elif self.ro.done():
-                self.start(app)
-            else:
-                self.next_round(app)
-            return True
-        if ui.is_up(kind, key):
-            self.view = max(0, self.view - 1)
-        elif ui.is_down(kind, key):
-            self.view = min(last, self.view + 1)
-        else:
-            return False
-        app.redraw()
-        return True
-
-    def draw(self, app, fb):
-        rounds = self.ro.rounds
-        rnd = rounds[self.view]
-        last = self.view == len(rounds) - 1
-        rolling = self.t0 is not None and last
-        best = 0
-        for _p, r in rnd:
-            best = max(best, r)
-        tied = 0
-        for _p, r in rnd:
-            if r == best:
-                tied += 1
-        tall = app.tall
-        right = "round %d" % (self.view + 1)
-        if len(rounds) > 1:
-            right = "round %d/%d" % (self.view + 1, len(rounds))
-        if tall:
-            ui.title(fb, "Roll-off", right)
-        # every player: rolled this round (value, top ones inverted) or out.
-        # 64 px: two columns of up to four under the title; 32 px: no title,
-        # four columns of two rows, so all seven players and the result show.
-        rolled = {}
-        for p, r in rnd:
-            rolled[p] = r
-        per_col = (self.n + 1) // 2 if tall else 2
-        seed = self.spin or 1
-        cw = 64 if tall else 32
-        for p in range(self.n):
-            col = p // per_col
-            row = p % per_col
-            x = col * cw + (2 if tall else 0)
-            y = (ui.TITLE_H + 1 if tall else 0) + row * 9
-            r = rolled.get(p)
-            inv = r is not None and r == best and not rolling
-            if inv:
-                # 8 of 9 rows: tied rows stay apart
-                fb.fill_rect(x, y, cw - 4 if tall else cw - 2, 8, 1)
-            font.text(fb, "P%d" % (p + 1), x + 2, y + 1, 0 if inv else 1)
-            if r is None:
-                font.text(fb, "out" if tall else "-", x + 34 if tall else x + 21, y + 1)
-                continue
-            if rolling:
-                seed = spin(seed)
-                r = seed % 6 + 1
-            font.text(fb, str(r), x + 40 if tall else x + 21, y + 1, 0 if inv else 1)
-        if rolling:
-            return
-        y = 47 if tall else 20
-        if tied == 1:
-            winner = rnd[0][0]
-            for p, r in rnd:
-                if r == best:
-                    winner = p
-            caption(fb, "Player %d starts!" % (winner + 1), y, False)
-            hint = "OK: new roll-off"
-        else:
-            caption(fb, "Tie on %d: roll again" % best, y, False)
-            hint = "OK: next round"
-        if not tall:
-            return
-        if not last:
-            hint = "OK: latest round"
-        font.center(fb, hint, 56)
-
-
 # -- public builders and the Dice menu ---------------------------------------------------
 def roll_screen(die, roll_now=False):
     """The roll screen of a die: ``wyrm.dice_roll_ui.roll_screen`` (a game that only
@@ -256,16 +66,20 @@ def roll_screen(die, roll_now=False):
 
 def who_starts_screen(n=None, lo=dice.PLAYERS_MIN, hi=dice.PLAYERS_MAX):
     """Pick a random starting player; asks for the player count unless ``n`` is given."""
+    from wyrm import dice_rolloff
+
     if n is not None:
-        return WhoScreen(n)
-    return PlayersSpinner("Who starts?", WhoScreen, lo, hi)
+        return dice_rolloff.WhoScreen(n)
+    return dice_rolloff.PlayersSpinner("Who starts?", dice_rolloff.WhoScreen, lo, hi)
 
 
 def rolloff_screen(n=None, lo=dice.PLAYERS_MIN, hi=dice.PLAYERS_MAX):
     """The Drakskatten roll-off for n players (asks for n when not given)."""
+    from wyrm import dice_rolloff
+
     if n is not None:
-        return RollOffScreen(n)
-    return PlayersSpinner("Roll-off", RollOffScreen, lo, hi)
+        return dice_rolloff.RollOffScreen(n)
+    return dice_rolloff.PlayersSpinner("Roll-off", dice_rolloff.RollOffScreen, lo, hi)
 
 
 def _name_of(dice_list, die_id):
@@ -282,11 +96,18 @@ class DiceMenu(ui.Menu):
         super().__init__("Dice", [])
         self.book = None
         self.dice_list = []
+        self._ticks = 0
+
+    def tick(self, app, now):
+        # A step ticks, then draws: the second tick comes after the menu's first frame.
+        # Then the roll screen's code loads, so a die opens as fast as it draws.
+        if self._ticks < 2:
+            self._ticks += 1
+            if self._ticks == 2:
+                from wyrm import dice_roll_ui  # noqa: F401
 
     def on_open(self, app):
-        from wyrm import dice_roll_ui
-
-        custom, problems = dice_roll_ui.load_custom(app)
+        custom, problems = dice.load_custom(app)
         self.dice_list = list(dice.BUILTIN) + custom
         items = []
         for d in dice.BUILTIN:
@@ -298,7 +119,7 @@ class DiceMenu(ui.Menu):
         items.append(["Statistics", self._stats])
         items.append(["Your own dice", lambda a: a.push(ui.Message("Your own dice", _HELP))])
         self.items = items
-        last = dice_roll_ui.last_die(app)  # the menu starts on the die rolled last
+        last = dice.last_die(app)  # the menu starts on the die rolled last
         for i in range(len(items)):
             if items[i][0] == _name_of(self.dice_list, last):
                 self.sel = i
