@@ -18,21 +18,16 @@ tests drive them with fakes (tests/fake_machine.py).
 """
 
 import gc
-import os
 import sys
 
 from micropython import const
 
-SAFE_MODE_LINE = "Wyrm safe mode: app not started, REPL free"
 BLINKS_NO_DISPLAY = const(3)
-BLINKS_BAD_BOARD = const(5)
-_RETRY_MS = const(2000)
 _RECONNECT_MS = const(1000)
 _REPEAT_EVERY = const(15)  # console lines are repeated every 15 retries (about 30 s)
 _LOOP_MS = const(5)
 _RING = const(16)  # latched button edges between two steps
 _OK_BIT = const(4)  # bit 2 of the level mask
-_BACK_BIT = const(8)  # bit 3
 
 
 def print_exc(exc):
@@ -41,22 +36,6 @@ def print_exc(exc):
         pe(exc)
     else:  # CPython (tests): the type and message are enough there
         print("%s: %s" % (type(exc).__name__, exc))
-
-
-# -- board profile -------------------------------------------------------------
-def read_board(path="board.json"):
-    """(profile, None) or (None, message). No board.json: the built-in default."""
-    from wyrm import board
-
-    try:
-        os.stat(path)
-    except OSError:
-        print("Wyrm: no %s; using the built-in %s wiring" % (path, board.DEFAULT["name"]))
-        return board.load_profile(board.DEFAULT, "built-in profile"), None
-    try:
-        return board.load_file(path), None
-    except board.BoardError as exc:
-        return None, str(exc)
 
 
 def forget_module(name):
@@ -185,23 +164,7 @@ class Keys:
         return self._prev
 
 
-def safe_mode_requested(time, keys):
-    """BACK (OK without BACK) held at power-up, still held 30 ms later."""
-    bit = _BACK_BIT if len(keys.pins) >= 4 else _OK_BIT
-    if not keys.levels() & bit:
-        return False
-    time.sleep_ms(30)
-    return bool(keys.levels() & bit)
-
-
 # -- display ---------------------------------------------------------------------
-def make_bus(machine, prof):
-    bus = prof["i2c"]
-    return machine.I2C(
-        bus["id"], sda=machine.Pin(bus["sda"]), scl=machine.Pin(bus["scl"]), freq=bus["freq"]
-    )
-
-
 def where(prof):
     bus = prof["i2c"]
     return "I2C%d 0x%02X (SDA GP%d, SCL GP%d)" % (
@@ -210,48 +173,6 @@ def where(prof):
         bus["sda"],
         bus["scl"],
     )
-
-
-def no_display_line(prof, i2c):
-    """One console line saying where the display was expected (and what answered)."""
-    found = []
-    try:
-        found = [a for a in i2c.scan() if a != prof["display"]["addr"]]
-    except Exception:  # noqa: BLE001 - a scan is only a hint
-        found = []
-    line = "Wyrm: no display at %s - " % where(prof)
-    if found:
-        line += "the bus answers at %s: set display.addr in board.json" % " ".join(
-            ["0x%02X" % a for a in found]
-        )
-    else:
-        line += "check wiring"
-    return line + "; retrying"
-
-
-def start_display(time, prof, i2c, led, Oled):
-    """Build the driver (which initialises the panel), retrying every 2 s until it answers."""
-    d = prof["display"]
-    tries = 0
-    while True:
-        try:
-            oled = Oled(
-                i2c,
-                d["width"],
-                d["height"],
-                d["addr"],
-                d["controller"],
-                d["col_offset"],
-                d["rotate"],
-            )
-            if tries:
-                print("Wyrm: display found")
-            return oled
-        except OSError:
-            if tries % _REPEAT_EVERY == 0:
-                print(no_display_line(prof, i2c))
-            tries += 1
-            blink(led, time, BLINKS_NO_DISPLAY, _RETRY_MS)
 
 
 def reconnect(time, prof, oled, app, led):
@@ -417,29 +338,15 @@ def main(machine=None, time=None, board_path="board.json", store_root="", Oled=N
         import machine
     if time is None:
         import time
-    prof, err = read_board(board_path)
-    if err is not None:
-        led = Led(machine, "LED")
-        n = 0
-        while True:
-            if n % 10 == 0:  # again every 30 s, for a terminal opened later
-                print("Wyrm: " + err)
-            n += 1
-            blink(led, time, BLINKS_BAD_BOARD, 3000)
-    assert prof is not None  # read_board gives a profile whenever err is None
-    led = Led(machine, prof["led"])
-    keys = Keys(machine, prof["buttons"])
+    from wyrm import startup
+
+    booted = startup.start(machine, time, board_path, Oled, Led, Keys, blink, where)
+    startup = None
+    forget_module("wyrm.startup")  # the boot-only part of the shell
     forget_module("wyrm.board")  # 6 KB of profile checks, needed only until here
-    if safe_mode_requested(time, keys):
-        print(SAFE_MODE_LINE)
+    if booted is None:  # safe mode
         return
-    print(
-        "Wyrm: board %s; hold %s at power-up for safe mode"
-        % (prof["name"], "BACK" if prof["keys"] >= 4 else "OK")
-    )
-    if Oled is None:
-        from wyrm.oled import Oled
-    oled = start_display(time, prof, make_bus(machine, prof), led, Oled)
+    prof, led, keys, oled = booted
     try:
         if make_app is None:
             from wyrm.home import make_app

@@ -167,14 +167,19 @@ class CpyDevice:
         return home is not None and getattr(home, "playing", False)
 
     def game_label(self):
-        """Label of the open game (from the store's "open" record), read once per opening."""
+        """Label of the open game (its module, ``app.game``, in the main menu's list), found
+        once per opening. (The store's "open" record is written a step after the opening.)"""
         if not self.game_open():
             self._game = None
             return None
         before = self.app.stack[0].scope  # a new module table per opening
         if self._game is None or self._game[0] is not before:
-            saved = self.store.load("open", None)
-            label = saved[1] if isinstance(saved, list) and len(saved) == 2 else None
+            from wyrm.home import GAMES
+
+            label = None
+            for lab, mod in GAMES:
+                if mod == self.app.game:
+                    label = lab
             self._game = (before, label)
         return self._game[1]
 

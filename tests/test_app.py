@@ -214,3 +214,44 @@ def test_leaving_a_game_unloads_its_modules(tmp_path):
     assert d.text().startswith("== Wyrm ==")
     assert not [m for m in sys.modules if m.startswith("wyrm.games.drachenschatten")]
     assert d.errors() == []
+
+
+def _opened_dice(tmp_path):
+    """The app after DOWN*5 and OK on the main menu, stepped only until Dice is on top."""
+    from wyrm.home import make_app
+
+    store = Store(str(tmp_path))
+    app = make_app(fb=Canvas(128, 64), store=store, rng=Rng(seed=1))
+    t = [1000]
+
+    def step(levels):
+        t[0] += 10
+        app.step(t[0], levels)
+
+    for key in [B.DOWN] * 5 + [B.OK]:
+        for levels in [1 << key] * 4 + [0] * 4:
+            step(levels)
+            if type(app.top()).__name__ == "DiceMenu":
+                return app, store, step
+    raise AssertionError("Dice did not open")
+
+
+def test_opening_a_game_draws_before_its_flash_writes(tmp_path):
+    """The step that opens a game draws it without writing the flash; the note of the
+    open game (power-cut resume) and the menu position are written at the next step."""
+    app, store, step = _opened_dice(tmp_path)
+    assert not store.exists("open") and not store.exists("menu")
+    step(0)
+    assert store.load("open") == ["wyrm.dice_ui", "Dice"]
+    assert store.load("menu") == 5
+
+
+def test_leaving_a_game_at_once_leaves_no_note_of_it(tmp_path):
+    """BACK right after opening: the put-off note is written first, then removed, so a
+    power cut afterwards does not bring the game back."""
+    app, store, step = _opened_dice(tmp_path)
+    app.pop()  # as BACK on the game's menu does
+    for _ in range(3):
+        step(0)
+    assert not store.exists("open")
+    assert store.load("menu") == 5

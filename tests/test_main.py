@@ -13,6 +13,7 @@ from wyrm.board import load_file, load_profile
 from wyrm.canvas import Canvas
 from wyrm.oled import Oled
 from wyrm.rng import Rng
+from wyrm.startup import SAFE_MODE_LINE
 from wyrm.store import Store
 
 main = importlib.import_module("main")
@@ -179,7 +180,7 @@ def test_uses_machine_from_sys_modules(tmp_path, monkeypatch, capsys):
     path.write_text(json.dumps(profile_data("pico-ssd1306-4btn")))
     main.main(time=clock, board_path=str(path))
     assert m.pin(7) is not None
-    assert main.SAFE_MODE_LINE in capsys.readouterr().out
+    assert SAFE_MODE_LINE in capsys.readouterr().out
 
 
 # -- safe mode -----------------------------------------------------------------------
@@ -205,7 +206,7 @@ def test_ok_held_on_four_button_board_starts_app(tmp_path, capsys):
     """With BACK present, OK held at power-up is not safe mode: the app starts."""
     b = boot(tmp_path, levels={6: 0}, limit=200)
     assert b.timeup
-    assert main.SAFE_MODE_LINE not in capsys.readouterr().out
+    assert SAFE_MODE_LINE not in capsys.readouterr().out
     assert len(b.make_app.made) == 1
 
 
@@ -213,7 +214,7 @@ def test_safe_mode_ignores_a_glitch(tmp_path, capsys):
     """BACK read pressed for a moment only (a glitch) does not give safe mode."""
     b = boot(tmp_path, levels={7: lambda t: 0 if t < 10 else 1}, limit=200)
     assert b.timeup and len(b.make_app.made) == 1
-    assert main.SAFE_MODE_LINE not in capsys.readouterr().out
+    assert SAFE_MODE_LINE not in capsys.readouterr().out
 
 
 def test_safe_mode_active_high_button(tmp_path, capsys):
@@ -222,7 +223,7 @@ def test_safe_mode_active_high_button(tmp_path, capsys):
     data["buttons"]["BACK"] = {"pin": 7, "pull": "down", "active": "high"}
     b = boot(tmp_path, data=data, levels={7: 1})
     assert not b.timeup
-    assert main.SAFE_MODE_LINE in capsys.readouterr().out
+    assert SAFE_MODE_LINE in capsys.readouterr().out
 
 
 # -- button levels ---------------------------------------------------------------------
@@ -692,7 +693,7 @@ def test_micropython_safe_mode_missing_display_bad_board(mp):
     ) % (_board_text(), _board_text(), json.dumps(bad))
     out = mp.exec(code).splitlines()
     assert out == [
-        main.SAFE_MODE_LINE,
+        SAFE_MODE_LINE,
         "RETURNED resets=0",
         "Wyrm: board pico-ssd1306-4btn; hold BACK at power-up for safe mode",
         NO_DISPLAY,

@@ -104,7 +104,8 @@ class App:
         self.errors = []  # exceptions caught in screens (the simulator reports them)
         self._redraw = True
         self._part = False  # the top screen updates the frame in place (touch)
-        self._settings_due = False  # save_settings(soon=True) not written yet
+        self._due = {}  # name -> object: saves written at the start of the next step
+        self._jobs = []  # after_frame: functions run at the start of the next step
         self._toast = None
         self._toast_until = 0
         self._last_input = 0
@@ -132,9 +133,27 @@ class App:
         the next step, so the key's answer reaches the panel before the flash write."""
         self.apply_panel_settings()
         if soon:
-            self._settings_due = True
+            self.save_soon("settings", self.settings)
         else:
             self.store.save("settings", self.settings)
+
+    def save_soon(self, name, obj):
+        """Save ``obj`` as ``name`` in the store when the next input or step comes: after
+        the panel update this step makes (a flash write takes a frame's time or more).
+        Only for names nothing reads back before then."""
+        self._due[name] = obj
+
+    def save_due(self):
+        """Write the saves put off with ``save_soon`` now."""
+        due = self._due
+        self._due = {}
+        for name in due:
+            self.store.save(name, due[name])
+
+    def after_frame(self, fn):
+        """Run ``fn(app)`` when the next input or step comes, before its events: work a
+        screen needs soon but not for its first frame (that frame goes out first)."""
+        self._jobs.append(fn)
 
     def apply_panel_settings(self):
         p = self.panel
@@ -222,9 +241,6 @@ class App:
     # -- the step -------------------------------------------------------------
     def step(self, now, levels):
         """Advance to ``now`` (ms ticks) with button ``levels``; return dirty pages."""
-        if self._settings_due:
-            self._settings_due = False
-            self.store.save("settings", self.settings)
         self.feed(now, levels)
         now = self.now  # (a gap too long for tick arithmetic is clamped)
         top = self.top()
@@ -262,7 +278,15 @@ class App:
         its interrupt latched between two steps (in order, with the edge's
         time), so a press and release that both fall inside one long step -
         a game loading, a save - still count. Nothing is drawn here.
+        Saves put off with ``save_soon`` are written first.
         """
+        if self._due:
+            self.save_due()
+        if self._jobs:
+            jobs = self._jobs
+            self._jobs = []
+            for fn in jobs:
+                self._guard(fn)
         if not self._started:
             self._started = True
             self._last_input = now

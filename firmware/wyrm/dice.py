@@ -4,7 +4,9 @@ Custom dice are parsed from dice.json by ``wyrm.dice_custom.parse_custom``; the
 Drakskatten roll-off is ``wyrm.dice_rolloff.RollOff``. They live in their own
 modules so that rolling a die loads only this one.
 
-Pure logic: no I/O, no UI, no randomness of its own. Every face is drawn with
+Pure logic (no UI, no randomness of its own), but for two small reads the Dice menu
+needs before its first frame: ``load_custom`` and ``last_die`` (through ``app.store``).
+Every face is drawn with
 ``rng.below(len(faces))`` (``wyrm.rng.Rng`` does the rejection sampling), so a
 die with faces (1, 2, 2, 3, 4, 6) shows a 2 with probability exactly 1/3.
 
@@ -38,6 +40,10 @@ CUSTOM_MAX = const(20)
 PLAYERS_MIN = const(2)
 PLAYERS_MAX = const(7)
 _SUM_STATS_MAX = const(1296)
+
+STATS_FILE = "dice_stats"  # store name of the counts (not "dice": that would be dice.json)
+_CUSTOM_FILE = "dice.json"
+_CUSTOM_MAX_BYTES = const(4096)
 
 
 def _gcd(a, b):
@@ -228,3 +234,24 @@ def random_player(rng, n):
     if type(n) is not int or n < PLAYERS_MIN or n > PLAYERS_MAX:
         raise ValueError("players must be %d..%d" % (PLAYERS_MIN, PLAYERS_MAX))
     return rng.below(n)
+
+
+# -- custom dice ----------------------------------------------------------------
+def load_custom(app):
+    """Custom dice from dice.json: (dice, problems). No file: ([], [])."""
+    obj, problem = app.store.read_user(_CUSTOM_FILE, _CUSTOM_MAX_BYTES)
+    if problem:
+        return [], [problem]
+    if obj is None:
+        return [], []
+    from wyrm import dice_custom
+
+    return dice_custom.parse_custom(obj)
+
+
+def last_die(app):
+    """Id of the die rolled last, or None. A damaged file's message stays queued in
+    the store for the Book that reads it next (the roll screen shows it)."""
+    data = app.store.load(STATS_FILE, None)
+    o = data.get("last") if isinstance(data, dict) else None
+    return o if isinstance(o, str) else None

@@ -1,6 +1,6 @@
 """Custom dice from ``dice.json``: parsing and checking (see ``parse_custom``).
 
-Pure logic: no I/O (``wyrm.dice_roll_ui.load_custom`` reads the file). Its own
+Pure logic: no I/O (``wyrm.dice.load_custom`` reads the file). Its own
 module so that rolling a built-in die never loads it.
 """
 

@@ -26,26 +26,11 @@ from wyrm.app import Screen
 from wyrm.dice_draw_ui import Tumbling, caption, skip_key, spin
 
 HISTORY = const(20)  # rolls kept per die
-_STATS = "dice_stats"  # store name (not "dice": that would be dice.json)
-_CUSTOM_FILE = "dice.json"
-_CUSTOM_MAX_BYTES = const(4096)
+_STATS = dice.STATS_FILE
 _ENTRIES_MAX = const(32)
 
 HINT_ANY = "any adventurer"
 HINT_LIT = "lit or start only"
-
-
-# -- custom dice ----------------------------------------------------------------
-def load_custom(app):
-    """Custom dice from dice.json: (dice, problems). No file: ([], [])."""
-    obj, problem = app.store.read_user(_CUSTOM_FILE, _CUSTOM_MAX_BYTES)
-    if problem:
-        return [], [problem]
-    if obj is None:
-        return [], []
-    from wyrm import dice_custom
-
-    return dice_custom.parse_custom(obj)
 
 
 # -- saved counts -------------------------------------------------------------------
@@ -174,14 +159,6 @@ class Book:
         if self.problems:
             ui.error(app, " ".join(self.problems), "Dice counts")
             self.problems = []
-
-
-def last_die(app):
-    """Id of the die rolled last, or None. A damaged file's message stays queued in
-    the store for the Book that reads it next (the roll screen shows it)."""
-    data = app.store.load(_STATS, None)
-    o = data.get("last") if isinstance(data, dict) else None
-    return o if isinstance(o, str) else None
 
 
 def rolls_of(tally):
@@ -606,7 +583,7 @@ class _Find(Screen):
         self.roll_now = roll_now
 
     def on_open(self, app):
-        d = dice.find(self.die_id, load_custom(app)[0])
+        d = dice.find(self.die_id, dice.load_custom(app)[0])
         if d is None:
             app.pop(self)
             ui.error(app, "There is no die called %s on this Wyrm." % self.die_id, "Dice")

@@ -1,10 +1,15 @@
-"""The Drakskatten roll-off: everyone rolls 1d6, only the tied highest roll again.
+"""Who starts and the Drakskatten roll-off (everyone rolls 1d6, only the tied highest
+roll again): the logic (``RollOff``, ``roll_off``) and the tumbling screens behind
+``wyrm.dice_ui.who_starts_screen`` and ``rolloff_screen``.
 
-Pure logic, no randomness of its own (``roll(rng)`` takes the caller's rng). Its
-own module: only the roll-off screen (``wyrm.dice_ui``) loads it.
+The logic has no randomness of its own (``roll(rng)`` takes the caller's rng). One
+module, loaded when one of these screens opens: the Dice menu's first frame does not
+wait for it (every module file costs an import and a slower directory on the Pico).
 """
 
+from wyrm import buttons, dice, font, players, ui
 from wyrm.dice import D6
+from wyrm.dice_draw_ui import Tumbling, caption, skip_key, spin
 
 
 class RollOff:
@@ -66,3 +71,233 @@ def roll_off(rng, players):
     while r.winner is None:
         r.roll(rng)
     return r.winner, r.rounds
+
+
+# -- who starts -----------------------------------------------------------------------
+class PlayersSpinner(ui.Spinner):
+    """How many players? (starts at the last count used); OK opens ``make(n)``."""
+
+    def __init__(self, title_text, make, lo, hi):
+        from wyrm import dice_roll_ui  # the player count is kept with the dice counts
+
+        self.make = make
+        self.book = dice_roll_ui.Book()
+        super().__init__(title_text, 4, lo, hi, self._done, hint="%d-%d players  OK: go" % (lo, hi))
+
+    def on_open(self, app):
+        self.book.load(app)
+        # the table's count (main menu > Players) first, else the last count used
+        self.value = players.count_or(app, self.book.players, self.lo, self.hi)
+        self.book.show_problems(app)
+
+    def _done(self, app, n):
+        if self.book.players != n:
+            self.book.players = n
+            self.book.save(app)
+        app.push(self.make(n))
+
+
+class WhoScreen(Tumbling):
+    """A random starting player among n, with a short tumble of numbers."""
+
+    def __init__(self, n):
+        super().__init__(7)
+        self.n = n
+        self.pick = 1
+        self.shown = 1
+
+    def on_open(self, app):
+        self.go(app)
+
+    def go(self, app):
+        self.pick = dice.random_player(app.rng, self.n) + 1
+        self.start_tumble(app)
+
+    def next_face(self, app):
+        s = self.seed % self.n + 1
+        self.shown = s if s != self.shown else s % self.n + 1
+
+    def on_event(self, app, kind, key):
+        if skip_key(self, app, kind, key):
+            return True
+        if kind == buttons.PRESS:
+            return False
+        if ui.is_ok(kind, key):
+            self.go(app)
+            return True
+        return False
+
+    def draw(self, app, fb):
+        tall = app.tall
+        if tall:
+            ui.title(fb, "Who starts?", "of %d" % self.n)
+        y = ui.TITLE_H + 3 if tall else 2
+        p = self.shown if self.t0 is not None else self.pick
+        if tall:
+            font.big_center(fb, str(p), y)
+        else:
+            font.big(fb, str(p), 4, y)
+        if self.t0 is not None:
+            return
+        if tall:
+            caption(fb, "%s starts" % players.name(app, p - 1), 44, True)
+            if not players.given(app, p - 1):
+                font.center(fb, "1 = you, clockwise", 56)
+        else:
+            font.text(fb, players.name(app, p - 1), 30, 4)
+            font.text(fb, "starts", 30, 14)
+
+
+class RollOffScreen(Tumbling):
+    """Everyone rolls 1d6; only the tied highest roll again - round by round.
+
+    OK rolls the next round (a new roll-off once someone has won); UP/DOWN
+    look back at earlier rounds.
+    """
+
+    def __init__(self, n, names=None, on_win=None):
+        super().__init__(3)
+        self.n = n
+        self.names = names  # a game's own names (Drakskatten); else the table's
+        self.on_win = on_win  # on_win(app, player): the game's first turn
+        self.ro = RollOff(n)
+        self.view = 0
+        self.spin = None
+
+    def on_open(self, app):
+        self.start(app)
+
+    def start(self, app):
+        self.ro = RollOff(self.n)
+        self.next_round(app)
+
+    def next_round(self, app):
+        self.ro.roll(app.rng)
+        if self.ro.done() and self.on_win:
+            self.on_win(app, self.ro.winner)
+        self.view = len(self.ro.rounds) - 1
+        self.start_tumble(app)
+
+    def next_face(self, app):
+        self.spin = self.seed
+
+    def on_event(self, app, kind, key):
+        if skip_key(self, app, kind, key):
+            return True
+        if kind == buttons.PRESS and key != buttons.UP and key != buttons.DOWN:
+            return False
+        last = len(self.ro.rounds) - 1
+        if ui.is_ok(kind, key):
+            if self.view != last:
+                self.view = last
+                app.redraw()
+            elif self.ro.done():
+                self.start(app)
+            else:
+                self.next_round(app)
+            return True
+        if ui.is_up(kind, key):
+            self.view = max(0, self.view - 1)
+        elif ui.is_down(kind, key):
+            self.view = min(last, self.view + 1)
+        else:
+            return False
+        app.redraw()
+        return True
+
+    def draw(self, app, fb):
+        rounds = self.ro.rounds
+        rnd = rounds[self.view]
+        last = self.view == len(rounds) - 1
+        rolling = self.t0 is not None and last
+        best = 0
+        for _p, r in rnd:
+            best = max(best, r)
+        tied = 0
+        for _p, r in rnd:
+            if r == best:
+                tied += 1
+        tall = app.tall
+        right = "round %d" % (self.view + 1)
+        if len(rounds) > 1:
+            right = "round %d/%d" % (self.view + 1, len(rounds))
+        if tall:
+            ui.title(fb, "Roll-off", right)
+        # every player (a name of up to 6 letters): rolled this round (value, top
+        # ones inverted) or out. 64 px: two columns of up to four under the title;
+        # 32 px: no title, three columns of three rows of 8 px (each as wide as its
+        # longest name, the spare width between them), so all seven players and the
+        # result show.
+        rolled = {}
+        for p, r in rnd:
+            rolled[p] = r
+        per_col = (self.n + 1) // 2 if tall else 3
+        seed = self.spin or 1
+        gap = sp = 0
+        if not tall:  # the spare width: a space before each roll, the rest between
+            spare = fb.width
+            for col in range(3):
+                spare -= self._col_w(app, col)
+            sp = 4 if spare >= 14 else 2
+            gap = max(1, min(8, (spare - 3 * sp) // 2))
+        x = 0
+        for p in range(self.n):
+            col = p // per_col
+            row = p % per_col
+            if tall:
+                x = col * 64 + 2
+                y = ui.TITLE_H + 1 + row * 9
+                vx = x + 44
+            else:
+                if row == 0 and col:
+                    x += self._col_w(app, col - 1) + sp + gap
+                y = row * 8
+                vx = x + self._col_w(app, col) + sp - 5
+            r = rolled.get(p)
+            inv = r is not None and r == best and not rolling
+            if inv:
+                # 64 px: the row, 8 of 9 rows (tied rows stay apart); 32 px: the roll
+                if tall:
+                    fb.fill_rect(x, y, 60, 8, 1)
+                else:
+                    fb.fill_rect(vx - 1, y, 7, 8, 1)
+            ty = y + 1
+            c = 0 if inv and tall else 1
+            font.text(fb, self._name(app, p, True), x + (2 if tall else 0), ty, c)
+            if r is None:
+                font.text(fb, "out" if tall else "-", vx - 4 if tall else vx, ty)
+                continue
+            if rolling:
+                seed = spin(seed)
+                r = seed % 6 + 1
+            font.text(fb, str(r), vx, ty, 0 if inv else 1)
+        if rolling:
+            return
+        y = 47 if tall else 24
+        if tied == 1:
+            winner = rnd[0][0]
+            for p, r in rnd:
+                if r == best:
+                    winner = p
+            caption(fb, "%s starts!" % self._name(app, winner, False), y, False)
+            hint = "OK: new roll-off"
+        else:
+            caption(fb, "Tie on %d: roll again" % best, y, False)
+            hint = "OK: next round"
+        if not tall:
+            return
+        if not last:
+            hint = "OK: latest round"
+        font.center(fb, hint, 56)
+
+    def _col_w(self, app, col):
+        # a 32 px column: its longest name and the roll (the space between: sp)
+        w = 0
+        for p in range(col * 3, min(self.n, col * 3 + 3)):
+            w = max(w, font.width(self._name(app, p, True)))
+        return w + 5
+
+    def _name(self, app, p, short_form):
+        if self.names and p < len(self.names):
+            return self.names[p]
+        return players.short(app, p) if short_form else players.name(app, p)

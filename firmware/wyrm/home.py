@@ -46,6 +46,7 @@ class Home(ui.Menu):
         if self.playing:
             self.playing = False
             app.game = None
+            app.save_due()  # (a game that closed in the step it opened: its note first)
             app.store.remove("open")
 
 
@@ -71,11 +72,12 @@ def open_game(app, mod, label, resume=False, on_menu=False):
     home.playing = True
     app.game = mod
     store = app.store
+    # Written after the game's first frame reached the panel (nothing reads them before).
     if not resume and not on_menu:
-        store.save("open", [mod, label])
+        app.save_soon("open", [mod, label])
     if home.sel != home.saved_sel:  # power-on starts where the last game was chosen
         home.saved_sel = home.sel
-        store.save("menu", home.sel)
+        app.save_soon("menu", home.sel)
     trouble = store.trouble
     module.enter(app, resume)
     if resume and store.trouble != trouble:

@@ -49,5 +49,5 @@ def chord(app):
 
     die = dice.find(die_id(app, book))
     if die is None:  # a custom die that is gone: dice.json is read only for one
-        die = dice.find(die_id(app, book), dice_roll_ui.load_custom(app)[0]) or dice.find(_DEFAULT)
+        die = dice.find(die_id(app, book), dice.load_custom(app)[0]) or dice.find(_DEFAULT)
     app.push(QuickRoll(die, roll_now=True, book=book))

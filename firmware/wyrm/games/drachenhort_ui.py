@@ -339,7 +339,9 @@ def _valid_card(c):
 def enter(app, resume=False):
     s = Session(app)
     gamekit.enter(app, s, resume)
-    s.config()  # colour names; a problem with the settings file shows on top
+    # Colour names (read when needed, too); a problem with the settings file shows on
+    # top. After the menu's first frame: it loads the dealer's code.
+    app.after_frame(lambda a: s.config())
 
 
 def _saved_order(g, arg):
