@@ -266,9 +266,9 @@ def peek_again(app, who=None, home=None):
             app.pop(menu)
             # Only the deal in force may show: if the cards were dealt again (or
             # dropped) while this list was covered, list the players again.
-            now = app.store.load(_STORE, None)
+            now = _read(app, home)
             if not isinstance(now, dict) or now.get("cards") != cards or now.get("sets") != saved:
-                peek_again(app, who)
+                peek_again(app, who, home)
                 return
             peek.peek_one(app, k, secret, who, ask=False)
 
