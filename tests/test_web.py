@@ -326,7 +326,7 @@ def test_a_new_build_waits_for_the_update_button(browser, tmp_path):
     try:
         p.open(url + "?seed=1")
         page.evaluate("wyrm.offline.then(() => null)")  # its own look for a new build is done
-        page.wait_for_function("navigator.serviceWorker.controller !== null")
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=90000)
         with open(os.path.join(out, "wyrm.js"), "a") as f:
             f.write("\n// build two\n")
         with open(os.path.join(out, "sw.js")) as f:
@@ -335,7 +335,7 @@ def test_a_new_build_waits_for_the_update_button(browser, tmp_path):
             f.write(sw.replace('"wyrm-', '"wyrm-two-'))
         # The browser looks for a new sw.js (the page also asks on every load).
         page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
-        page.wait_for_selector("#update", state="visible")
+        page.wait_for_selector("#update", state="visible", timeout=90000)
         assert page.evaluate(fetch_js) is False  # this page keeps the first build, whole
         with page.expect_navigation():
             page.click("#update")
