@@ -244,18 +244,9 @@ TASK_NAMES = [t["name"] for t in TASKS]
 def count(script):
     """Presses in a key script: taps, long presses, holds, chords and press:KEY count one."""
     n = 0
-    for raw in script.split(","):
-        tok = raw.strip().lower()
-        if not tok:
-            continue
-        times = 1
-        if "*" in tok:
-            tok, _, rep = tok.partition("*")
-            times = int(rep)
-        head = tok.split(":")[0]
-        if head in ("wait", "release"):
-            continue
-        n += times
+    for _raw, parts, times in simcore.tokens(script):
+        if parts[0] not in ("wait", "release"):
+            n += times
     return n
 
 

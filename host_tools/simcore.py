@@ -34,10 +34,8 @@ def _key(name, keys):
     return 1 << k
 
 
-def parse_script(script, keys=4):
-    """Turn 'down,ok,long:ok,hold:ok:1500,chord:up+down,wait:500,ok*3' into [(levels, ms), ...]."""
-    out = []
-    levels = 0
+def tokens(script):
+    """The tokens of a key script as (raw text, parts split at ':', repeat count)."""
     for raw in script.split(","):
         tok = raw.strip().lower()
         if not tok:
@@ -48,7 +46,14 @@ def parse_script(script, keys=4):
             if not n.isdigit() or int(n) < 1:
                 raise ScriptError("bad repeat count in %r" % raw)
             times = int(n)
-        parts = tok.split(":")
+        yield raw, tok.split(":"), times
+
+
+def parse_script(script, keys=4):
+    """Turn 'down,ok,long:ok,hold:ok:1500,chord:up+down,wait:500,ok*3' into [(levels, ms), ...]."""
+    out = []
+    levels = 0
+    for raw, parts, times in tokens(script):
         for _ in range(times):
             head = parts[0]
             if head in KEYS and len(parts) == 1:
