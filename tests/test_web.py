@@ -19,6 +19,7 @@ if not os.path.exists(CHROMIUM):
     pytest.skip("browser tests need Debian's chromium (apt-get install chromium)",
                 allow_module_level=True)
 try:
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
     from playwright.sync_api import sync_playwright
 except ImportError:  # pragma: no cover - requirements-dev.txt installs it
     pytest.skip("browser tests need Playwright (pip install playwright)", allow_module_level=True)
@@ -333,9 +334,16 @@ def test_a_new_build_waits_for_the_update_button(browser, tmp_path):
             sw = f.read()
         with open(os.path.join(out, "sw.js"), "w") as f:
             f.write(sw.replace('"wyrm-', '"wyrm-two-'))
-        # The browser looks for a new sw.js (the page also asks on every load).
-        page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
-        page.wait_for_selector("#update", state="visible", timeout=90000)
+        # The browser looks for a new sw.js (the page also asks on every load). A check asked
+        # for while another is still running is dropped, so ask again until it is seen.
+        for _ in range(18):
+            page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+            try:
+                page.wait_for_selector("#update", state="visible", timeout=5000)
+                break
+            except PlaywrightTimeout:
+                continue
+        assert page.is_visible("#update"), "the new build was never offered"
         assert page.evaluate(fetch_js) is False  # this page keeps the first build, whole
         with page.expect_navigation():
             page.click("#update")
