@@ -35,6 +35,7 @@ MAGIC = b"WYRMPACK1\n"
 PAGE_FILES = ("index.html", "wyrm.js", "manifest.webmanifest")
 RUNTIME_FILES = ("micropython.mjs", "micropython.wasm")
 GLUE = "webmain.py"
+PANEL = "simpanel.py"  # the panel stand-in the simulator uses; WebPanel builds on it
 
 
 class BuildError(Exception):
@@ -52,6 +53,7 @@ def _firmware_sources():
                 host = os.path.join(here, name)
                 out.append((os.path.relpath(host, paths.FIRMWARE).replace(os.sep, "/"), host))
     out.append((GLUE, os.path.join(HERE, GLUE)))
+    out.append((PANEL, os.path.join(paths.ROOT, "host_tools", PANEL)))
     return sorted(out)
 
 

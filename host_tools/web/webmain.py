@@ -15,6 +15,7 @@ import gc
 
 import uctypes
 import wyrm_host
+from simpanel import SimPanel
 
 from wyrm import board as wboard
 from wyrm.canvas import Canvas
@@ -52,36 +53,25 @@ class WebStore(Store):
                 self.changed = True
 
 
-class WebPanel:
+class WebPanel(SimPanel):
     """The OLED's controls, reported to the page (it dims or blanks the canvas).
 
     ``rotate`` is remembered but never shown: the page is never upside down.
     """
 
-    def __init__(self):
-        self.level = 255
-        self.on = True
-        self.flipped = False
-
     def _send(self):
         wyrm_host.panel(self.level, self.on)
 
     def contrast(self, v):
-        self.level = v
+        SimPanel.contrast(self, v)
         self._send()
 
-    def rotate(self, flag):
-        self.flipped = bool(flag)
-
-    def invert(self, flag):
-        pass
-
     def poweroff(self):
-        self.on = False
+        SimPanel.poweroff(self)
         self._send()
 
     def poweron(self):
-        self.on = True
+        SimPanel.poweron(self)
         self._send()
 
 
