@@ -33,6 +33,23 @@ def _littlefs():
     )
 
 
+def mount(context):
+    """The LittleFS held by ``context`` (a littlefs ``UserContext``: its buffer is the
+    image), mounted with the rp2 port's parameters."""
+    from littlefs import LittleFS
+
+    fs = LittleFS(
+        context=context,
+        mount=False,
+        block_size=BLOCK_SIZE,
+        block_count=BLOCK_COUNT,
+        prog_size=PROG_SIZE,
+        read_size=READ_SIZE,
+    )
+    fs.mount()
+    return fs
+
+
 def build_files(board, out_dir=None, firmware_dir=paths.FIRMWARE):
     """Build as deploy does; return (out_dir, [device paths]) in deploy's copy order."""
     out_dir = out_dir or os.path.join(paths.ROOT, "build", "fs-" + _board_name(board))
@@ -67,9 +84,9 @@ def build_image(board, out_dir=None, firmware_dir=paths.FIRMWARE):
 
 def read_image(image):
     """{device path: bytes} of every file in a LittleFS image (for checks)."""
-    fs = _littlefs()
-    fs.context.buffer = bytearray(image)
-    fs.mount()
+    from littlefs import UserContext
+
+    fs = mount(UserContext(buffer=bytearray(image)))
     out = {}
     for root, _dirs, files in fs.walk("/"):
         for fname in files:

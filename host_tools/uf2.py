@@ -199,7 +199,7 @@ def whole_sectors(pages):
 
 def used_blocks(image):
     """Block numbers LittleFS reads when mounting ``image`` and reading every file in it."""
-    from littlefs import LittleFS, UserContext
+    from littlefs import UserContext
 
     seen = set()
 
@@ -208,15 +208,7 @@ def used_blocks(image):
             seen.add(block)
             return super().read(cfg, block, off, size)
 
-    fs = LittleFS(
-        context=Tracking(buffer=bytearray(image)),
-        mount=False,
-        block_size=fsimage.BLOCK_SIZE,
-        block_count=fsimage.BLOCK_COUNT,
-        prog_size=fsimage.PROG_SIZE,
-        read_size=fsimage.READ_SIZE,
-    )
-    fs.mount()
+    fs = fsimage.mount(Tracking(buffer=bytearray(image)))
     for root, _dirs, files in fs.walk("/"):
         for fname in files:
             with fs.open(root.rstrip("/") + "/" + fname, "rb") as f:

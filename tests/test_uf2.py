@@ -236,7 +236,7 @@ def test_after_flashing_a_used_pico_new_saves_land_on_old_blocks_and_read_back(b
     # erases a block before it uses it, so saving must still work across all of them.
     # The flash is modelled as NOR flash: programming can only clear bits, so a block
     # written without an erase would read back wrong.
-    from littlefs import LittleFS, UserContext
+    from littlefs import UserContext
 
     class NorFlash(UserContext):
         def prog(self, cfg, block, off, data):
@@ -247,15 +247,7 @@ def test_after_flashing_a_used_pico_new_saves_land_on_old_blocks_and_read_back(b
 
     flash = old_filesystem_and_garbage()
     uf2.write_like_bootrom(flash, built["uf2"])
-    fs = LittleFS(
-        context=NorFlash(buffer=bytearray(flash[uf2.FS_BASE - uf2.FLASH_BASE :])),
-        mount=False,
-        block_size=fsimage.BLOCK_SIZE,
-        block_count=fsimage.BLOCK_COUNT,
-        prog_size=fsimage.PROG_SIZE,
-        read_size=fsimage.READ_SIZE,
-    )
-    fs.mount()
+    fs = fsimage.mount(NorFlash(buffer=bytearray(flash[uf2.FS_BASE - uf2.FLASH_BASE :])))
     saves = {"save%03d.json" % i: (b'{"game": %d}' % i) * (40 + i) for i in range(150)}
     for name, data in saves.items():
         with fs.open(name, "wb") as f:
