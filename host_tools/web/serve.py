@@ -29,6 +29,14 @@ TYPES = {
 class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
 
+    def send_head(self):
+        # File times have a one-second grain: a build rewritten within the second of an
+        # earlier fetch would be answered "304 Not Modified" and the browser kept the old
+        # file (a new sw.js never seen). A local server can afford to send the file always.
+        if "If-Modified-Since" in self.headers:
+            del self.headers["If-Modified-Since"]
+        return super().send_head()
+
     def end_headers(self):
         # The service worker keeps copies for offline use; the HTTP cache
         # must not serve a stale page after a rebuild.

@@ -30,6 +30,7 @@ const api = {
   firstFrameMs: null, // performance.now() when the first frame was drawn
   log: [], // MicroPython's console lines
   panel: { level: 255, on: true },
+  lookForUpdate: () => Promise.resolve(), // asks for a newer build now (set once registered)
   offline: null, // settles once the service worker is registered and checked for a newer build
 };
 window.wyrm = api;
@@ -397,7 +398,12 @@ function boardChoice(profiles, current) {
 // "Update" (the game is saved after every change, so the reload loses nothing).
 function offline() {
   const sw = navigator.serviceWorker;
-  const offer = (reg) => {
+  let reg = null;
+  // Offer the update whenever a new build is waiting. Called on every event that may mean
+  // one (a found update, a worker's state change, a finished look) rather than trusting
+  // one event to arrive while the page's own thread is busy stepping the firmware.
+  const offerIfWaiting = () => {
+    if (!reg || !reg.waiting || !sw.controller) return;
     const btn = $("update");
     btn.hidden = false;
     btn.onclick = () => {
@@ -405,16 +411,22 @@ function offline() {
       if (reg.waiting) reg.waiting.postMessage("update");
     };
   };
+  const watch = (w) => w && w.addEventListener("statechange", offerIfWaiting);
+  // Look for a newer build now; settles once the look (and any offer) is done.
+  api.lookForUpdate = () =>
+    reg && navigator.onLine ? reg.update().catch(() => {}).then(offerIfWaiting) : Promise.resolve();
   api.offline = sw
     .register("sw.js")
-    .then((reg) => {
-      const watch = (w) => {
-        if (w) w.addEventListener("statechange", () => w.state === "installed" && sw.controller && offer(reg));
-      };
-      if (reg.waiting && sw.controller) offer(reg);
+    .then((r) => {
+      reg = r;
       watch(reg.installing); // the update the navigation started may be under way already
-      reg.addEventListener("updatefound", () => watch(reg.installing));
-      if (navigator.onLine) return reg.update().catch(() => {}); // look for a newer build now
+      reg.addEventListener("updatefound", () => {
+        watch(reg.installing);
+        offerIfWaiting();
+      });
+      sw.addEventListener("controllerchange", offerIfWaiting);
+      offerIfWaiting();
+      return api.lookForUpdate();
     })
     .catch((e) => console.warn("Wyrm: no offline copy:", e.message));
 }
