@@ -316,6 +316,11 @@ def test_screen_saver_dims_then_darkens_the_canvas_and_a_press_wakes_it(browser,
         p.close()
 
 
+_WORKERS = """navigator.serviceWorker.getRegistration().then(r => JSON.stringify({
+  installing: r.installing && r.installing.state, waiting: r.waiting && r.waiting.state,
+  active: r.active && r.active.state, controller: !!navigator.serviceWorker.controller}))"""
+
+
 def test_a_new_build_waits_for_the_update_button(browser, tmp_path):
     """An open page keeps one version; a new build is used after "update" is tapped."""
     out = str(tmp_path / "site")
@@ -344,9 +349,7 @@ def test_a_new_build_waits_for_the_update_button(browser, tmp_path):
                 break
             except PlaywrightTimeout:
                 continue
-        state = page.evaluate("""navigator.serviceWorker.getRegistration().then(r => JSON.stringify({
-            installing: r.installing && r.installing.state, waiting: r.waiting && r.waiting.state,
-            active: r.active && r.active.state, controller: !!navigator.serviceWorker.controller}))""")
+        state = page.evaluate(_WORKERS)
         assert page.is_visible("#update"), "the new build was never offered: " + state
         assert page.evaluate(fetch_js) is False  # this page keeps the first build, whole
         with page.expect_navigation():
