@@ -445,3 +445,10 @@ def test_a_save_from_before_turns_begins_with_seat_one(tmp_path):
     d.keys("down*3,ok")
     assert title(d) == "== Drakonia ==  P2" and saved(d)["turn"] == 1
     assert d.errors() == []
+
+
+def test_turns_same_frames_under_micropython():
+    """A new game and the turn passed round the table: real MicroPython draws byte-identical
+    frames to CPython."""
+    cp = same_frames(NEW3 + "," + TO_TURN + ",ok*4", seed=1)
+    assert cp[-1].text().startswith("== Drakonia ==  P2")
