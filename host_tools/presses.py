@@ -34,6 +34,7 @@ DRACHENHORT_DEALT_7 = "ok,down,ok,up*3,ok,ok," + "ok,hold:ok:300,ok," * 7 + "ok"
 DRAKSKATTEN_2 = "down,ok,ok"  # a new two-player Drakskatten game: its game menu
 DRACHENSCHATTEN_2 = "down*2,ok,ok,ok,ok"  # a new two-player DrachenSchatten game: its menu
 DRAKONIA_2 = "down*4,ok,ok,down,ok"  # a new two-player Drakonia game: its menu
+DRACHENHORT_4 = "ok,down,ok,ok,down,ok,wait:2000"  # a new four-player game, printed cards: menu
 DICE_D6 = "down*5,ok,down,ok,wait:400"  # one d6 rolled in the Dice menu
 
 ADVENTURERS = ("green", "red", "white", "blue", "orange", "yellow", "purple")
@@ -155,6 +156,24 @@ TASKS = [
         "before": "2 (go to Player, OK)",
         "cases": [_case("Red missed, the monster struck", [DRAKSKATTEN_2 + ",ok,ok,ok"], "ok",
                         ["== Drakskatten ==  Blue", "> Fight: DEF 7 ATT 0"])],
+        "xfail": None,
+    },
+    {
+        "name": "next-turn-menu",
+        "what": "Drachenhort, Drakonia: next player's turn (OK on \"Next turn\")",
+        "budget": 1,
+        "before": "- (no turn shown)",
+        # the cursor stays on the row after the turn before was passed (or after a quick
+        # roll, which comes back to exactly that screen)
+        "cases": [
+            _case("Drachenhort, P2 -> P3", [DRACHENHORT_4 + ",up*4,ok"], "ok",
+                  ["== Esc 1 ==  P3  token 1", "> Next turn: P4"]),
+            _case("Drachenhort, P2 -> P3 after a quick roll",
+                  [DRACHENHORT_4 + ",up*4,ok,chord:up+down,wait:400,back"], "ok",
+                  ["== Esc 1 ==  P3  token 1", "> Next turn: P4"]),
+            _case("Drakonia, P2 -> P1", [DRAKONIA_2 + ",down*2,ok"], "ok",
+                  ["== Drakonia ==  P1", "> Next turn: P2"]),
+        ],
         "xfail": None,
     },
     {

@@ -6,6 +6,7 @@ scripts depend on that too (it is part of the behaviour).
 """
 import re
 
+import pytest
 from drive import Driver, same_frames
 
 from wyrm.store import Store
@@ -139,12 +140,13 @@ def test_capture_list_shows_the_token_each_would_get(tmp_path):
 
 
 def test_status_line_shows_escape_and_next_token(tmp_path):
-    """The game menu's title bar says "Escape 1" and "next token 4" after three captures."""
+    """The game menu's title bar says "Esc 1", "token 4" (the next capture's) and whose turn
+    it is after three captures; "Escape 1 over" after the escape."""
     d = Driver(tmp_path)
     start_rulebook(d)
     d.wait(2000)  # toast gone
     first = d.text().splitlines()[0]
-    assert "Escape 1" in first and "next token 4" in first
+    assert first == "== Esc 1 ==  P1  token 4"
     d.keys(BLUE_ESCAPES)
     d.wait(2000)
     assert "Escape 1 over" in d.text().splitlines()[0]
@@ -314,7 +316,7 @@ def test_power_cut_after_an_event_keeps_the_board(tmp_path):
     start_rulebook(d)
     d.reboot()
     d.wait(100)
-    assert "next token 4" in d.text()
+    assert "token 4" in d.text().splitlines()[0]
     d.keys("down*2,ok")  # Board (the cursor starts on Capture)
     rows = board_rows(d.text())
     assert rows["white"][0] == "1" and rows["yellow"][0] == "2" and rows["purple"][0] == "3"
@@ -355,12 +357,12 @@ def test_new_game_over_a_game_asks_first(tmp_path):
     """New game during a game asks "Start a new game?"; No keeps the board."""
     d = Driver(tmp_path)
     start_rulebook(d)
-    d.keys("down*5,ok")  # New game
+    d.keys("down*6,ok")  # New game (under Next turn)
     assert "Start a new game? This game is lost." in d.text().replace("\n", " ")
-    d.keys("ok,up*3,ok")  # No; Board
+    d.keys("ok,up*4,ok")  # No; Board
     assert board_rows(d.text())["purple"][0] == "3"
-    d.keys("ok,down*3,ok,up,ok,ok,down,ok,wait:2000")  # New game, Yes, 4, printed
-    assert "next token 1" in d.text()
+    d.keys("ok,down*4,ok,up,ok,ok,down,ok,wait:2000")  # New game, Yes, 4, printed
+    assert "token 1" in d.text().splitlines()[0]
     assert d.errors() == []
 
 
@@ -373,7 +375,7 @@ def test_second_escape_needs_a_confirmation(tmp_path):
     d.keys("ok")  # No
     assert "Escape 1 over" in d.text()
     d.keys("ok,up,ok,wait:2000")
-    assert "next token 1" in d.text() and "Escape 2" in d.text()
+    assert d.text().splitlines()[0] == "== Esc 2 ==  P1  token 1"
     d.keys("ok")  # Capture (the cursor is on entry 1)
     assert "green -> gold 1" in d.text()
     assert d.errors() == []
@@ -532,7 +534,7 @@ def test_power_cut_in_the_deal_resumes_the_pass_round(tmp_path):
     t = d.text()
     assert "Pass to" in t and "Player 2" in t
     d.keys("ok,hold:ok:300,ok," * 3 + "ok")
-    assert "next token 1" in d.text()
+    assert "token 1" in d.text().splitlines()[0]
     assert d.errors() == []
 
 
@@ -657,3 +659,111 @@ def test_full_game_same_frames_under_micropython_and_cpython():
     """The full dealt game script gives byte-identical frames under real MicroPython."""
     cp = same_frames(FULL_DEALT, seed=5)
     assert cp[-1].text().startswith("== Ranking ==")
+
+
+# -- turns (issue 15) ------------------------------------------------------------------
+# The game menu during an escape (printed cards): Roll the die, Capture, Escape, Board,
+# Gems, Undo, Next turn, New game, Rules notes; it opens on Capture, four UPs round the
+# wrapping list from the turn row (five DOWNs).
+TO_TURN = "up*4"
+
+
+def title(d):
+    return d.text().splitlines()[0]
+
+
+@pytest.mark.parametrize("board", ["pico-ssd1306-4btn", "pico-ssd1306-3btn",
+                                   "pico-ssd1306-128x32"])
+def test_turns_go_round_the_table_from_the_oldest(tmp_path, board):
+    """Seat 1 (the rulebook's oldest player) begins: the title bar names whose turn it is
+    beside the escape and the next token (the table's names, "P4" where none, a six-letter
+    name too); one OK on "Next turn" passes it on, the cursor stays, and after the last
+    player it wraps round to the first."""
+    Store(str(tmp_path)).save("table", ["Sophie", "Ben", "Clara"])
+    d = Driver(tmp_path, board=board)
+    d.keys("ok,down,ok,up,ok,down,ok,wait:2000")  # New game: 4 players (table: 3), printed
+    assert title(d) == "== Esc 1 ==  Sophie  token 1"
+    d.keys(TO_TURN)
+    assert "> Next turn: Ben" in d.text()
+    seen = []
+    for _ in range(4):
+        d.keys("ok")
+        seen.append((title(d), [x for x in d.text().splitlines() if x.startswith("> ")]))
+    assert seen == [
+        ("== Esc 1 ==  Ben  token 1", ["> Next turn: Clara"]),
+        ("== Esc 1 ==  Clara  token 1", ["> Next turn: P4"]),
+        ("== Esc 1 ==  P4  token 1", ["> Next turn: Sophie"]),
+        ("== Esc 1 ==  Sophie  token 1", ["> Next turn: Ben"]),
+    ]
+    # the title bar's three parts stay apart, inside the panel
+    log = d.last().log
+    title_parts = sorted((x, s) for (x, y, s, _c, _sc) in log if y < 9)
+    assert [s for _x, s in title_parts] == ["Esc 1", "token 1", "Sophie"]
+    ends = [x + 6 * len(s) for x, s in title_parts]
+    assert ends[0] < title_parts[1][0] - 2 and ends[1] < title_parts[2][0] - 2
+    assert ends[2] <= d.w
+    assert d.errors() == []
+
+
+def test_turn_is_saved_and_left_alone_by_captures_and_undo(tmp_path):
+    """The turn survives a power cut; a capture and its undo do not move it (Undo still
+    names the capture); Gems opens on whose turn it is (the gem is theirs); a new game
+    begins with seat 1 again."""
+    d = Driver(tmp_path)
+    start_rulebook(d)
+    d.keys("wait:2000," + TO_TURN + ",ok,ok")  # P1 -> P2 -> P3
+    assert title(d) == "== Esc 1 ==  P3  token 4"
+    d.reboot()
+    d.wait(100)
+    assert title(d) == "== Esc 1 ==  P3  token 4" and "> Capture" in d.text()
+    d.keys("ok,down*3,ok,wait:2000")  # Capture: orange (green red blue [orange])
+    assert title(d) == "== Esc 1 ==  P3  token 5"
+    d.keys("down*4,ok")  # Undo
+    assert "Undo: Capture orange (silver 4)?" in flat(d)
+    d.keys("up,ok,wait:2000")  # Yes
+    assert title(d) == "== Esc 1 ==  P3  token 4"
+    assert Store(d.state_dir).load("drachenhort", None)["turn"] == 2
+    d.keys("up,ok")  # Gems: on Player 3
+    assert "> Player 3" in d.text()
+    d.keys("back,down*3,ok,up,ok,ok,down,ok,wait:2000")  # New game, Yes, 4, printed
+    assert title(d) == "== Esc 1 ==  P1  token 1"
+    assert Store(d.state_dir).load("drachenhort", None)["turn"] == 0
+    assert d.errors() == []
+
+
+def test_turn_goes_on_between_escapes_and_ends_with_the_game(tmp_path):
+    """After an escape the turn goes on ("Escape 1 over", then escape 2 from whose turn it
+    was); once the second escape is over there are no more turns: no name, no row."""
+    d = Driver(tmp_path)
+    start_rulebook(d)
+    d.keys("wait:2000," + TO_TURN + ",ok")  # P2's turn
+    d.keys("up*5," + BLUE_ESCAPES + ",wait:2000")  # (from Next turn to Capture) the escape
+    t = d.text()
+    assert title(d) == "== Escape 1 over ==  P2" and "Next turn: P3" in t
+    d.keys("up,ok,up,ok,wait:2000")  # Start escape 2, Yes
+    assert title(d) == "== Esc 2 ==  P2  token 1"
+    d.keys(CAPTURE_SIX + ",wait:2000")
+    t = d.text()
+    assert title(d) == "== Game over ==" and "Next turn" not in t
+    assert d.errors() == []
+
+
+def test_a_save_from_before_turns_begins_with_seat_one_and_a_bad_turn_is_refused(tmp_path):
+    """A save without "turn" reads as seat 1's turn; a turn outside the table is a damaged
+    save (message, fresh start)."""
+    game = {"players": 3, "mode": "printed", "events": [["capture", 2]]}
+    Store(str(tmp_path)).save("drachenhort", {"v": 1, "game": game})
+    d = Driver(tmp_path)
+    d.keys(OPEN)
+    assert title(d) == "== Esc 1 ==  P1  token 2"
+    Store(str(tmp_path)).save("drachenhort", {"v": 1, "game": game, "turn": 3})
+    d.keys("back," + OPEN)
+    assert "The saved Drachenhort game could not be read." in flat(d)
+    assert d.errors() == []
+
+
+def test_turns_same_frames_under_micropython():
+    """A new game, the turn passed round the table and a power cut: real MicroPython draws
+    byte-identical frames to CPython."""
+    cp = same_frames(NEW_PRINTED_4 + ",wait:2000," + TO_TURN + ",ok*5", seed=1)
+    assert cp[-1].text().startswith("== Esc 1 ==  P2  token 1")

@@ -290,6 +290,8 @@ def test_power_cut_in_the_grid_comes_back_to_the_same_player_with_the_count(tmp_
         ({"v": 1, "n": 2, "tallies": [{"healthy": [7] * 7, "wounded": [0] * 7}] * 2,
           "screen": "menu", "player": 0}, "could not be read"),
         (["not", "a", "game"], "could not be read"),
+        ({"v": 1, "n": 3, "tallies": [{"healthy": [0] * 7, "wounded": [0] * 7}] * 3,
+          "screen": "menu", "player": 0, "turn": 3}, "could not be read"),
     ],
 )
 def test_damaged_save_gives_a_message_and_a_fresh_start(tmp_path, content, message):
@@ -313,7 +315,7 @@ def test_damaged_save_gives_a_message_and_a_fresh_start(tmp_path, content, messa
 def test_new_game_over_an_existing_one_asks_first(tmp_path):
     """New game over a count asks; No (the default) keeps the count, Yes clears it."""
     d = Driver(tmp_path)
-    d.keys(NEW3 + ",ok," + P1 + ",back*4,down*3,ok")  # P3, result, list, game menu
+    d.keys(NEW3 + ",ok," + P1 + ",back*4,down*4,ok")  # P3, result, list, game menu: New game
     assert "Start a new game?" in d.text() and "> No" in d.text()
     d.keys("ok")
     assert saved(d)["tallies"][0]["healthy"][6] == 1
@@ -370,3 +372,83 @@ def test_main_flow_works_on_small_panel_and_three_buttons(tmp_path, board):
     assert "P1 wins!" in d.text()
     assert max(y for f in d.frames if f for (_x, y, _s, _c, _sc) in f.log) < d.h
     assert d.errors() == []
+
+
+# -- turns (issue 15) -----------------------------------------------------------------
+# The game menu during a game: Setup, Final count, Result, Next turn, Quick reference,
+# New game; a new game's menu is on Final count, so the turn row is two DOWNs away.
+TO_TURN = "down*2"
+
+
+def title(d):
+    return d.text().splitlines()[0]
+
+
+@pytest.mark.parametrize("board", ["pico-ssd1306-4btn", "pico-ssd1306-3btn",
+                                   "pico-ssd1306-128x32"])
+def test_turns_go_round_the_table_from_seat_one(tmp_path, board):
+    """The title bar names whose turn it is (the table's names, "P4" where none): seat 1
+    begins; one OK on "Next turn" passes it on, the cursor stays on the row, and after the
+    last player it wraps round to the first."""
+    Store(str(tmp_path)).save("table", ["Anna", "Ben", "Clara"])
+    d = Driver(tmp_path, board=board)
+    d.keys(OPEN + ",ok,up,ok")  # New game: 4 players (the table's 3, UP: 4)
+    assert title(d) == "== Drakonia ==  Anna"
+    d.keys(TO_TURN)
+    assert "> Next turn: Ben" in d.text()
+    seen = []
+    for _ in range(4):
+        d.keys("ok")
+        seen.append((title(d), selected(d.text())))
+    assert seen == [
+        ("== Drakonia ==  Ben", ["Next turn: Clara"]),
+        ("== Drakonia ==  Clara", ["Next turn: P4"]),
+        ("== Drakonia ==  P4", ["Next turn: Anna"]),
+        ("== Drakonia ==  Anna", ["Next turn: Ben"]),
+    ]
+    assert saved(d)["turn"] == 0
+    assert d.errors() == []
+
+
+def test_turn_survives_a_power_cut_and_a_new_game_resets_it(tmp_path):
+    """The turn is saved with the game: a power cut (in the menu or in a grid) keeps it;
+    a new game, and a new player count in Setup, start again with seat 1."""
+    d = Driver(tmp_path)
+    d.keys(NEW3 + "," + TO_TURN + ",ok,ok")  # P1 -> P2 -> P3
+    assert title(d) == "== Drakonia ==  P3"
+    d.reboot()
+    assert title(d) == "== Drakonia ==  P3"
+    d.keys("down,ok,down,ok")  # (on Setup) Final count: P1's grid; P1 healthy on 4
+    d.reboot()
+    assert d.text().startswith("== P1 count ==")
+    d.keys("back*5")  # P2, P3, the result, the list of players, the game menu
+    assert title(d) == "== Drakonia ==  P3"
+    d.keys("ok,up,ok")  # (the menu under the grid is on Setup) 4 players
+    assert "Change to 4 players?" in d.text()
+    d.keys("up,ok")  # Yes (the count is cleared)
+    assert title(d) == "== Drakonia ==  P1" and saved(d)["n"] == 4
+    d.keys(TO_TURN + ",ok")
+    assert title(d) == "== Drakonia ==  P2"
+    d.keys("down*2,ok,up,ok,ok")  # New game, Yes, 4 players
+    assert title(d) == "== Drakonia ==  P1" and saved(d)["turn"] == 0
+    assert d.errors() == []
+
+
+def test_a_save_from_before_turns_begins_with_seat_one(tmp_path):
+    """A save without "turn" (written before turns) is read: seat 1's turn."""
+    Store(str(tmp_path)).save("drakonia", {
+        "v": 1, "n": 2, "tallies": [{"healthy": [0] * 7, "wounded": [0] * 7}] * 2,
+        "screen": "menu", "player": 0})
+    d = Driver(tmp_path)
+    d.keys(OPEN)
+    assert title(d) == "== Drakonia ==  P1"
+    d.keys("down*3,ok")
+    assert title(d) == "== Drakonia ==  P2" and saved(d)["turn"] == 1
+    assert d.errors() == []
+
+
+def test_turns_same_frames_under_micropython():
+    """A new game and the turn passed round the table: real MicroPython draws byte-identical
+    frames to CPython."""
+    cp = same_frames(NEW3 + "," + TO_TURN + ",ok*4", seed=1)
+    assert cp[-1].text().startswith("== Drakonia ==  P2")

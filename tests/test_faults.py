@@ -68,7 +68,7 @@ def test_restored_copy_opens_on_the_game_menu_and_says_what_was_lost(tmp_path):
     for _ in range(2):  # the next boots come back quietly, on the game menu
         d.reboot()
         d.wait(100)
-        assert "== Escape 1 ==" in d.text() and "> Capture" in d.text()
+        assert "== Esc 1 ==" in d.text() and "> Capture" in d.text()
         assert "Who was captured?" not in d.text()
     d.keys("ok")  # the menu's OK only opens the list: nothing was recorded
     assert d.text().startswith("== Who was captured? ==")

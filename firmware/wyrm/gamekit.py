@@ -24,6 +24,7 @@
 # Chooser, reference pages) are in ``wyrm.gamekit_ui``: a game with its own menu
 # (Drakskatten, Drachenhort) does not load them. Comments rather than docstrings in
 # both: a module run from source keeps docstring text in MicroPython's string pool.
+from wyrm import font
 from wyrm.ui import error
 
 
@@ -104,6 +105,18 @@ class SavedGame:
         from wyrm import players
 
         return players.short(app, i)
+
+    def next_label(self, app):
+        # the row that passes the turn on: "Next turn: Ben"
+        return "Next turn: " + self.who(app, (self.turn() + 1) % self.seats())
+
+    def draw_turn(self, app, fb):
+        # whose turn, right in the title bar; returns where its box begins
+        name = self.who(app, self.turn())
+        x = fb.width - 1 - font.width(name)
+        fb.fill_rect(x - 4, 0, fb.width - x + 4, 9, 1)
+        font.text(fb, name, x, 1, 0)
+        return x - 4
 
     # -- the screens --
     def menu(self):

@@ -2,7 +2,7 @@
 #
 # The game menu, a stepper, a screen of counts, a chooser and the reference pages,
 # loaded with a game that uses them.
-from wyrm import buttons, font
+from wyrm import buttons
 from wyrm.app import Screen
 from wyrm.ui import Confirm, Menu, Message, is_down, is_ok, is_up
 
@@ -153,8 +153,7 @@ class GameMenu(Menu):
         return self.turns and g.has_game() and g.seats() > 1 and not self.has_top()
 
     def _next_label(self, app):
-        g = self.game
-        return "Next turn: " + g.who(app, (g.turn() + 1) % g.seats())
+        return self.game.next_label(app)
 
     def _pass(self, app):
         self.game.pass_turn()
@@ -165,11 +164,7 @@ class GameMenu(Menu):
     def draw(self, app, fb):
         super().draw(app, fb)
         if self._turning():  # whose turn, right in the title bar
-            g = self.game
-            name = g.who(app, g.turn())
-            x = fb.width - 1 - font.width(name)
-            fb.fill_rect(x - 4, 0, fb.width - x + 4, 9, 1)
-            font.text(fb, name, x, 1, 0)
+            self.game.draw_turn(app, fb)
 
     def new_game(self, app):
         if self.game.has_game():

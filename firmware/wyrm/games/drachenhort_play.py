@@ -260,6 +260,7 @@ class GemsMenu(drachenhort_ui._Menu):
         self.note = self._left
         for p in range(s.game.players):
             self.items.append([self._label(p), self._open(p)])
+        self.sel = s.turn()  # a gem goes to whose turn it is
 
     def _title_text(self, app):
         return "Gems escape %d" % self.s.game.escape

@@ -96,10 +96,13 @@ def _dense_bar(fb, left):
     font.text(fb, left, 2, 0, 0)
 
 
-def _note(fb, note):
-    """A note at the right of the title bar, in a dark box that keeps it apart."""
-    x = fb.width - font.width(note)
-    fb.fill_rect(x - 2, 1, fb.width - x + 1, ui.TITLE_H - 3, 0)
+def _note(fb, note, right=None):
+    """A note at the right of the title bar (or ending at ``right``), in a dark box
+    that keeps it apart."""
+    if right is None:
+        right = fb.width
+    x = right - font.width(note)
+    fb.fill_rect(x - 2, 1, right - x + 1, ui.TITLE_H - 3, 0)
     font.text(fb, note, x, 1, 1)
 
 
@@ -152,6 +155,10 @@ class Session(gamekit.SavedGame):
     def has_game(self):
         return self.game is not None
 
+    def seats(self):
+        # turns (gamekit): the players take turns; ``state`` holds only {"turn": k}
+        return self.game.players if self.game is not None else 0
+
     def to_json(self):
         out = {
             "v": _VERSION,
@@ -159,6 +166,7 @@ class Session(gamekit.SavedGame):
             "cards": self.cards,
             "screen": self.screen,
             "arg": self.arg,
+            "turn": self.turn(),
         }
         if self.g().mode == "dealt":
             out["deal"] = self.deal
@@ -197,7 +205,11 @@ class Session(gamekit.SavedGame):
         for c in cards:
             if c is not None and not _valid_card(c):
                 raise ValueError("card")
+        turn = raw.get("turn", 0)  # saves from before turns: seat 1
+        if type(turn) is not int or not 0 <= turn < game.players:
+            raise ValueError("turn")
         screen = raw.get("screen")
+        self.state = {"turn": turn}
         self.game = game
         self.cards = cards
         self.screen = screen if screen in _SCREENS else "menu"
@@ -217,6 +229,7 @@ class Session(gamekit.SavedGame):
         app = self.app
         self._dealt = None
         self.game = drachenhort.Game(players, mode)
+        self.state = {"turn": 0}  # seat 1: "The oldest player begins"
         self.deal = deal
         self.cards = [None] * players
         self.screen = "menu"
@@ -421,13 +434,27 @@ class GameMenu(_Menu):
             return "Game over"
         if g.escape_over:
             return "Escape %d over" % g.escape
-        return "Escape %d" % g.escape
+        return "Esc %d" % g.escape  # short: the next token and whose turn follow
 
     def _note(self, app):
         g = self.s.game
         if g is None or g.escape_over:
             return None
-        return "next token %d" % g.next_value()
+        return "token %d" % g.next_value()
+
+    def _turning(self):
+        # the turn goes round the table until the second escape is over
+        g = self.s.game
+        return g is not None and not g.game_over
+
+    def draw(self, app, fb):
+        ui.Menu.draw(self, app, fb)
+        right = None
+        if self._turning():  # "Esc 1 [token 4] Anna"
+            right = self.s.draw_turn(app, fb)
+        note = self._note(app)
+        if note:
+            _note(fb, note, right)
 
     def refresh(self, app):
         s = self.s
@@ -461,6 +488,8 @@ class GameMenu(_Menu):
             if not g.finished:
                 items.append(["Gems", lambda a: a.push(_play(s).GemsMenu(s))])
             items.append(["Undo", self.undo])
+            if self._turning():  # OK passes the turn on; the cursor stays for the next
+                items.append([s.next_label, self.pass_turn])
             items.append(["New game", self.new_game])
         items.append(["Rules notes", _notes])
         self.items = items
@@ -540,6 +569,9 @@ class GameMenu(_Menu):
         app.call(_PARTY_UI, lambda p: p.peek_again(app, None, s))
 
     # during the game
+    def pass_turn(self, app):
+        self.s.pass_turn()
+
     def next_escape(self, app):
         def yes(app):
             why = self.s.apply(["next_escape"])

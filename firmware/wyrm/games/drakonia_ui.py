@@ -2,7 +2,9 @@
 
 Screens (pushed by ``open``):
 
-- the game menu: setup, final count, result, quick reference, new game;
+- the game menu: setup, final count, result, "Next turn: P2", quick reference,
+  new game; the title bar names whose turn it is (gamekit's turns: seat 1, the
+  rulebook's youngest player, begins; OK on "Next turn" passes it on);
 - setup: the number of players (2-6) with the heroes-in-play limit for that
   count and, at six players, the teams A, B, C;
 - the final count: one compact grid per player, 2 rows x 7 columns: healthy
@@ -24,10 +26,10 @@ Screens (pushed by ``open``):
 
 Saved after every change as "drakonia"::
 
-    {"v": 1, "n": 3, "tallies": [tally, ...], "screen": "menu", "player": 0}
+    {"v": 1, "n": 3, "tallies": [tally, ...], "screen": "menu", "player": 0, "turn": 0}
 
 ``screen`` ("menu", "count", "grid", "result") and ``player`` let a power
-cut bring the players back to where they were.
+cut bring the players back to where they were; ``turn`` is whose turn it is.
 """
 from micropython import const
 
@@ -53,6 +55,7 @@ def _new_state(n):
         "tallies": [drakonia.new_tally() for _ in range(n)],
         "screen": "menu",
         "player": 0,
+        "turn": 0,  # whose turn: seat 1 (the rulebook's youngest) begins
     }
 
 
@@ -76,9 +79,10 @@ class Game(gamekit.SavedGame):
             return False
         if obj["screen"] not in _SCREENS:
             return False
-        p = obj["player"]
-        if type(p) is not int or not 0 <= p < n:
-            return False
+        for key in ("player", "turn"):
+            p = obj.get(key, 0)  # "turn": saves from before it count from seat 1
+            if type(p) is not int or not 0 <= p < n:
+                return False
         return True
 
     def menu(self):
@@ -95,6 +99,9 @@ class Game(gamekit.SavedGame):
 
     def names(self):
         return _names(self.app, self.state["n"])
+
+    def seats(self):
+        return self.state["n"]
 
     def has_entries(self):
         if self.state is None:
@@ -113,6 +120,8 @@ class Game(gamekit.SavedGame):
 class GameMenu(gamekit_ui.GameMenu):
     new_question = "Start a new game? The count so far is lost."
     title_text = "Drakonia"
+    turns = True  # whose turn in the title bar, "Next turn: P2" after Result
+    turn_title = "Drakonia"
 
     def rows(self):
         return [
