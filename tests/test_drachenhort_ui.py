@@ -323,6 +323,67 @@ def test_power_cut_after_an_event_keeps_the_board(tmp_path):
     assert d.errors() == []
 
 
+def test_power_cut_at_every_file_operation_of_a_capture(tmp_path, monkeypatch):
+    """A capture and the way back to the game menu are one save (the emulated Pico found a cut
+    between two saves resuming "Who was captured?" with the capture already recorded, one
+    press from a second one). After a cut at any file operation of the press the game has the
+    capture, on its menu; or it lacks it: on the capture list as before the press, or on its
+    menu after a note that the last change was lost. tests/test_pico_powercut.py: every flash
+    operation, and half-way through each, on the real firmware."""
+    import shutil
+
+    from faultfs import FaultFS, PowerCut
+
+    base = tmp_path / "base"
+    base.mkdir()
+    base = str(base)
+    d = Driver(base)
+    d.keys(NEW_PRINTED_4 + ",ok")  # the capture list open, nothing captured
+    old = Store(base).load("drachenhort")["game"]
+
+    def press(cut_at):
+        state = str(tmp_path / "flash")
+        shutil.rmtree(state, ignore_errors=True)
+        shutil.copytree(base, state)
+        d = Driver(state)
+        assert d.text().startswith("== Who was captured? ==\n> green -> silver 1")
+        fs = FaultFS()
+        with monkeypatch.context() as mp:
+            fs.install(mp)
+            fs.cut_at = cut_at
+            try:
+                d.keys("ok")  # green captured
+            except PowerCut:
+                assert cut_at is not None
+            ops = fs.ops
+        d.reboot()
+        d.wait(100)
+        return d, ops
+
+    _d, total = press(None)
+    seen = []
+    for cut_at in list(range(1, total + 1)) + [None]:  # None: no cut
+        d, _ops = press(cut_at)
+        text = d.text()
+        game = Store(d.state_dir).load("drachenhort")["game"]
+        if "cut off" in text.replace("\n", " "):
+            assert "The last change was lost: check the board." in text.replace("\n", " ")
+            d.keys("ok")
+            text = d.text()
+            assert game == old and text.startswith("== Escape 1 ==  next token 1\n"), text
+            seen.append("restored")
+        elif game == old:
+            assert text.startswith("== Who was captured? ==\n> green -> silver 1"), text
+            seen.append("old")
+        else:
+            assert game["events"] == [["capture", 0]], game
+            assert text.startswith("== Escape 1 ==  next token 2\n"), text  # the game menu
+            seen.append("new")
+        assert d.app.errors == []
+    order = ["old", "restored", "new"]  # in the order of the cuts: never back to an older one
+    assert seen == sorted(seen, key=order.index) and set(seen) == set(order), seen
+
+
 def test_damaged_save_gives_a_message_and_a_fresh_start(tmp_path):
     """A readable but wrong save (an impossible event) says so and starts with no game."""
     Store(str(tmp_path)).save(

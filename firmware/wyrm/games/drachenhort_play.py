@@ -43,6 +43,10 @@ class CaptureMenu(ui.Menu):
             s = self.s
             g = s.game
             value = g.next_value()
+            # The capture and the way back to the game menu are one save: a power cut
+            # between two saves resumed this list with the capture already recorded.
+            s.screen = "menu"
+            s.arg = None
             why = s.apply(["capture", a])
             app.pop(self)
             if why:
