@@ -370,14 +370,14 @@ def test_power_cut_at_every_file_operation_of_a_capture(tmp_path, monkeypatch):
             assert "The last change was lost: check the board." in text.replace("\n", " ")
             d.keys("ok")
             text = d.text()
-            assert game == old and text.startswith("== Escape 1 ==  next token 1\n"), text
+            assert game == old and text.startswith("== Esc 1 ==  P1  token 1\n"), text
             seen.append("restored")
         elif game == old:
             assert text.startswith("== Who was captured? ==\n> green -> silver 1"), text
             seen.append("old")
         else:
             assert game["events"] == [["capture", 0]], game
-            assert text.startswith("== Escape 1 ==  next token 2\n"), text  # the game menu
+            assert text.startswith("== Esc 1 ==  P1  token 2\n"), text  # the game menu
             seen.append("new")
         assert d.app.errors == []
     order = ["old", "restored", "new"]  # in the order of the cuts: never back to an older one
