@@ -87,7 +87,14 @@ def measure(board="pico-ssd1306-4btn", log=print):
         res["probe_bytes"] = dev.probe_cost
         rec.keys("down,down,down,up,up,up", "menu move")
         rec.keys("up")  # to Settings (the menu wraps)
-        rec.keys("ok,back,ok,back,ok,back", "click on a loaded screen")
+        for _ in range(3):
+            # OK imports wyrm.settings_ui (it leaves the heap with its screens); BACK
+            # shows the main menu again: a click that changes to a screen already loaded
+            rec.keys("ok", "open Settings")
+            rec.keys("back", "click on a loaded screen")
+        rec.keys("ok,down,down")  # in Settings, on "Dim after"
+        rec.keys("ok,ok", "click on a loaded screen")  # the value changes in place
+        rec.keys("up,up,back")
         rec.keys("down")  # back to Drachenhort
         for label, moves, inside, back in TOUR:
             rec.keys(moves, "menu move")
@@ -125,7 +132,8 @@ def report(res, out=print):
     b = res["boot"]
     out("| %-24s | %2d | %21s | %23s | %14d |" % (
         "boot (power-on)", 1, "%.0f" % b["ms"], "-", b["bytes"]))
-    order = ("menu move", "click on a loaded screen", "open a game", "open Dice", "die roll")
+    order = ("menu move", "click on a loaded screen", "open Settings", "open a game", "open Dice",
+             "die roll")
     for kind in order:
         rows = res["kinds"].get(kind, [])
         if not rows:

@@ -364,6 +364,8 @@ def font_sample():
     ends.append(font.big(fb, "12?", 90, 50))
     ends.append(font.center(fb, "MISS", 50, 1, 2))
     ends.append(font.text(fb, "Wyrm", 110, -5, 1, 3))
+    # longer than the 27 bytes text() copies at once; a letter of two bytes after them
+    ends.append(font.text(fb, "A line of more than 27 letters: \u00e4\u00df!", -60, 40, 1))
     font.LOG = []
     font.text(fb, "ok", 1, 2, 0, 2)
     font.big(fb, "9", 3, 4)
@@ -381,6 +383,7 @@ def font_alloc():
     def draw():
         font.text(fb, "Hello, World 123 gjpq", 0, 0)
         font.text(fb, "\\u2191 caf\\u00e9 \\x03", -3, 60, 1, 2)
+        font.text(fb, "A line of more than 27 letters: \\u00e4\\u00df!", -60, 40, 0)
         font.big(fb, "3+4=7", 0, 20)
         font.center(fb, "HIT", 40, 1, 3)
     draw()

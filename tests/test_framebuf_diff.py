@@ -355,3 +355,72 @@ def test_framebuf_matches_real_micropython(mp, group):
                 )
             )
     pytest.fail("outputs differ but no single case does (driver bug)")
+
+
+# GS8 (a byte a pixel): wyrm.font copies a glyph's column bytes into its cell with a
+# GS8 blit. The shim's GS8 pixel, fill_rect and blit (key included) against the real one.
+GS8_DRIVER = """
+import binascii
+import framebuf
+
+def run_gs8(cases):
+    out = bytearray()
+    for dw, dh, dinit, sw, sh, sinit, ops in cases:
+        dbuf = bytearray(binascii.unhexlify(dinit))
+        dst = framebuf.FrameBuffer(dbuf, dw, dh, framebuf.GS8)
+        src = framebuf.FrameBuffer(bytearray(binascii.unhexlify(sinit)), sw, sh, framebuf.GS8)
+        for op in ops:
+            if op[0] == "blit":
+                if op[3] is None:
+                    dst.blit(src, op[1], op[2])
+                else:
+                    dst.blit(src, op[1], op[2], op[3])
+            elif op[0] == "fill_rect":
+                dst.fill_rect(op[1], op[2], op[3], op[4], op[5])
+            elif op[0] == "pixel":
+                dst.pixel(op[1], op[2], op[3])
+            else:
+                v = dst.pixel(op[1], op[2])
+                out.append(255 if v is None else v)
+        out += dbuf
+    return out
+"""
+
+
+def _gs8_cases():
+    rng = random.Random(8)
+    cases = []
+    for dw, dh, sw, sh in [(5, 1, 5, 40), (13, 3, 5, 7), (7, 5, 9, 4), (128, 1, 5, 120)]:
+        for _ in range(6):
+            ops = []
+            for _ in range(12):
+                kind = rng.choice(["blit", "blit", "blit", "fill_rect", "pixel", "get"])
+                x = rng.randint(-sw - 2, dw + 2)
+                y = rng.randint(-sh - 2, dh + 2)
+                if kind == "blit":
+                    ops.append(["blit", x, y, rng.choice([None, -1, 0, rng.randrange(256)])])
+                elif kind == "fill_rect":
+                    ops.append(["fill_rect", x, y, rng.randint(-1, dw), rng.randint(-1, dh),
+                                rng.randrange(256)])
+                elif kind == "pixel":
+                    ops.append(["pixel", x, y, rng.randrange(256)])
+                else:
+                    ops.append(["get", x, y])
+            cases.append([dw, dh, _rand_hex(rng, dw * dh), sw, sh, _rand_hex(rng, sw * sh), ops])
+    return cases
+
+
+def test_gs8_matches_real_micropython(mp):
+    cases = _gs8_cases()
+    mp.write_file("/tmp/gs8_cases.json", json.dumps(cases).encode())
+    mp.exec(
+        GS8_DRIVER
+        + "\nimport json\n"
+        + "with open('/tmp/gs8_cases.json') as f:\n    _c = json.load(f)\n"
+        + "with open('/tmp/gs8_out.bin', 'wb') as f:\n    f.write(run_gs8(_c))\n"
+        + "del _c\n"
+    )
+    real = mp.read_file("/tmp/gs8_out.bin")
+    ns = {}
+    exec(GS8_DRIVER, ns)
+    assert bytes(ns["run_gs8"](cases)) == real

@@ -96,14 +96,18 @@ class Run:
 SCRIPTS = {
     # main menu: three moves inside the window, then back up
     "menu": ("wait:300,down,down,up", 80, 120),
+    # main menu: five moves inside the window, the sixth scrolls the list (Hidden deck);
+    # five back up, the sixth scrolls it back (Drachenhort)
+    "scroll": ("wait:300,down*6,up*6", 80, 120),
     # the issue's rhythm and the 40 ms / 40 ms limit, while screens load
     "dice5": ("down*5,ok,ok", 80, 120),
     "dice5_fast": ("down*5,ok,ok", 40, 40),
     # (the wait: the third OK rolls the die only once Drachenhort and its die have
     # loaded; the title's count shows when the tumble ends)
     "ok3_fast": ("ok,ok,ok,wait:300", 40, 40),
-    # Settings: open it, move, change a value (a click on an open screen), back
-    "settings": ("up,ok,down,down,ok,wait:300", 80, 120),
+    # Settings: open it, move, change a value (a click on an open screen), back to the
+    # main menu (a click that changes to a screen already loaded)
+    "settings": ("up,ok,down,down,ok,wait:300,back,wait:300", 80, 120),
     # Dice menu, the Drachenhort die (opens with a roll), then roll it again
     "roll": ("down*5,ok,wait:300,ok,wait:1500,ok,wait:600", 80, 120),
 }
@@ -147,6 +151,24 @@ def test_menu_move_within_30_ms_of_the_press_edge(runs):
     assert len(lat) == 3 and all(x <= 30 for x in lat), lat
 
 
+def test_menu_moves_that_scroll_within_45_ms_of_the_press_edge(runs):
+    """41.8 ms on v1.28.0 (50 before font.text read the string's bytes): the guard
+    below the 30 ms target, which a scrolling move does not reach yet."""
+    r = runs["scroll"]
+    lat = [u[1] for u in r.from_edge]
+    assert len(lat) == 12, lat
+    assert all(x <= 30 for i, x in enumerate(lat) if i not in (5, 11)), lat
+    assert lat[5] <= 45 and lat[11] <= 45, lat
+
+
+@pytest.mark.xfail(strict=True, reason="41.8 ms: 10 ms debounce + 9.5 ms redrawing six rows "
+                   "+ 22 ms of bus for 7 whole pages (927 bytes at 400 kHz)")
+def test_menu_moves_that_scroll_within_30_ms_of_the_press_edge(runs):
+    r = runs["scroll"]
+    lat = [u[1] for u in r.from_edge]
+    assert lat[5] <= 30 and lat[11] <= 30, lat
+
+
 def test_settings_opens_within_120_ms_and_moves_within_30_ms(runs):
     r = runs["settings"]
     opened = r.from_release[1][1]  # the OK that opens Settings
@@ -159,6 +181,16 @@ def test_a_click_on_an_open_screen_within_50_ms(runs):
     r = runs["settings"]
     click = r.from_release[4][1]  # OK on "Dim after": the value changes in place
     assert click <= 50, click
+
+
+def test_a_click_that_changes_to_a_loaded_screen_within_50_ms(runs):
+    """BACK from Settings to the main menu: a whole new frame (1,060 bytes, 24 ms of bus)
+    46.7 ms after the release on v1.28.0 (57.7 before: the text drawn faster, the heap
+    collected after the frame). bench_pico counts it as "click on a loaded screen"."""
+    r = runs["settings"]
+    click = r.from_release[5]
+    assert click[2] > 900, click  # the whole main menu went out
+    assert click[1] <= 50, click
 
 
 def test_dice_opens_within_120_ms_of_the_release(runs):

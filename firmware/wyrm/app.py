@@ -377,13 +377,10 @@ class App:
         if failed != self._failed:
             self._failed = failed
             self._unsaved = True
-            if st.failing == _ENOSPC:
-                self.toast("Storage is full: changes are not being saved.", _NOT_SAVED_MS)
-            else:
-                self.toast("Storage fails: changes are not being saved.", _NOT_SAVED_MS)
+            self.toast(_storage_words(0 if st.failing == _ENOSPC else 1), _NOT_SAVED_MS)
         elif self._unsaved and not st.failing:
             self._unsaved = False
-            self.toast("Storage works again: changes are saved.", _NOT_SAVED_MS)
+            self.toast(_storage_words(2), _NOT_SAVED_MS)
 
     # -- screen saver ---------------------------------------------------------
     def _saver(self, now):
@@ -450,7 +447,19 @@ class App:
                     leaf = name[dot + 1 :]
                     if parent is not None and leaf in parent.__dict__:
                         delattr(parent, leaf)
-        gc.collect()
+        # The heap is tidied once the next frame is out (a collection takes 4-6 ms).
+        self.after_frame(_collect)
+
+
+def _storage_words(i):
+    # (the sentences are not on the heap until the flash fails)
+    from wyrm.store_words import STORAGE
+
+    return STORAGE[i]
+
+
+def _collect(app):
+    gc.collect()
 
 
 def _quick(app):

@@ -23,13 +23,15 @@ sharp s, A O U with two dots (U+00E4 U+00F6 U+00FC U+00DF U+00C4 U+00D6 U+00DC).
 Any other character draws as '?'; ``wyrm.letters.shows(s)`` says whether s has none such.
 
 Drawing is transparent (only lit pixels are set, to colour ``c``), clipped by
-the framebuffer, and allocates nothing per character. Scale 1 and the big
-digits are blitted: at first use the glyphs are laid side by side in a
-MONO_VLSB strip (a FrameBuffer), a character is copied from the strip into a
-one-glyph cell and the cell is blitted with colour 0 as the transparent key
-(a two-entry palette swaps the colours for ``c`` = 0) - two C calls per
-character instead of a Python loop over its pixels. Scaled text draws each
-run of lit pixels in a column as one ``fill_rect``.
+the framebuffer, and allocates nothing. Scale 1 and the big digits are
+blitted: a character is copied from a strip of glyphs into a one-glyph cell
+and the cell is blitted with colour 0 as the transparent key (a two-entry
+palette swaps the colours for ``c`` = 0) - two C calls per character instead
+of a Python loop over its pixels. The small glyphs' strip is their bytes seen
+as a GS8 picture (a glyph a row of 5 byte-pixels), so the copy moves 5 bytes,
+not 40 pixels; the string's bytes are read as ints from a scratch buffer (not
+by iterating the str). Scaled text draws each run of lit pixels in a column
+as one ``fill_rect``.
 
 ``LOG``: set it to a list (simulator, tests) and every text() call appends
 ``(x, y, s, c, scale)`` and every big() call ``(x, y, s, c, 0)``.
@@ -62,6 +64,7 @@ DIE = ("", "\x11", "\x12", "\x13", "\x14", "\x15", "\x16")  # DIE[n]: face n
 
 _Q = const(63)  # '?'
 _GW = const(5)  # drawn columns of a small glyph
+_SCRATCH = const(27)  # bytes of a string text() copies in one go ("27s" below)
 _SMALL = fontdata.SMALL
 _UNI = fontdata.UNI
 _UNI_CODE = fontdata.UNI_CODE
@@ -120,7 +123,7 @@ def _glyph(fb, data, i, ncols, nbytes, x, y, s, c):
 
 _MONO = framebuf.MONO_VLSB
 _BIG_CELL = const(20)  # widest big glyph (19) and then some
-_small = None  # (strip, cell) FrameBuffers, made at the first text()
+_small = None  # (strip, row, cell FrameBuffers, the cell's buffer, pack_into): first text()
 _big_fb = None  # (strip, cell, x of each glyph in the strip), made at the first big()
 _pal = None  # palette for colour 0: lit -> 0, dark -> 1 (the key)
 
@@ -136,9 +139,23 @@ def _palette():
 def _small_fbs():
     global _small
     if _small is None:
-        n = len(_SMALL) // _GW
-        strip = framebuf.FrameBuffer(_SMALL, n * _GW, 8, _MONO)
-        _small = (strip, framebuf.FrameBuffer(bytearray(_GW), _GW, 8, _MONO))
+        # The glyphs as a GS8 picture, one glyph a row (a pixel is a byte: a
+        # column of the glyph); a glyph is copied into the cell as one such row.
+        strip = framebuf.FrameBuffer(_SMALL, _GW, len(_SMALL) // _GW, framebuf.GS8)
+        # The cell's buffer holds the cell (5 bytes) and then the bytes of the
+        # string being drawn, copied there by pack_into (see text()).
+        buf = bytearray(_GW + _SCRATCH)
+        row = framebuf.FrameBuffer(buf, _GW, 1, framebuf.GS8)
+        from struct import pack_into
+
+        pack = pack_into
+        try:
+            pack_into("1s", buf, _GW, "a")  # MicroPython: a str is a buffer of its UTF-8
+        except Exception:  # noqa: BLE001 - CPython: "s" takes bytes only (struct.error)
+            # (a default argument, not a closure: a closure's cell is made at every call)
+            pack = lambda f, b, i, s, p=pack_into: p(f, b, i, s.encode())
+
+        _small = (strip, row, framebuf.FrameBuffer(buf, _GW, 8, _MONO), buf, pack)
     return _small
 
 
@@ -181,19 +198,29 @@ def text(fb, s, x, y, c=1, scale=1):
             _glyph(fb, _SMALL, _code(ch) * _GW, _GW, 1, x, y, scale, c)
             x += step
         return x
-    strip, cell = _small_fbs()
+    strip, row, cell, buf, pack = _small_fbs()
     key = 0
     pal = None
     if not c:
         key = 1
         pal = _palette()
-    for ch in s:
-        o = ord(ch)
-        if o > 127:
-            o = _code(ch)
-        cell.blit(strip, -_GW * o, 0)
-        fb.blit(cell, x, y, key, pal)
-        x += CELL
+    # Iterating a str makes a one-character string per character (a search of
+    # the interned strings: about 60 us each on the Pico), so an ASCII string's
+    # bytes are copied behind the cell in one C call and read back as ints.
+    # Past them a zero byte stays (pack_into pads): there a string with a letter
+    # of more than one byte still has its own.
+    n = len(s)
+    pack("27s", buf, _GW, s)
+    if n < _SCRATCH and not buf[_GW + n]:
+        for i in range(_GW, _GW + n):
+            row.blit(strip, 0, -buf[i])
+            fb.blit(cell, x, y, key, pal)
+            x += CELL
+    else:
+        for ch in s:
+            row.blit(strip, 0, -_code(ch))
+            fb.blit(cell, x, y, key, pal)
+            x += CELL
     return x
 
 

@@ -25,6 +25,12 @@ _WHAT = {
     "dice_stats": ("dice statistics", "", "They start again from zero."),
     "table": ("list of players", "check it", "Enter the names again."),
 }
+# App._storage's notes: the flash is full, fails, works again.
+STORAGE = (
+    "Storage is full: changes are not being saved.",
+    "Storage fails: changes are not being saved.",
+    "Storage works again: changes are saved.",
+)
 _GAMES = {"drachenschatten": "DrachenSchatten", "drakonia": "Drakonia"}
 
 

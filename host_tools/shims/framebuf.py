@@ -1,7 +1,8 @@
 """CPython stand-in for MicroPython's ``framebuf`` (host only, never deployed).
 
-Only the MONO_VLSB format is implemented: it is the SSD1306/SH1106 page layout
-and the only format the firmware uses. Every primitive follows the C code of
+Only the MONO_VLSB format (the SSD1306/SH1106 page layout) and GS8 (a byte a
+pixel: ``wyrm.font`` copies a glyph's column bytes with it) are implemented:
+the formats the firmware uses. Every primitive follows the C code of
 MicroPython's ``extmod/modframebuf.c`` step by step (clipping, Bresenham line,
 blit with key and palette, scroll), and ``tests/test_framebuf_diff.py`` proves
 the result byte-identical to the real framebuf running in WebAssembly
@@ -21,19 +22,35 @@ GS8 = 6
 
 class FrameBuffer:
     def __init__(self, buffer, width, height, format, stride=None):
-        if format != MONO_VLSB:
-            raise ValueError("host framebuf: only MONO_VLSB is implemented")
+        if format not in (MONO_VLSB, GS8):
+            raise ValueError("host framebuf: only MONO_VLSB and GS8 are implemented")
         if stride is None:
             stride = width
         if width < 1 or height < 1 or stride < width:
             raise ValueError("invalid framebuffer size")
-        need = ((height + 7) >> 3) * stride
+        need = (((height + 7) >> 3) if format == MONO_VLSB else height) * stride
         if len(buffer) < need:
             raise ValueError("buffer too small")
         self._buf = buffer
         self._w = width
         self._h = height
         self._stride = stride
+        if format == GS8:
+            self._set = self._gs8_set
+            self._get = self._gs8_get
+            self._fill_rect_clipped = self._gs8_fill_rect
+
+    # -- GS8 (gs8_* in modframebuf.c): a byte a pixel ---------------------------
+    def _gs8_set(self, x, y, c):
+        self._buf[y * self._stride + x] = c & 0xFF
+
+    def _gs8_get(self, x, y):
+        return self._buf[y * self._stride + x]
+
+    def _gs8_fill_rect(self, x, y, w, h, c):
+        for row in range(y, y + h):
+            start = row * self._stride + x
+            self._buf[start : start + w] = bytes([c & 0xFF]) * w
 
     # -- format-level helpers (mono_vlsb_* in modframebuf.c) ----------------
     def _set(self, x, y, c):
