@@ -288,9 +288,13 @@ class App:
             for fn in jobs:
                 self._guard(fn)
         if not self._started:
+            # The first step draws the boot frame; keys count from the next one
+            # (a key is taken on its edge: no press shares the boot frame).
             self._started = True
             self._last_input = now
             self._tick = now
+            self.now = now
+            return
         else:
             # The app's clock follows the caller's, except that a gap too long
             # for tick arithmetic is clamped: timers see it as long, never negative.

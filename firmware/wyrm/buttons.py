@@ -1,9 +1,15 @@
 """Polled, debounced buttons that turn levels into events.
 
 ``update(now, levels)`` is called every loop with the tick time in ms and a
-bit mask of the keys that are down (bit 0 UP, 1 DOWN, 2 OK, 3 BACK). A level
-change counts once it has been stable for ``debounce_ms``. Events land in the
-preallocated ``queue`` (one byte each: kind << 4 | key); nothing is allocated.
+bit mask of the keys that are down (bit 0 UP, 1 DOWN, 2 OK, 3 BACK).
+
+Debounce, eager: an edge of a key whose level had been steady for ``debounce_ms``
+counts at once (a press answers on its edge, not 10 ms later); the contact bounce
+that follows it is a change too soon after another, and such a change counts only
+once the level has then been steady for ``debounce_ms``. So a bouncing press is one
+press, a tap of at least ``debounce_ms`` down and up is never lost, and the release
+after a bounce waits for the contacts to settle. Events land in the preallocated
+``queue`` (one byte each: kind << 4 | key); nothing is allocated.
 
 Events per key:
 - PRESS / RELEASE on the debounced edges (a screen can show something only
@@ -47,6 +53,7 @@ class Buttons:
         self.repeat_mask = repeat_mask
         self.stable = 0  # debounced levels
         self._raw = 0  # last raw levels seen
+        self._quiet = (1 << nkeys) - 1  # keys whose raw level was steady for debounce_ms
         self._fired = 0  # keys whose current press already gave LONG/REPEAT
         self._changed = [0] * nkeys  # tick of the last raw change per key
         self._down = [0] * nkeys  # tick of the debounced press per key
@@ -63,7 +70,8 @@ class Buttons:
         return (self.stable >> key) & 1
 
     def due(self, now):
-        """Ms until a raw change waiting out its debounce can be taken, or -1 if none.
+        """Ms until a raw change waiting out its debounce can be taken, or -1 if none
+        (an eager edge is taken by the ``update`` that sees it).
 
         The Pico's loop sleeps no longer than this, so a press acts as soon as
         it has been steady for ``debounce_ms``.
@@ -86,10 +94,16 @@ class Buttons:
         self._raw = levels
         for k in range(self.nkeys):
             bit = 1 << k
+            eager = False
             if (levels ^ raw_prev) & bit:
+                # the first edge after a quiet spell counts now; one soon after another waits
+                eager = self._quiet & bit or ticks_diff(now, self._changed[k]) >= self.debounce_ms
+                self._quiet &= ~bit
                 self._changed[k] = now
+            elif not self._quiet & bit and ticks_diff(now, self._changed[k]) >= self.debounce_ms:
+                self._quiet |= bit
             if (levels ^ self.stable) & bit:
-                if ticks_diff(now, self._changed[k]) >= self.debounce_ms:
+                if eager or self._quiet & bit:
                     self.stable ^= bit
                     if levels & bit:
                         self._down[k] = now
