@@ -93,7 +93,7 @@ class Game(gamekit.SavedGame):
 
 
 # -- game menu -----------------------------------------------------------------------
-class GameMenu(gamekit_ui.GameMenu):
+class GameMenu(gamekit.GameMenu):
     new_question = "Start a new game? The princesses are hidden anew."
     title_text = "Drachenfels"
     turns = True

@@ -204,7 +204,7 @@ class Game(gamekit.SavedGame):
 
 
 # -- game menu ---------------------------------------------------------------------
-class GameMenu(gamekit_ui.GameMenu):
+class GameMenu(gamekit.GameMenu):
     new_question = "Start a new game? All cards entered are lost."
     title_text = "DrachenSchatten"
     turns = True

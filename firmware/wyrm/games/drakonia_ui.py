@@ -110,7 +110,7 @@ class Game(gamekit.SavedGame):
 
 
 # -- game menu -------------------------------------------------------------------
-class GameMenu(gamekit_ui.GameMenu):
+class GameMenu(gamekit.GameMenu):
     new_question = "Start a new game? The count so far is lost."
     title_text = "Drakonia"
 
