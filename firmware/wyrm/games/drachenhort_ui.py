@@ -47,7 +47,6 @@ a fresh start.
 from micropython import const
 
 from wyrm import font, gamekit, ui
-from wyrm.games import drachenhort
 
 NAME = "drachenhort"
 _PARTY = "party"  # the deal's own store name in saves from before it moved into the game's
@@ -83,6 +82,14 @@ _NOTES = (
 
 _PARTY_UI = "wyrm.games.drachenhort_party"  # the dealer (with peek): large, loaded per call
 _DEAL = "wyrm.deal"
+
+
+def _rules():
+    # The rules (with their tables): a saved game reads them before the menu's first
+    # frame; a menu with no game yet draws without them.
+    from wyrm.games import drachenhort
+
+    return drachenhort
 
 
 def _rtext(fb, s, right, y, c=1):
@@ -188,7 +195,7 @@ class Session(gamekit.SavedGame):
             self.save()
 
     def take(self, raw):
-        game = drachenhort.Game.load(raw["game"])
+        game = _rules().Game.load(raw["game"])
         cards = raw.get("cards")
         if cards is None:
             cards = [None] * game.players
@@ -216,7 +223,7 @@ class Session(gamekit.SavedGame):
         old game and its party cards are replaced in one atomic save."""
         app = self.app
         self._dealt = None
-        self.game = drachenhort.Game(players, mode)
+        self.game = _rules().Game(players, mode)
         self.deal = deal
         self.cards = [None] * players
         self.screen = "menu"
@@ -307,7 +314,7 @@ class Session(gamekit.SavedGame):
     def to_printed(self):
         """The dealt cards are gone: play on with printed cards entered at the reveal."""
         g = self.g()
-        self.game = drachenhort.Game(g.players, "printed", g.events)
+        self.game = _rules().Game(g.players, "printed", g.events)
         self.save()
 
     # names
@@ -315,12 +322,12 @@ class Session(gamekit.SavedGame):
         return self.names[a]
 
     def metal(self):
-        return drachenhort.METALS[self.g().escape - 1]
+        return _rules().METALS[self.g().escape - 1]
 
     def left_values(self):
         g = self.g()
         used = [g.token(g.escape, a) for a in range(_ADV)]
-        return [v for v in drachenhort.VALUES if v not in used]
+        return [v for v in _rules().VALUES if v not in used]
 
     def describe(self):
         return self.g().describe(-1, self.names, _players(self.app).namer(self.app))
@@ -495,7 +502,8 @@ class GameMenu(_Menu):
     def _ask_players(self, app):
         g = self.s.game
         n = g.players if g is not None else 4
-        lo, hi = drachenhort.MIN_PLAYERS, drachenhort.MAX_PLAYERS
+        rules = _rules()
+        lo, hi = rules.MIN_PLAYERS, rules.MAX_PLAYERS
         n = _players(app).count_or(app, n, lo, hi)  # the table's count first
         app.push(ui.Spinner("Players", n, lo, hi, self._ask_cards))
 
