@@ -147,7 +147,7 @@ class Session(gamekit.SavedGame):
         if self.deal_state() == "unseen":
             menu.continue_deal(app)
         elif where in ("choice", "reveal", "all", "ranking"):
-            if self.game.finished:
+            if self.g().finished:
                 _end(app).resume(app, self, where, self.arg)
         elif where != "menu":  # capture, escape, order, board, gems (drachenhort_play)
             _play(self).resume(app, self)
