@@ -200,7 +200,7 @@ def test_dice_opens_within_120_ms_of_the_release(runs):
 @pytest.mark.parametrize("name", [
     "Drachenhort",
     pytest.param("Drakskatten", marks=pytest.mark.xfail(strict=True, reason=(
-        "160.5 ms: a fresh game's first frame is the player-count spinner, which needs"
+        "160.3 ms: a fresh game's first frame is the player-count spinner, which needs"
         " the table's count (wyrm.players) and the big digits' strip (built at its first"
         " use) besides the game's menu module and gamekit"))),
     "DrachenSchatten",
