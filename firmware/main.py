@@ -135,9 +135,15 @@ class Keys:
         return True
 
     def _edge(self, _pin):
-        # Hard interrupt: no allocation. A full ring keeps the newest level.
+        # Hard interrupt: no allocation. A full ring keeps the newest level. An
+        # interrupt that finds the levels as the last entry left them (a repeat, a
+        # bounce already settled, several pins' interrupts for one edge) adds nothing:
+        # the ring holds changes only, so a slow step does not fill it with repeats
+        # and overwrite a tap (issue 13: a press lost at 40/40 while a game loaded).
         lv = self.levels()
         i = self._w
+        if lv == (self._lv[(i - 1) % _RING] if i != self._r else self._prev):
+            return
         if i - self._r >= _RING:
             i -= 1
         else:

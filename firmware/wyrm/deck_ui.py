@@ -21,7 +21,7 @@ to the pass screen of the first player who had not seen their cards.
 
 from micropython import const
 
-from wyrm import deal, letters, peek, ui
+from wyrm import ui
 
 _STORE = "hdeck"  # not "deck": deck.json is the user's label file
 LABELS_FILE = "deck.json"
@@ -40,9 +40,18 @@ _HELP = (
 )
 
 
+def _later(app):
+    # The deck (wyrm.deal), the letter check and pass-and-peek: not needed for the
+    # menu's first frame (unless a deck is saved), loaded right after it for the
+    # actions, with the deck's code.
+    from wyrm import deal, letters, peek  # noqa: F401
+
+
 # -- labels file ------------------------------------------------------------------
 def parse_labels(obj):
     """(labels, problems) for a decoded deck.json."""
+    from wyrm import letters
+
     if isinstance(obj, dict):
         obj = obj.get("cards")
     if not isinstance(obj, list):
@@ -107,6 +116,8 @@ class State:
             if not isinstance(obj, dict):
                 raise ValueError("not a dict")
             if obj.get("deck") is not None:
+                from wyrm import deal
+
                 st.deck = deal.Deck.load(obj["deck"])
             players = obj.get("players", 0)
             if type(players) is not int or not 0 <= players <= MAX_PLAYERS:
@@ -184,6 +195,7 @@ def _run_pending(app, st):
     p = st.pending
     if p is None:
         return
+    from wyrm import peek
 
     def seen(app, k):
         if k in p["players"]:
@@ -235,6 +247,8 @@ def _need_deck(app, st):
 
 
 def _make(app, st, cards):
+    from wyrm import deal
+
     st.deck = deal.Deck(cards)
     st.players = 0
     st.pending = None
@@ -386,6 +400,8 @@ def _see(app, st):
         return
 
     def go(app, k):
+        from wyrm import peek
+
         peek.peek_one(app, k, _hand_lines(st), None, "Your cards", "your cards")
 
     _choose_player(app, "Whose hand?", st.players, go)
@@ -431,4 +447,5 @@ def enter(app, resume=False):
         ui.error(app, st.problem, "Hidden deck")
     if resume and st.pending is not None:
         _run_pending(app, st)
+    app.after_frame(_later)
     return menu

@@ -9,10 +9,10 @@
 #         ref = "wyrm.games.mygame_ref"  # a module with PAGES [(title, lines)], or None
 #
 #         def valid(self, obj): ...      # True when a save (a dict of this version) is sound
-#         def menu(self): ...            # the game menu: a gamekit_ui.GameMenu
+#         def menu(self): ...            # the game menu: a gamekit.GameMenu
 #         def resume(self, app, menu):   # after a power cut: the screen they were on
 #
-#     class GameMenu(gamekit_ui.GameMenu):
+#     class GameMenu(gamekit.GameMenu):
 #         title_text = "My Game"
 #         def rows(self): ...            # the game's own rows above Quick reference, New game
 #         def ask(self, app): ...        # New game: how many play, then game.start(...)
@@ -20,12 +20,13 @@
 #     enter = gamekit.entry(Game)        # the one entry point the main menu calls
 #
 # Kept out of ``wyrm.ui`` so it loads with a game and leaves with it: the heap at
-# the main menu stays small. The skeleton's screens (GameMenu, Stepper, Counts,
-# Chooser, reference pages) are in ``wyrm.gamekit_ui``: a game with its own menu
-# (Drakskatten, Drachenhort) does not load them. Comments rather than docstrings in
-# both: a module run from source keeps docstring text in MicroPython's string pool.
+# the main menu stays small. The game menu is here (a game's first frame needs it: one
+# import less on the Pico); the skeleton's other screens (Stepper, Counts, Chooser,
+# reference pages) are in ``wyrm.gamekit_ui``, loaded with the screens that use them.
+# Comments rather than docstrings in both: a module run from source keeps docstring
+# text in MicroPython's string pool.
 from wyrm import font
-from wyrm.ui import error
+from wyrm.ui import Confirm, Menu, error
 
 
 class SavedGame:
@@ -184,3 +185,79 @@ def enter(app, game, resume=False):
     if problem:
         error(app, problem, "Saved game")
     return menu
+
+
+class GameMenu(Menu):
+    # A game's menu, rebuilt after every change: the game's own ``rows()``, then
+    # "Quick reference" (if the game has a ``ref``) and "New game"; with no game yet
+    # only "New game" and "Quick reference". "New game" asks ``new_question`` first
+    # when a game would be lost, then ``ask(app)`` (how many play, ...). While
+    # ``has_top()`` (a winner to show in the first row) changes, the selection goes
+    # back to the first row.
+
+    title_text = ""
+    new_question = "Start a new game?"
+    # ``turns``: the game goes round the table. While a game runs (no winner yet) the
+    # title bar names whose turn it is (beside ``turn_title``) and a row after the
+    # game's own, "Next turn: <name>", passes the turn on with one OK (the menu's
+    # cursor stays there for the next turn).
+    turns = False
+    turn_title = ""
+
+    def __init__(self, game):
+        super().__init__(self.title_text, [])
+        self.game = game
+        self._top = False
+        self.refresh()
+
+    def rows(self):
+        return []
+
+    def has_top(self):
+        return False
+
+    def refresh(self):
+        g = self.game
+        ref = [["Quick reference", g.reference]] if g.ref else []
+        if g.has_game():
+            turn = [[self._next_label, self._pass]] if self._turning() else []
+            items = self.rows() + turn + ref + [["New game", self.new_game]]
+        else:
+            items = [["New game", self.new_game]] + ref
+        top = g.has_game() and self.has_top()
+        if self.sel >= len(items) or top != self._top:
+            self.sel = 0  # rows moved: start at the top (the winner, if any)
+        self._top = top
+        self.items = items
+
+    def on_show(self, app):
+        self.refresh()
+        self.game.at("menu")
+
+    def _turning(self):
+        g = self.game
+        return self.turns and g.has_game() and g.seats() > 1 and not self.has_top()
+
+    def _next_label(self, app):
+        return self.game.next_label(app)
+
+    def _pass(self, app):
+        self.game.pass_turn()
+
+    def _title(self, app):
+        return self.turn_title if self._turning() else super()._title(app)
+
+    def draw(self, app, fb):
+        super().draw(app, fb)
+        if self._turning():  # whose turn, right in the title bar
+            self.game.draw_turn(app, fb)
+
+    def new_game(self, app):
+        if self.game.has_game():
+            app.push(Confirm(self.new_question, self.ask))
+        else:
+            self.ask(app)
+
+    def ask(self, app):
+        # Ask what a new game needs, then start it.
+        pass

@@ -24,10 +24,10 @@ problem = ""  # what was wrong with the saved names (the Players screen says it 
 
 
 def _clean(raw):
+    if not isinstance(raw, list) or not MIN <= len(raw) <= MAX:
+        return []  # (no names saved: the letter check is not even loaded, 20 ms on a Pico)
     from wyrm import letters
 
-    if not isinstance(raw, list) or not MIN <= len(raw) <= MAX:
-        return []
     out = []
     for s in raw:
         if not isinstance(s, str) or len(s) > LEN or not letters.shows(s):

@@ -25,10 +25,7 @@ rules state)::
 """
 from micropython import const
 
-from wyrm import buttons, font, gamekit, gamekit_ui, ui
-from wyrm.app import Screen
-from wyrm.games import drachenfels
-from wyrm.ticks import ticks_diff
+from wyrm import gamekit, ui
 
 NAME = "drachenfels"
 _VERSION = const(1)
@@ -38,11 +35,13 @@ _SCREENS = ("menu", "knight")
 # them; these are the names shown on screen.
 COLOURS = ("Red", "Yellow", "Green", "Blue")
 
-# Peek states
-_WAIT = const(0)  # not looked yet
-_SHOW = const(1)  # OK held: the secret is on screen
-_HIDDEN = const(2)  # held too long: hidden again
-_DONE = const(3)  # looked and let go
+
+def _play():
+    # The screens past the menu and the rules: loaded right after the menu's first
+    # frame (enter), with the game's code; only a resume needs them before it.
+    from wyrm.games import drachenfels_play
+
+    return drachenfels_play
 
 
 # -- saved state ---------------------------------------------------------------------
@@ -54,6 +53,8 @@ class Game(gamekit.SavedGame):
     at_key = "knight"
 
     def valid(self, obj):
+        from wyrm.games import drachenfels  # the rules (a saved game only)
+
         drachenfels.load(obj["game"])
         n = len(obj["game"]["knights"])
         k = obj["knight"]
@@ -68,7 +69,7 @@ class Game(gamekit.SavedGame):
 
     def resume(self, app, menu):
         if self.state["screen"] == "knight":
-            app.push(KnightMenu(self, self.state["knight"]))
+            app.push(_play().KnightMenu(self, self.state["knight"]))
 
     def rules(self):
         return self.state["game"]
@@ -87,13 +88,13 @@ class Game(gamekit.SavedGame):
 
     def start(self, colours, rng):
         names = [COLOURS[c] for c in colours]
-        game = drachenfels.new_game(len(colours), rng, colours, names)
+        game = _play().drachenfels.new_game(len(colours), rng, colours, names)
         self.state = {"v": _VERSION, "game": game, "screen": "menu", "knight": 0}
         self.save()
 
 
 # -- game menu -----------------------------------------------------------------------
-class GameMenu(gamekit_ui.GameMenu):
+class GameMenu(gamekit.GameMenu):
     new_question = "Start a new game? The princesses are hidden anew."
     title_text = "Drachenfels"
     turns = True
@@ -106,9 +107,9 @@ class GameMenu(gamekit_ui.GameMenu):
         g = self.game
         items = []
         if self.has_top():
-            items.append([self._winner_label, lambda app: app.push(Win(g))])
+            items.append([self._winner_label, lambda app: app.push(_play().Win(g))])
         for k in range(len(g.knights())):
-            items.append([_knight_label(g, k), gamekit_ui.opener(g, KnightMenu, "knight", k)])
+            items.append([_knight_label(g, k), _knight_opener(g, k)])
         items.append(["Castle check", self.castle_check])
         items.append([self._rainbow_label, self.rainbows])
         items.append([lambda app: "Setup: %d players" % len(g.knights()), self.setup])
@@ -123,40 +124,33 @@ class GameMenu(gamekit_ui.GameMenu):
         return "Rainbows"
 
     def rainbows(self, app):
-        links = drachenfels.rainbow_links(self.game.rules())
-        app.push(ui.Message("Rainbows may link", links, wrap_lines=False))
+        _play().rainbows(app, self.game)
 
     def setup(self, app):
-        app.push(SetupInfo(len(self.game.knights())))
+        app.push(_play().SetupInfo(len(self.game.knights())))
 
     def castle_check(self, app):
-        g = self.game
-        options = [(g.name(k), k) for k in range(len(g.knights()))]
-        root = []
-
-        def picked(app, k):
-            app.pop(root[0])
-            _castle_check(app, g, k)
-
-        root.append(app.push(gamekit_ui.Chooser("Which knight?", options, picked)))
+        _play().castle_check(app, self.game)
 
     def ask(self, app):
         n = len(self.game.knights()) if self.game.state else 2
-        lo, hi = drachenfels.MIN_PLAYERS, drachenfels.MAX_PLAYERS
+        rules = _play().drachenfels
+        lo, hi = rules.MIN_PLAYERS, rules.MAX_PLAYERS
         n = _players(app).count_or(app, n, lo, hi)  # the table's count first
         app.push(ui.Spinner("Players", n, lo, hi, self._players))
 
     def _players(self, app, n):
-        if n == drachenfels.MAX_PLAYERS:
+        play = _play()
+        if n == play.drachenfels.MAX_PLAYERS:
             self._start(app, [0, 1, 2, 3])
         else:
-            app.push(KnightPick(n, self._start))
+            app.push(play.KnightPick(n, self._start))
 
     def _start(self, app, colours):
         self.game.start(colours, app.rng)
         self.refresh()
         self.sel = 0
-        app.push(SetupInfo(len(colours)))
+        app.push(_play().SetupInfo(len(colours)))
 
 
 def _knight_label(g, k):
@@ -173,305 +167,14 @@ def _knight_label(g, k):
     return lab
 
 
-# -- setup -----------------------------------------------------------------------------
-class KnightPick(Screen):
-    """Fewer than four players: which knights (colours) play."""
+def _knight_opener(g, k):
+    # a knight's row: its screen, remembered for resume (gamekit_ui.opener, without
+    # loading gamekit_ui before the menu's first frame)
+    def run(app):
+        app.push(_play().KnightMenu(g, k))
+        g.at("knight", k)
 
-    def __init__(self, n, on_done):
-        self.n = n
-        self.on_done = on_done
-        self.chosen = [c < n for c in range(drachenfels.CASTLES)]
-        self.sel = 0
-
-    def count(self):
-        return sum(1 for c in self.chosen if c)
-
-    def on_event(self, app, kind, key):
-        rows = drachenfels.CASTLES + 1
-        if ui.is_up(kind, key):
-            self.sel = (self.sel - 1) % rows
-        elif ui.is_down(kind, key):
-            self.sel = (self.sel + 1) % rows
-        elif ui.is_ok(kind, key):
-            if self.sel < drachenfels.CASTLES:
-                self.chosen[self.sel] = not self.chosen[self.sel]
-            elif self.count() != self.n:
-                app.toast("Pick %d knights" % self.n)
-            else:
-                app.pop(self)
-                self.on_done(app, [c for c in range(drachenfels.CASTLES) if self.chosen[c]])
-        else:
-            return False
-        app.redraw()
-        return True
-
-    def draw(self, app, fb):
-        ui.title(fb, "Knights in play", "%d/%d" % (self.count(), self.n))
-        shown = ui.rows(app)
-        first = 0 if self.sel < shown else self.sel - shown + 1
-        for r in range(min(shown, drachenfels.CASTLES + 1 - first)):
-            i = first + r
-            if i < drachenfels.CASTLES:
-                mark = font.CHECK if self.chosen[i] else "-"
-                ui.draw_row(fb, r, COLOURS[i], i == self.sel, mark + " ")
-            else:
-                ui.draw_row(fb, r, "Start game", i == self.sel)
-
-
-class SetupInfo(Screen):
-    """Deck size, removed cards, hand size, draw pile; OK: the princesses note."""
-
-    def __init__(self, n):
-        self.n = n
-
-    def on_event(self, app, kind, key):
-        if ui.is_ok(kind, key):
-            app.pop(self)
-            app.push(
-                ui.Message(
-                    "Princesses",
-                    "Wyrm has hidden the 4 princesses. Number the rock castles 1-4 "
-                    "clockwise. Do not lift the pieces: use Castle check.",
-                )
-            )
-            return True
-        return False
-
-    def draw(self, app, fb):
-        n = self.n
-        ui.title(fb, "Setup", "%d players" % n)
-        size = drachenfels.deck_size(n)
-        pile = drachenfels.draw_pile_size(n)
-        tall = app.tall
-        font.center(fb, "%d cards" % size, 12, 1, 2 if tall else 1)
-        if not tall:
-            font.center(fb, "7 each, pile %d" % pile, 22)
-            return
-        if n < drachenfels.MAX_PLAYERS:
-            font.center(fb, "Take out one each of", 30)
-            font.center(fb, "point cards 1 to 5.", 38)
-        else:
-            font.center(fb, "All cards are used.", 34)
-        font.center(fb, "Deal 7 cards each;", 47)
-        font.center(fb, "draw pile: %d cards" % pile, 55)
-
-
-# -- a knight --------------------------------------------------------------------------
-class KnightMenu(ui.Menu):
-    def __init__(self, game, k):
-        self.game = game
-        self.k = k
-        items = [
-            [self._armour_label, self.armour],
-            ["Move: point card", lambda app: app.push(Move(game, k))],
-            ["Castle check", lambda app: _castle_check(app, game, k)],
-            [self._seen_label, self.seen],
-        ]
-        super().__init__(game.name(k) + " knight", items)
-
-    def on_show(self, app):
-        self.game.at("knight", self.k)
-
-    def kn(self):
-        return self.game.knights()[self.k]
-
-    def _armour_label(self, app):
-        return "Armour: " + ("yes" if self.kn()["armour"] else "no")
-
-    def armour(self, app):
-        kn = self.kn()
-        if kn["armour"]:
-            kn["armour"] = False
-        else:
-            drachenfels.give_armour(self.game.rules(), self.k)
-        self.game.save()
-
-    def _seen_label(self, app):
-        seen = [str(c + 1) for c in range(drachenfels.CASTLES) if self.kn()["visited"] & (1 << c)]
-        return "Castles seen: " + (", ".join(seen) if seen else "none")
-
-    def seen(self, app):
-        app.toast("Rock castles this knight has looked into")
-
-
-class Move(gamekit_ui.Stepper):
-    """Point card value (UP/DOWN) and the fields the knight may move."""
-
-    def __init__(self, game, k):
-        self.game = game
-        self.k = k
-        self.value = 1
-
-    def bump(self, app, delta):
-        self.value = min(5, max(1, self.value + delta))
-
-    def draw(self, app, fb):
-        g = self.game
-        ui.title(fb, g.name(self.k) + " moves")
-        opts = drachenfels.move_options(g.rules(), self.k, self.value)
-        tall = app.tall
-        font.center(fb, "Point card: %d" % self.value, 12)
-        if self.value < 5:
-            ui.arrow(fb, fb.width - 3, 12, -1)
-        if self.value > 1:
-            ui.arrow(fb, fb.width - 3, 19, 1)
-        if not tall:
-            font.center(fb, " or ".join(str(v) for v in opts) + " fields", 22)
-            return
-        if len(opts) == 1:
-            font.big_center(fb, str(opts[0]), 22)
-            caption = "(x2 after a castle)"
-        else:
-            a = str(opts[0])
-            b = str(opts[1])
-            wa = font.big_width(a)
-            wb = font.big_width(b)
-            gap = 24
-            x = (fb.width - wa - gap - wb) // 2
-            font.big(fb, a, x, 22)
-            font.text(fb, "or", x + wa + 6, 32)
-            font.big(fb, b, x + wa + gap, 22)
-            caption = "fields: single/double"
-        font.center(fb, caption, 55)
-
-
-# -- the castle check -------------------------------------------------------------------
-def _castle_check(app, game, k):
-    rules = game.rules()
-    name = game.name(k)
-    if rules["winner"] is not None:
-        app.toast("The game is over")
-        return
-    if not game.knights()[k]["armour"]:
-        app.toast("%s needs armour first" % name)
-        return
-    options = [("Rock castle %d" % (c + 1), c) for c in range(drachenfels.CASTLES)]
-    root = []
-
-    def picked(app, c):
-        app.pop(root[0])
-        app.push(Peek(game, k, c))
-
-    root.append(app.push(gamekit_ui.Chooser(name + ": which castle?", options, picked)))
-
-
-class Peek(Screen):
-    """Hand-over screen: the shoe colour shows only while OK is held."""
-
-    hold_ok = True
-
-    def __init__(self, game, k, castle):
-        self.game = game
-        self.k = k
-        self.castle = castle
-        self.state = _WAIT
-        self.since = 0
-        self.result = None
-        self.released = None
-
-    def on_event(self, app, kind, key):
-        if key == buttons.OK:
-            if kind == buttons.PRESS and self.state == _WAIT:
-                if self.result is None:
-                    try:
-                        rules = self.game.rules()
-                        self.result = drachenfels.visit_castle(rules, self.k, self.castle)
-                    except ValueError as e:
-                        app.pop(self)
-                        app.toast(str(e))
-                        return True
-                    self.game.save()
-                self.state = _SHOW
-                self.since = app.now
-            elif kind == buttons.RELEASE and self.state in (_SHOW, _HIDDEN):
-                self.state = _DONE
-                self.released = app.now
-            elif kind == buttons.CLICK and self.state == _DONE and app.now != self.released:
-                # (a short hold also ends in a CLICK, in the step of its RELEASE)
-                self._finish(app)
-            app.redraw()
-            return True
-        if kind == buttons.CLICK and (key == buttons.BACK or (app.keys < 4 and key == buttons.UP)):
-            if self.state == _WAIT:
-                app.pop(self)  # cancelled before looking
-            elif self.state == _DONE:
-                self._finish(app)
-        return True
-
-    def tick(self, app, now):
-        if self.state == _SHOW:
-            app.keep_awake()
-            if ticks_diff(now, self.since) >= app.settings["peek_s"] * 1000:
-                self.state = _HIDDEN
-                app.redraw()
-
-    def _finish(self, app):
-        app.pop(self)
-        r = self.result
-        if r is None:
-            return
-        if r["won"]:
-            app.push(Win(self.game))
-        elif r["rule_changed"]:
-            lines = ["First castle missed.", "From now on:"] + list(drachenfels.RAINBOW_RULE_LINES)
-            app.push(ui.Message("Rainbows", lines, wrap_lines=False))
-
-    def draw(self, app, fb):
-        g = self.game
-        ui.title(fb, "Rock castle %d" % (self.castle + 1))
-        tall = app.tall
-        s = self.state
-        r = self.result
-        if s == _SHOW and r is not None:
-            colour = COLOURS[r["colour"]].upper()
-            if not tall:
-                font.center(fb, "Shoes: " + colour, 12)
-                font.center(fb, "YOU WIN!" if r["won"] else "Not yours", 22)
-                return
-            font.center(fb, "The shoes are", 13)
-            font.center(fb, colour, 23, 1, 2)
-            if r["won"]:
-                font.center(fb, "Your princess -", 44)
-                font.center(fb, "you win!", 53)
-            else:
-                font.center(fb, "Not yours. Let go", 44)
-                font.center(fb, "of OK.", 53)
-            return
-        if s == _WAIT:
-            lines = (
-                "Hand Wyrm to %s." % g.name(self.k),
-                "Others look away.",
-                "Hold OK to look",
-                "BACK: cancel" if app.keys >= 4 else "UP: cancel",
-            )
-        elif s == _HIDDEN:
-            lines = ("Hidden again.", "", "Let go of OK.", "")
-        else:
-            lines = ("Done looking?", "Hand Wyrm back.", "", "OK: continue")
-        if not tall:
-            font.center(fb, lines[0], 12)
-            font.center(fb, lines[2] or lines[1], 22)
-            return
-        for i in range(4):
-            if lines[i]:
-                font.center(fb, lines[i], 15 + i * 12 if i < 3 else 55)
-
-
-class Win(ui.Page):
-    def __init__(self, game):
-        self.game = game
-
-    def draw(self, app, fb):
-        g = self.game
-        k = g.rules()["winner"]
-        ui.title(fb, "Game over")
-        name = g.name(k)
-        tall = app.tall
-        head = name + " wins!"
-        font.center(fb, head, 14, 1, 2 if tall and font.width(head, 2) <= fb.width else 1)
-        if tall:
-            font.center(fb, "%s found the" % name, 38)
-            font.center(fb, "princess!", 47)
+    return run
 
 
 def _players(app):
@@ -480,4 +183,7 @@ def _players(app):
     return players
 
 
-enter = gamekit.entry(Game)  # the main menu opens the game here
+def enter(app, resume=False):
+    # The main menu opens the game here: its menu first, the rest right after that frame.
+    gamekit.enter(app, Game(app), resume)
+    app.after_frame(lambda a: _play())

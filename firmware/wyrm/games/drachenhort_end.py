@@ -10,12 +10,43 @@ from micropython import const
 
 from wyrm import buttons, font, players, ui
 from wyrm.app import Screen
-from wyrm.games import drachenhort_ui
+from wyrm.games import drachenhort_play, drachenhort_ui
 
 # the same layout as the board (private consts do not cross modules on MicroPython)
 _ADV = const(7)
 _DENSE = const(8)
 _X_T = const(122)
+
+
+def reveal(menu, app):
+    """The game menu's "Final reveal" (asks first while the game is not finished)."""
+    s = menu.s
+    if s.game.finished:
+        app.push(RevealMenu(s))
+        return
+
+    def yes(app):
+        why = s.apply(["finish"])
+        if why:
+            app.toast(why)
+            return
+        menu.refresh(app)
+        app.push(RevealMenu(s))
+
+    app.push(ui.Confirm("Final reveal? Gems are final then.", yes))
+
+
+def card_list(s):
+    """The configured cards as adventurer-index triples."""
+    cfg = s.config()
+    return s.app.call("wyrm.deal", lambda d: d.card_indices(cfg))
+
+
+def to_printed(s):
+    """The dealt cards are gone: play on with printed cards entered at the reveal."""
+    g = s.g()
+    s.game = drachenhort_ui._rules().Game(g.players, "printed", g.events)
+    s.save()
 
 
 def resume(app, s, where, arg):
@@ -66,7 +97,7 @@ class RevealMenu(ui.Menu):
     def _check(self, app):
         s = self.s
         if s.game.mode == "dealt" and s.deal_state() == "missing":
-            s.to_printed()
+            to_printed(s)
             ui.error(app, "Wyrm's deal is missing. Each player enters their printed card.")
 
     def one(self, app):
@@ -168,7 +199,7 @@ class RevealFlow(Screen):
         ui.title(fb, who, "%d/%d" % (self.k + 1, n))
         rows = _player_rows(s, self.k, card)
         rows.append(["OK: next player" if self.k + 1 < n else "OK: ranking", ""])
-        drachenhort_ui._draw_rows(app, fb, rows, self.first, 4)
+        drachenhort_play.draw_rows(app, fb, rows, self.first, 4)
 
 
 class CardPick(ui.Menu):
@@ -179,7 +210,7 @@ class CardPick(ui.Menu):
         self.s = s
         self.k = k
         self.on_done = on_done
-        cards = s.card_list()
+        cards = card_list(s)
         cur = s.cards[k]
         for i, c in enumerate(cards):
             self.items.append([_card_label(s, c), self._take(list(c))])
@@ -282,9 +313,9 @@ class AllCards(Screen):
         s = self.s
         g = s.game
         n = g.players
-        drachenhort_ui._dense_bar(fb, "Cards")
-        drachenhort_ui._rtext(fb, "Gem", 104, 0, 0)
-        drachenhort_ui._rtext(fb, "VP", _X_T, 0, 0)
+        drachenhort_play.dense_bar(fb, "Cards")
+        drachenhort_play.rtext(fb, "Gem", 104, 0, 0)
+        drachenhort_play.rtext(fb, "VP", _X_T, 0, 0)
         shown = (app.height - _DENSE) // _DENSE
         # the names' column as wide as the longest (at least "P7"); with long names
         # the adventurers shorten to two letters so the gems and VP keep their place
@@ -301,12 +332,12 @@ class AllCards(Screen):
                 font.text(fb, "?", cx, y)
                 continue
             font.text(fb, " ".join([s.name(a)[:cut] for a in card]), cx, y)
-            drachenhort_ui._rtext(fb, str(g.gems(k)), 104, y)
-            drachenhort_ui._rtext(fb, str(g.score(k, card)), _X_T, y)
+            drachenhort_play.rtext(fb, str(g.gems(k)), 104, y)
+            drachenhort_play.rtext(fb, str(g.score(k, card)), _X_T, y)
         if n < shown:
             hint = "OK: ranking" if self._missing() is None else "OK: enter cards"
             font.text(fb, hint, 2, app.height - _DENSE)
-        drachenhort_ui._marks(app, fb, self.first, shown, n, _DENSE)
+        drachenhort_play.marks(app, fb, self.first, shown, n, _DENSE)
 
 
 def _show_ranking(app, s, choice):
@@ -345,4 +376,4 @@ class Ranking(Screen):
         if self.rows is None:
             return
         ui.title(fb, "Ranking")
-        drachenhort_ui._draw_rows(app, fb, self.rows, self.first)
+        drachenhort_play.draw_rows(app, fb, self.rows, self.first)

@@ -2,8 +2,10 @@
 
 Loaded only while one of them is open (``drachenhort_ui._play``) and dropped
 again when the game menu shows, so the menu, the die and the dealer run without
-them. Shared drawing helpers and the saved game (``Session``) live in
-``drachenhort_ui``.
+them. The saved game (``Session``) lives in ``drachenhort_ui``; the table drawing
+helpers here serve the reveal (``drachenhort_end``) too, and the game menu's
+in-game actions (next escape, undo) and a resume into these screens are here, so
+the menu's module (what opening the game loads first) stays small.
 """
 from micropython import const
 
@@ -21,9 +23,82 @@ _X_T = const(122)
 
 def _token_label(s, a, value):
     name = s.name(a)
-    tail = "%s %d" % (s.metal(), value)
+    tail = "%s %d" % (metal(s), value)
     text = name + " -> " + tail
     return text if len(text) <= font.CHARS else ui.fit(name + " " + tail)
+
+
+# -- shared drawing (the reveal's tables too: drachenhort_end) --------------------
+def rtext(fb, s, right, y, c=1):
+    """Text whose last column ends at ``right``."""
+    font.text(fb, s, right - font.width(s), y, c)
+
+
+def dense_bar(fb, left):
+    """An 8 px inverted header for the full-screen tables."""
+    fb.fill_rect(0, 0, fb.width, _DENSE, 1)
+    font.text(fb, left, 2, 0, 0)
+
+
+def marks(app, fb, first, shown, total, top):
+    x = fb.width - 3
+    if first > 0:
+        for i in range(3):
+            fb.hline(x - i, top + 1 + i, 2 * i + 1, 1)
+    if first + shown < total:
+        for i in range(3):
+            fb.hline(x - i, app.height - 2 - i, 2 * i + 1, 1)
+
+
+def draw_rows(app, fb, rows, first, inverted=-1):
+    """[left, right] rows under a title bar; row ``inverted`` drawn inverted."""
+    shown = ui.rows(app)
+    pad = " " if len(rows) > shown else ""  # room for the scroll arrows
+    for r in range(min(shown, len(rows) - first)):
+        i = first + r
+        right = rows[i][1]
+        ui.draw_row(fb, r, rows[i][0], i == inverted, right + pad if right else None)
+    ui.scroll_marks(fb, first, shown, len(rows))
+
+
+# -- tokens --------------------------------------------------------------------------
+def metal(s):
+    """The token metal of the escape under way ("silver", "gold")."""
+    return drachenhort.METALS[s.g().escape - 1]
+
+
+def left_values(s):
+    """The token values still left in this escape."""
+    g = s.g()
+    used = [g.token(g.escape, a) for a in range(_ADV)]
+    return [v for v in drachenhort.VALUES if v not in used]
+
+
+# -- the game menu's in-game actions (drachenhort_ui.GameMenu) ------------------------
+def next_escape(menu, app):
+    def yes(app):
+        why = menu.s.apply(["next_escape"])
+        if why:
+            app.toast(why)
+        else:
+            app.toast("Escape 2: gold tokens")
+        menu.refresh(app)
+
+    app.push(ui.Confirm("Start escape 2? Gems of escape 1 are final then.", yes))
+
+def undo(menu, app):
+    s = menu.s
+    if not s.game.events:
+        app.toast("Nothing to undo")
+        return
+    what = s.describe()
+
+    def yes(app):
+        s.undo()
+        menu.refresh(app)
+        app.toast("Undone: " + what)
+
+    app.push(ui.Confirm("Undo: %s?" % what, yes))
 
 
 # -- capture and escape ------------------------------------------------------------
@@ -55,21 +130,21 @@ class CaptureMenu(ui.Menu):
             if g.escape_over:
                 top = drachenhort.ESCAPE_VALUE
                 last = [x for x in range(_ADV) if g.token(g.escape, x) == top][0]
-                metal = s.metal()
+                m = metal(s)
                 nxt = "Next: gems, then "
                 nxt += "Start escape 2." if g.escape == 1 else "the final reveal."
                 app.push(
                     ui.Message(
                         "Escape %d over" % g.escape,
                         [
-                            "%s: %s %d" % (s.name(a), metal, value),
-                            "%s: %s 8 (last one in)" % (s.name(last), metal),
+                            "%s: %s %d" % (s.name(a), m, value),
+                            "%s: %s 8 (last one in)" % (s.name(last), m),
                             nxt,
                         ],
                     )
                 )
             else:
-                app.toast("%s: %s %d" % (s.name(a), s.metal(), value))
+                app.toast("%s: %s %d" % (s.name(a), metal(s), value))
 
         return run
 
@@ -110,7 +185,7 @@ class OrderScreen(ui.Menu):
         return "Farthest from dragon" if not self.order else "Next farthest"
 
     def values(self):
-        vals = [v for v in self.s.left_values() if v != drachenhort.ESCAPE_VALUE]
+        vals = [v for v in left_values(self.s) if v != drachenhort.ESCAPE_VALUE]
         vals.reverse()
         return vals
 
@@ -194,7 +269,7 @@ class Review(Screen):
 
     def rows(self):
         s = self.s
-        m = s.metal()
+        m = metal(s)
         out = [[s.name(self.o.a), "%s 8 (out)" % m]]
         vals = self.o.values()
         for i, x in enumerate(self.o.order):
@@ -214,7 +289,7 @@ class Review(Screen):
             head += " out"
         ui.title(fb, head)
         drachenhort_ui._note(fb, "OK: save")
-        drachenhort_ui._draw_rows(app, fb, self.rows(), self.first)
+        draw_rows(app, fb, self.rows(), self.first)
 
 
 # -- board -------------------------------------------------------------------------
@@ -234,19 +309,19 @@ class BoardScreen(Screen):
     def draw(self, app, fb):
         s = self.s
         g = s.game
-        drachenhort_ui._dense_bar(fb, "Board")
-        drachenhort_ui._rtext(fb, "S", _X_S, 0, 0)
-        drachenhort_ui._rtext(fb, "G", _X_G, 0, 0)
-        drachenhort_ui._rtext(fb, "VP", _X_T, 0, 0)
+        dense_bar(fb, "Board")
+        rtext(fb, "S", _X_S, 0, 0)
+        rtext(fb, "G", _X_G, 0, 0)
+        rtext(fb, "VP", _X_T, 0, 0)
         shown = (app.height - _DENSE) // _DENSE
         for r in range(min(shown, _ADV - self.first)):
             a = self.first + r
             y = _DENSE + r * _DENSE
             font.text(fb, ui.fit(s.name(a), 12), 2, y)
-            drachenhort_ui._rtext(fb, _tok(g, 1, a), _X_S, y)
-            drachenhort_ui._rtext(fb, _tok(g, 2, a), _X_G, y)
-            drachenhort_ui._rtext(fb, str(g.adventurer_total(a)), _X_T, y)
-        drachenhort_ui._marks(app, fb, self.first, shown, _ADV, _DENSE)
+            rtext(fb, _tok(g, 1, a), _X_S, y)
+            rtext(fb, _tok(g, 2, a), _X_G, y)
+            rtext(fb, str(g.adventurer_total(a)), _X_T, y)
+        marks(app, fb, self.first, shown, _ADV, _DENSE)
 
 
 def _tok(g, escape, a):
@@ -343,3 +418,44 @@ class GemScreen(gamekit_ui.Stepper):
             font.center(fb, n, ui.TITLE_H + 2, 1, 2)
             font.text(fb, "+", fb.width - 8, ui.TITLE_H + 2)
             font.text(fb, "-", fb.width - 8, app.height - 8)
+
+
+# -- resume ---------------------------------------------------------------------------
+def _saved_order(g, arg):
+    """The picks of an unfinished escape order saved as {"a": a, "o": [...]}, or None."""
+    if not isinstance(arg, dict):
+        return None
+    a = arg.get("a")
+    order = arg.get("o")
+    inside = g.in_dungeon()
+    if a not in inside or not isinstance(order, list):
+        return None
+    if len(order) > len(inside) - 2:
+        return None  # one adventurer must be left to place by itself
+    for x in order:
+        if x not in inside or x == a or order.count(x) != 1:
+            return None
+    return list(order)
+
+
+def resume(app, s):
+    """After a power cut: the in-game screen the players were on (``Session.resume``)."""
+    g = s.game
+    where = s.screen
+    arg = s.arg
+    if where == "board":
+        app.push(BoardScreen(s))
+    elif where == "capture" and not g.escape_over:
+        app.push(CaptureMenu(s))
+    elif where in ("escape", "order") and not g.escape_over:
+        esc = app.push(EscapeMenu(s))
+        order = _saved_order(g, arg) if where == "order" else None
+        if order is not None:
+            a = arg["a"]
+            esc.sel = g.in_dungeon().index(a)
+            app.push(OrderScreen(s, esc, a, order))
+    elif where in ("gems", "gems_p") and not g.finished:
+        gm = app.push(GemsMenu(s))
+        if where == "gems_p" and type(arg) is int and 0 <= arg < g.players:
+            gm.sel = arg
+            app.push(GemScreen(s, arg))

@@ -47,13 +47,11 @@ a fresh start.
 from micropython import const
 
 from wyrm import font, gamekit, ui
-from wyrm.games import drachenhort
 
 NAME = "drachenhort"
 _PARTY = "party"  # the deal's own store name in saves from before it moved into the game's
 _VERSION = const(1)
 _ADV = const(7)
-_DENSE = const(8)  # row height of the full-screen tables (board, all cards)
 _SCREENS = (
     "menu",
     "board",
@@ -68,32 +66,16 @@ _SCREENS = (
     "ranking",
 )
 
-_NOTES = (
-    "Die: 1, 2, 2, 3, 4, 6. A 2 moves any adventurer; 1, 3, 4, 6 only one on "
-    "the Starting Space or in a lit area.",
-    "Tokens each escape: 1, 2, 3, 4, 5, 6, 8. A capture takes the lowest one "
-    "left. An escape: the adventurer out gets 8, the others the highest left, "
-    "farthest from the dragon first. The penultimate capture takes 6, the last "
-    "one in gets 8.",
-    "Gems: 12 per escape, 1 VP each.",
-    "Score: silver + gold of your card's 3 adventurers, plus gems. Equal "
-    "totals share the win.",
-)
-
-
 _PARTY_UI = "wyrm.games.drachenhort_party"  # the dealer (with peek): large, loaded per call
 _DEAL = "wyrm.deal"
 
 
-def _rtext(fb, s, right, y, c=1):
-    """Text whose last column ends at ``right``."""
-    font.text(fb, s, right - font.width(s), y, c)
+def _rules():
+    # The rules (with their tables): a saved game reads them before the menu's first
+    # frame; a menu with no game yet draws without them.
+    from wyrm.games import drachenhort
 
-
-def _dense_bar(fb, left):
-    """An 8 px inverted header for the full-screen tables."""
-    fb.fill_rect(0, 0, fb.width, _DENSE, 1)
-    font.text(fb, left, 2, 0, 0)
+    return drachenhort
 
 
 def _note(fb, note, right=None):
@@ -104,16 +86,6 @@ def _note(fb, note, right=None):
     x = right - font.width(note)
     fb.fill_rect(x - 2, 1, right - x + 1, ui.TITLE_H - 3, 0)
     font.text(fb, note, x, 1, 1)
-
-
-def _marks(app, fb, first, shown, total, top):
-    x = fb.width - 3
-    if first > 0:
-        for i in range(3):
-            fb.hline(x - i, top + 1 + i, 2 * i + 1, 1)
-    if first + shown < total:
-        for i in range(3):
-            fb.hline(x - i, app.height - 2 - i, 2 * i + 1, 1)
 
 
 # -- the saved game ----------------------------------------------------------------
@@ -145,11 +117,6 @@ class Session(gamekit.SavedGame):
     @property
     def names(self):
         return self.config()["colours"]
-
-    def card_list(self):
-        """The configured cards as adventurer-index triples."""
-        cfg = self.config()
-        return self.app.call(_DEAL, lambda d: d.card_indices(cfg))
 
     # the skeleton's hooks (wyrm.gamekit)
     def has_game(self):
@@ -184,7 +151,14 @@ class Session(gamekit.SavedGame):
         return self.game_menu
 
     def resume(self, app, menu):
-        _resume(app, self)
+        where = self.screen
+        if self.deal_state() == "unseen":
+            menu.continue_deal(app)
+        elif where in ("choice", "reveal", "all", "ranking"):
+            if self.g().finished:
+                _end(app).resume(app, self, where, self.arg)
+        elif where != "menu":  # capture, escape, order, board, gems (drachenhort_play)
+            _play(self).resume(app, self)
 
     def at(self, screen, arg=None):
         """Remember the screen the players are on (for resume after a power cut)."""
@@ -196,7 +170,7 @@ class Session(gamekit.SavedGame):
             self.save()
 
     def take(self, raw):
-        game = drachenhort.Game.load(raw["game"])
+        game = _rules().Game.load(raw["game"])
         cards = raw.get("cards")
         if cards is None:
             cards = [None] * game.players
@@ -228,7 +202,7 @@ class Session(gamekit.SavedGame):
         old game and its party cards are replaced in one atomic save."""
         app = self.app
         self._dealt = None
-        self.game = drachenhort.Game(players, mode)
+        self.game = _rules().Game(players, mode)
         self.state = {"turn": 0}  # seat 1: "The oldest player begins"
         self.deal = deal
         self.cards = [None] * players
@@ -317,23 +291,9 @@ class Session(gamekit.SavedGame):
             out.append(c)
         return out
 
-    def to_printed(self):
-        """The dealt cards are gone: play on with printed cards entered at the reveal."""
-        g = self.g()
-        self.game = drachenhort.Game(g.players, "printed", g.events)
-        self.save()
-
     # names
     def name(self, a):
         return self.names[a]
-
-    def metal(self):
-        return drachenhort.METALS[self.g().escape - 1]
-
-    def left_values(self):
-        g = self.g()
-        used = [g.token(g.escape, a) for a in range(_ADV)]
-        return [v for v in drachenhort.VALUES if v not in used]
 
     def describe(self):
         return self.g().describe(-1, self.names, _players(self.app).namer(self.app))
@@ -355,53 +315,6 @@ def enter(app, resume=False):
     # Colour names (read when needed, too); a problem with the settings file shows on
     # top. After the menu's first frame: it loads the dealer's code.
     app.after_frame(lambda a: s.config())
-
-
-def _saved_order(g, arg):
-    """The picks of an unfinished escape order saved as {"a": a, "o": [...]}, or None."""
-    if not isinstance(arg, dict):
-        return None
-    a = arg.get("a")
-    order = arg.get("o")
-    inside = g.in_dungeon()
-    if a not in inside or not isinstance(order, list):
-        return None
-    if len(order) > len(inside) - 2:
-        return None  # one adventurer must be left to place by itself
-    for x in order:
-        if x not in inside or x == a or order.count(x) != 1:
-            return None
-    return list(order)
-
-
-def _resume(app, s):
-    g = s.game
-    menu = s.game_menu
-    if s.deal_state() == "unseen":
-        menu.continue_deal(app)
-        return
-    where = s.screen
-    arg = s.arg
-    if where == "board":
-        app.push(_play(s).BoardScreen(s))
-    elif where == "capture" and not g.escape_over:
-        app.push(_play(s).CaptureMenu(s))
-    elif where in ("escape", "order") and not g.escape_over:
-        play = _play(s)
-        esc = app.push(play.EscapeMenu(s))
-        order = _saved_order(g, arg) if where == "order" else None
-        if order is not None:
-            a = arg["a"]
-            esc.sel = g.in_dungeon().index(a)
-            app.push(play.OrderScreen(s, esc, a, order))
-    elif where in ("gems", "gems_p") and not g.finished:
-        play = _play(s)
-        gm = app.push(play.GemsMenu(s))
-        if where == "gems_p" and type(arg) is int and 0 <= arg < g.players:
-            gm.sel = arg
-            app.push(play.GemScreen(s, arg))
-    elif where in ("choice", "reveal", "all", "ranking") and g.finished:
-        _end(app).resume(app, s, where, arg)
 
 
 # -- game menu ---------------------------------------------------------------------
@@ -524,7 +437,8 @@ class GameMenu(_Menu):
     def _ask_players(self, app):
         g = self.s.game
         n = g.players if g is not None else 4
-        lo, hi = drachenhort.MIN_PLAYERS, drachenhort.MAX_PLAYERS
+        rules = _rules()
+        lo, hi = rules.MIN_PLAYERS, rules.MAX_PLAYERS
         n = _players(app).count_or(app, n, lo, hi)  # the table's count first
         app.push(ui.Spinner("Players", n, lo, hi, self._ask_cards))
 
@@ -568,50 +482,18 @@ class GameMenu(_Menu):
         s = self.s
         app.call(_PARTY_UI, lambda p: p.peek_again(app, None, s))
 
-    # during the game
+    # during the game (drachenhort_play, the reveal drachenhort_end: loaded when chosen)
     def pass_turn(self, app):
         self.s.pass_turn()
 
     def next_escape(self, app):
-        def yes(app):
-            why = self.s.apply(["next_escape"])
-            if why:
-                app.toast(why)
-            else:
-                app.toast("Escape 2: gold tokens")
-            self.refresh(app)
-
-        app.push(ui.Confirm("Start escape 2? Gems of escape 1 are final then.", yes))
+        _play(self.s).next_escape(self, app)
 
     def undo(self, app):
-        s = self.s
-        if not s.game.events:
-            app.toast("Nothing to undo")
-            return
-        what = s.describe()
-
-        def yes(app):
-            s.undo()
-            self.refresh(app)
-            app.toast("Undone: " + what)
-
-        app.push(ui.Confirm("Undo: %s?" % what, yes))
+        _play(self.s).undo(self, app)
 
     def reveal(self, app):
-        s = self.s
-        if s.game.finished:
-            app.push(_end(app).RevealMenu(s))
-            return
-
-        def yes(app):
-            why = s.apply(["finish"])
-            if why:
-                app.toast(why)
-                return
-            self.refresh(app)
-            app.push(_end(app).RevealMenu(s))
-
-        app.push(ui.Confirm("Final reveal? Gems are final then.", yes))
+        _end(app).reveal(self, app)
 
 
 def _roll(app):
@@ -637,15 +519,4 @@ def _end(app):
 
 
 def _notes(app):
-    app.push(ui.Message("Rules notes", list(_NOTES)))
-
-
-def _draw_rows(app, fb, rows, first, inverted=-1):
-    """[left, right] rows under a title bar; row ``inverted`` drawn inverted."""
-    shown = ui.rows(app)
-    pad = " " if len(rows) > shown else ""  # room for the scroll arrows
-    for r in range(min(shown, len(rows) - first)):
-        i = first + r
-        right = rows[i][1]
-        ui.draw_row(fb, r, rows[i][0], i == inverted, right + pad if right else None)
-    ui.scroll_marks(fb, first, shown, len(rows))
+    app.push(ui.Message("Rules notes", list(_rules().NOTES)))

@@ -33,32 +33,22 @@ cut bring the players back to where they were; ``turn`` is whose turn it is.
 """
 from micropython import const
 
-from wyrm import buttons, font, gamekit, gamekit_ui, ui
-from wyrm.app import Screen
-from wyrm.games import drakonia
+from wyrm import gamekit, ui
 
 NAME = "drakonia"
 _VERSION = const(1)
-_COLS = const(7)
-_LAST_WOUNDED = const(5)  # wounded cells exist for spaces 0..5
-_WALK = const(14)  # the walk round the grid: healthy 6..0, wounded 0..5, "take one away"
-_TAKE = const(13)  # its "take one away" cell, below Drakonia (no hero lies wounded there)
-_START = const(1)  # a grid opens on the Woods (healthy), next to Drakonia
 _SCREENS = ("menu", "count", "grid", "result")
 
 
+def _play():
+    # The screens past the menu and the rules: loaded right after the menu's first
+    # frame (enter), with the game's code; only a resume needs them before it.
+    from wyrm.games import drakonia_play
+
+    return drakonia_play
+
+
 # -- saved state ---------------------------------------------------------------
-def _new_state(n):
-    return {
-        "v": _VERSION,
-        "n": n,
-        "tallies": [drakonia.new_tally() for _ in range(n)],
-        "screen": "menu",
-        "player": 0,
-        "turn": 0,  # whose turn: seat 1 (the rulebook's youngest) begins
-    }
-
-
 class Game(gamekit.SavedGame):
     store_name = NAME
     version = _VERSION
@@ -66,6 +56,8 @@ class Game(gamekit.SavedGame):
     ref = "wyrm.games.drakonia_ref"
 
     def valid(self, obj):
+        from wyrm.games import drakonia  # the rules (a saved game only)
+
         n = obj["n"]
         if type(n) is not int:
             return False
@@ -91,7 +83,7 @@ class Game(gamekit.SavedGame):
     def resume(self, app, menu):
         where = self.state["screen"]
         if where in ("count", "grid"):
-            count = app.push(CountMenu(self, menu))
+            count = app.push(_play().CountMenu(self, menu))
             if where == "grid":
                 count.open_grid(app, self.state["player"])
         elif where == "result":
@@ -104,20 +96,15 @@ class Game(gamekit.SavedGame):
         return self.state["n"]
 
     def has_entries(self):
-        if self.state is None:
-            return False
-        for t in self.state["tallies"]:
-            if drakonia.heroes_on_board(t):
-                return True
-        return False
+        return self.state is not None and _play().has_entries(self.state)
 
     def start(self, n):
-        self.state = _new_state(n)
+        self.state = _play().new_state(n, _VERSION)
         self.save()
 
 
 # -- game menu -------------------------------------------------------------------
-class GameMenu(gamekit_ui.GameMenu):
+class GameMenu(gamekit.GameMenu):
     new_question = "Start a new game? The count so far is lost."
     title_text = "Drakonia"
     turns = True  # whose turn in the title bar, "Next turn: P2" after Result
@@ -132,8 +119,10 @@ class GameMenu(gamekit_ui.GameMenu):
 
     def ask(self, app):
         g = self.game
-        n = _count(app, g.state["n"] if g.state else 3, drakonia.MIN_PLAYERS, drakonia.MAX_PLAYERS)
-        app.push(Setup(n, self._started))
+        play = _play()
+        rules = play.drakonia
+        n = _count(app, g.state["n"] if g.state else 3, rules.MIN_PLAYERS, rules.MAX_PLAYERS)
+        app.push(play.Setup(n, self._started))
 
     def _started(self, app, n):
         self.game.start(n)
@@ -155,370 +144,34 @@ class GameMenu(gamekit_ui.GameMenu):
             else:
                 self._started(app, n)
 
-        app.push(Setup(g.state["n"], done))
+        app.push(_play().Setup(g.state["n"], done))
 
     def count(self, app):
         # An empty count starts in the first player's grid; later the list of players
         # opens on the first player without heroes (or on "Show result").
         g = self.game
-        hub = app.push(CountMenu(g, self))
+        play = _play()
+        hub = app.push(play.CountMenu(g, self))
         g.at("count")
         if g.has_entries():
-            hub.sel = g.state["n"]
-            for i in range(g.state["n"]):
-                if not drakonia.heroes_on_board(g.state["tallies"][i]):
-                    hub.sel = i
-                    break
+            hub.sel = play.first_empty(g.state)
         else:
             hub.open_grid(app, 0)
 
     def show_result(self, app):
         g = self.game
-        errors, _w = drakonia.check(g.state["tallies"], g.names())
+        play = _play()
+        errors = play.result_errors(g)
         if errors:
             ui.error(app, "The count cannot be scored: " + "; ".join(errors), "Result")
             return
-        app.push(Result(g))
+        app.push(play.Result(g))
         g.at("result")
 
 
 def _setup_label(g):
     n = g.state["n"]
     return "Setup: %d players" % n
-
-
-# -- setup -------------------------------------------------------------------------
-class Setup(Screen):
-    """Number of players; shows the heroes-in-play limit and the teams at six."""
-
-    def __init__(self, n, on_done):
-        self.n = n
-        self.on_done = on_done
-
-    def on_event(self, app, kind, key):
-        if ui.is_up(kind, key):
-            self.n = min(drakonia.MAX_PLAYERS, self.n + 1)
-        elif ui.is_down(kind, key):
-            self.n = max(drakonia.MIN_PLAYERS, self.n - 1)
-        elif ui.is_ok(kind, key):
-            app.pop(self)
-            self.on_done(app, self.n)
-        else:
-            return False
-        app.redraw()
-        return True
-
-    def draw(self, app, fb):
-        n = self.n
-        limit = drakonia.hero_limit(n)
-        parts = []
-        if drakonia.is_team_game(n) and app.tall:
-            names = _names(app, n)
-            for t in range(len(drakonia.TEAM_SEATS)):
-                a, b = drakonia.TEAM_SEATS[t]
-                parts.append("%s=%s+%s" % (drakonia.TEAM_NAMES[t], names[a], names[b]))
-        # long names: a team a line, and the heroes in the title bar
-        long = len(parts) == 3 and len(parts[1] + " " + parts[2]) > font.CHARS
-        ui.title(fb, "Players", "%d heroes" % limit if long else "2-6")
-        if not app.tall:
-            font.center(fb, "%d players" % n, 12)
-            font.center(fb, "Heroes in play: %d" % limit, 22)
-            return
-        font.center(fb, "%d players" % n, 13, 1, 2)
-        heroes = "Heroes in play: %d" % limit
-        if long:
-            for t in range(len(parts)):
-                font.center(fb, "Team " + parts[t], 31 + 8 * t)
-        elif parts:
-            font.center(fb, heroes, 31)
-            font.center(fb, "Teams " + parts[0], 40)
-            font.center(fb, parts[1] + " " + parts[2], 48)
-        else:
-            font.center(fb, heroes, 31)
-            font.center(fb, "each, at once", 40)
-        font.center(fb, "OK: start", 56)
-        if n < drakonia.MAX_PLAYERS:
-            ui.arrow(fb, fb.width - 3, 15, -1)
-        if n > drakonia.MIN_PLAYERS:
-            ui.arrow(fb, fb.width - 3, 26, 1)
-
-
-# -- final count -------------------------------------------------------------------
-class CountMenu(ui.Menu):
-    """One row per player (heroes in play, points); the last row scores."""
-
-    def __init__(self, game, menu):
-        self.game = game
-        self.menu = menu
-        n = game.state["n"]
-        items = [[self._label(i), self._opener(i)] for i in range(n)]
-        items.append(["Show result", self._result])
-        super().__init__("Final count", items)
-
-    def _opener(self, i):
-        def run(app):
-            self.open_grid(app, i)
-
-        return run
-
-    def open_grid(self, app, i):
-        """Player i's grid above this list (the list follows: its cursor on player i)."""
-        self.sel = i
-        app.push(Grid(self.game, i, self))
-        self.game.at("grid", i)
-
-    def grid_done(self, app, grid):
-        """BACK in player i's grid: the next player's grid, after the last the result."""
-        i = grid.player + 1
-        if i < self.game.state["n"]:
-            self.sel = i
-            app.replace(Grid(self.game, i, self))
-            self.game.at("grid", i)
-        else:
-            self.sel = i  # "Show result", when the result closes
-            app.pop(grid)
-            self.menu.show_result(app)
-
-    def _label(self, i):
-        def lab(app):
-            st = self.game.state
-            t = st["tallies"][i]
-            on_board = drakonia.heroes_on_board(t)
-            left = "%s  %d/%d" % (_short(app, i), on_board, drakonia.hero_limit(st["n"]))
-            return ui.pad(left, drakonia.format_points(drakonia.half_points(t)) + " pts")
-
-        return lab
-
-    def _result(self, app):
-        self.menu.show_result(app)
-
-    def on_show(self, app):
-        self.game.at("count")
-
-
-def _cell(i):
-    """Walk position 0..13 -> (wounded row?, space), or None for "take one away"."""
-    if i < _COLS:
-        return 0, _COLS - 1 - i  # healthy 6, 5, ... 0
-    if i == _TAKE:
-        return None
-    return 1, i - _COLS  # wounded 0, 1, ... 5
-
-
-def _pos(row, space):
-    return _COLS - 1 - space if row == 0 else _COLS + space
-
-
-class Grid(gamekit_ui.Counts):
-    """A player's final count: healthy (top) and wounded (bottom) per space. OK adds a
-    hero to the cell at once; the "-1" cell makes the next OK take one away instead."""
-
-    cells = _WALK
-
-    def __init__(self, game, player, hub):
-        super().__init__(game, player)
-        self.hub = hub  # the list of players: BACK goes on through it
-        self.minus = False  # the next OK takes one away
-        self.sel = _START
-
-    def on_event(self, app, kind, key):
-        if kind == buttons.CLICK and key == buttons.BACK:
-            if self.minus:
-                self.minus = False  # BACK only leaves "take one away"
-                app.redraw()
-            else:
-                self.hub.grid_done(app, self)
-            return True
-        return super().on_event(app, kind, key)
-
-    def tally(self):
-        return self.game.state["tallies"][self.player]
-
-    def ok(self, app):
-        if self.sel == _TAKE:
-            self.minus = not self.minus
-            return
-        delta = -1 if self.minus else 1
-        self.minus = False
-        self.change(app, delta)
-
-    def change(self, app, delta):
-        cell = _cell(self.sel)
-        if cell is None:  # "take one away" holds no count
-            return
-        row, space = cell
-        key = "wounded" if row else "healthy"
-        t = self.tally()
-        old = t[key][space]
-        new = old + delta
-        if new < 0:
-            app.toast("No hero here to take away")
-            return
-        t[key][space] = new
-        g = self.game
-        errors, _w = drakonia.check(g.state["tallies"], g.names())
-        if errors:
-            t[key][space] = old
-            app.toast(errors[0])
-            return
-        g.save()
-
-    def _next_name(self):
-        i = self.player + 1
-        if i < self.game.state["n"]:
-            return self.game.names()[i]
-        return "result"
-
-    def draw(self, app, fb):
-        t = self.tally()
-        name = _short(app, self.player)
-        tall = app.tall
-        if tall:
-            if self.minus:
-                right = "OK: -1"
-            else:
-                right = drakonia.format_points(drakonia.half_points(t)) + " pts"
-            ui.title(fb, name + " count", right)
-            y0 = ui.TITLE_H + 1
-        else:
-            # no room for the points on a 32 px panel
-            font.text(fb, name + (" -1" if self.minus else ""), 1, 0)
-            y0 = 0
-        x0 = 44  # the rulebook's words as row labels, then 7 cells of 12 px
-        cw = 12
-        for s in range(_COLS):  # column heads: the space numbers
-            font.text(fb, str(s), x0 + s * cw + 4, y0)
-        fb.hline(0, y0 + 8, fb.width, 1)
-        labels = ("healthy", "wounded")
-        for row in range(2):
-            y = y0 + 10 + row * 11
-            font.text(fb, labels[row], 1, y + 1)
-            key = "wounded" if row else "healthy"
-            for s in range(_COLS):
-                x = x0 + s * cw
-                if row and s > _LAST_WOUNDED:
-                    # no hero lies wounded beside Drakonia: "take one away" is here
-                    ink = 1
-                    if self.minus:
-                        fb.fill_rect(x + 1, y - 1, cw - 1, 10, 1)
-                        ink = 0
-                    font.text(fb, "-1", x + 1, y + 1, ink)
-                    if self.sel == _TAKE:
-                        fb.rect(x, y - 2, cw, 12, 1)
-                    continue
-                v = t[key][s]
-                txt = str(v) if v else "."
-                font.text(fb, txt, x + (cw - font.width(txt)) // 2 + 1, y + 1)
-                if _pos(row, s) == self.sel:
-                    fb.rect(x + 1, y - 1, cw - 1, 10, 1)
-        if not tall:
-            return
-        cell = _cell(self.sel)
-        if cell is None:
-            what = "Take one away"
-        else:
-            what = "%s: %s" % (_space_word(cell[1]), "wounded" if cell[0] else "healthy")
-        st = self.game.state
-        inplay = "%d/%d" % (drakonia.heroes_on_board(t), drakonia.hero_limit(st["n"]))
-        font.text(fb, what, 1, 45)
-        font.text(fb, inplay, fb.width - 1 - font.width(inplay), 45)
-        # "OK +1  BACK: P2"; three keys: "OK +1 hold OK: result" (21 characters at most)
-        back = "  BACK" if app.keys >= 4 else " hold OK"
-        if self.minus:
-            hint = "OK -1%s: no" % back
-        else:
-            hint = "OK +1%s: %s" % (back, self._next_name())
-        font.center(fb, hint, 56)
-
-
-def _space_word(space):
-    if space == drakonia.CITY:
-        return "0 City"
-    if space == drakonia.WOODS:
-        return "5 Woods"
-    if space == drakonia.DRAKONIA:
-        return "6 Drakonia"
-    return "Space %d" % space
-
-
-# -- result -------------------------------------------------------------------------
-class Result(Screen):
-    """Winner in big letters; reason, ranking and points below (UP/DOWN scroll)."""
-
-    def __init__(self, game):
-        st = game.state
-        names = game.names()
-        r = drakonia.score(st["tallies"], names)
-        if r["draw"]:
-            self.head = "Draw!"
-        else:
-            self.head = r["winners"][0] + " wins!"
-        lines = []
-        starts = [0]  # UP/DOWN scroll by whole blocks: a sentence is never cut
-        if r["draw"]:
-            lines += ui.wrap("Shared win: " + ", ".join(r["winners"]))
-        lines += ui.wrap(r["reason"])
-        team = drakonia.is_team_game(st["n"])
-        for s in r["sides"]:
-            starts.append(len(lines))
-            lines.append(ui.pad("%d. %s" % (s["rank"], s["name"]), s["points"]))
-            if team:
-                a, b = s["members"]
-                ta = st["tallies"][a]
-                tb = st["tallies"][b]
-                lines.append(
-                    "  %s %s + %s %s"
-                    % (
-                        names[a],
-                        drakonia.format_points(drakonia.half_points(ta)),
-                        names[b],
-                        drakonia.format_points(drakonia.half_points(tb)),
-                    )
-                )
-        for w in r["warnings"]:
-            starts.append(len(lines))
-            lines += ui.wrap("Note: " + w)
-        self.lines = lines
-        self.starts = starts
-        self.first = 0
-        self.n = st["n"]
-
-    def _shown(self, app):
-        return 4 if app.tall else 3  # 32 px: no title bar, the winner in small letters
-
-    def on_event(self, app, kind, key):
-        # UP/DOWN by whole entries, so a sentence is never cut; OK (or BACK) closes
-        if ui.is_up(kind, key):
-            up = 0
-            for s in self.starts:
-                if s < self.first:
-                    up = s
-            self.first = up
-        elif ui.is_down(kind, key):
-            if self.first + self._shown(app) < len(self.lines):
-                for s in self.starts:
-                    if s > self.first:
-                        self.first = s
-                        break
-        else:
-            return ui.scroll_event(self, app, kind, key, len(self.lines), self._shown(app))
-        app.redraw()
-        return True
-
-    def draw(self, app, fb):
-        tall = app.tall
-        if tall:
-            ui.title(fb, "Result", "%d players" % self.n)
-        scale = 2 if tall and font.width(self.head, 2) <= fb.width else 1
-        font.center(fb, self.head, (12 if scale == 2 else 16) if tall else 0, 1, scale)
-        y = 30 if tall else 9
-        shown = self._shown(app)
-        for r in range(min(shown, len(self.lines) - self.first)):
-            font.text(fb, self.lines[self.first + r], 1, y + r * 8)
-        if self.first > 0:
-            ui.arrow(fb, fb.width - 4, y + 2, -1)
-        if self.first + shown < len(self.lines):
-            ui.arrow(fb, fb.width - 4, fb.height - 3, 1)
 
 
 def _short(app, i):
@@ -539,4 +192,7 @@ def _names(app, n):
     return [_short(app, i) for i in range(n)]
 
 
-enter = gamekit.entry(Game)  # the main menu opens the game here
+def enter(app, resume=False):
+    # The main menu opens the game here: its menu first, the rest right after that frame.
+    gamekit.enter(app, Game(app), resume)
+    app.after_frame(lambda a: _play())

@@ -8,7 +8,7 @@ from micropython import const
 
 from wyrm import buttons, font, ui
 from wyrm.app import Screen
-from wyrm.games import drakskatten, drakskatten_ui
+from wyrm.games import drakskatten, drakskatten_play, drakskatten_ui
 from wyrm.ticks import ticks_add, ticks_diff
 
 _ROLL_MS = const(180)  # dice tumble before a result shows
@@ -274,7 +274,7 @@ class Fight(Screen):
             g.end_fight()
             g.save()
             app.pop(self)
-            drakskatten_ui.open_move(app, g, "Flee")
+            drakskatten_play.open_move(app, g, "Flee")
 
     def new_monster(self, app):
         """DEFENCE spinner, then ATTACK spinner; BACK in either changes nothing."""
@@ -382,7 +382,7 @@ class Fight(Screen):
             else:
                 self._show(app, "loot")
             return
-        r = 0 if seen is not None else drakskatten_ui._roll_d6(app)
+        r = 0 if seen is not None else drakskatten_play.roll_d6(app)
         self.loot(app, r, 2 if rolled else (1 if seen is None else 0))
 
     def loot(self, app, r, ndice=0):

@@ -26,7 +26,6 @@ Crystal Ball look], "cur", "own" (my own dice), "last": [DEF, ATT], "screen"
 from micropython import const
 
 from wyrm import font, gamekit, ui
-from wyrm.games import drakskatten
 
 SAVE = "drakskatten"
 _VERSION = const(1)
@@ -37,9 +36,26 @@ DEF_LO = const(0)
 DEF_HI = const(15)
 ATT_LO = const(-5)
 ATT_HI = const(9)
+MAX_PLAYERS = const(6)  # drakskatten.MAX_PLAYERS (the fresh game's first frame asks it)
 
 
 _SCREENS = ("menu", "fight", "win")
+
+
+def _rules():
+    # The rules: a saved game needs them before the menu's first frame (its players);
+    # a fresh one right after it (Game.menu), with the screens past the menu (_play).
+    from wyrm.games import drakskatten
+
+    return drakskatten
+
+
+def _play():
+    # The turn helpers and the win screen: loaded right after the menu's first frame
+    # (enter), with the game's code.
+    from wyrm.games import drakskatten_play
+
+    return drakskatten_play
 
 
 # ----- game state -------------------------------------------------------------------
@@ -120,9 +136,10 @@ class Game(gamekit.SavedGame):
 
     def add_player(self, name=""):
         c = self.free_colour()
-        if c is None or len(self.players) >= drakskatten.MAX_PLAYERS:
+        rules = _rules()
+        if c is None or len(self.players) >= MAX_PLAYERS:
             return None
-        p = drakskatten.Player(name or c, c, len(self.players) % drakskatten.STAIRCASES + 1)
+        p = rules.Player(name or c, c, len(self.players) % rules.STAIRCASES + 1)
         self.players.append(p)
         self.fights.append(None)
         self.looks.append(None)
@@ -196,10 +213,9 @@ class Game(gamekit.SavedGame):
         return False
 
     def menu(self):
-        if not self.players:  # no game (or an unusable one): start from two players
-            self.new(2)
-            self.save()
-            self.fresh = True
+        # No game (or an unusable one): how many play is asked first, and two players
+        # are set up right after that first frame (GameMenu.on_open).
+        self.fresh = not self.players
         return GameMenu(self)
 
     def resume(self, app, menu):
@@ -208,7 +224,7 @@ class Game(gamekit.SavedGame):
             f.restore(self.fight)
             app.push(f)
         elif self.screen == "win" and self.winner >= 0:
-            app.push(Win(self))
+            app.push(_play().Win(self))
 
     def reference(self, app):
         app.push(app.load(self.ref).menu())
@@ -216,12 +232,13 @@ class Game(gamekit.SavedGame):
     def _read(self, obj):
         """Take the saved object (a dict of this version); False when it is damaged."""
         raw = obj.get("players")
-        if not isinstance(raw, list) or len(raw) < 1 or len(raw) > drakskatten.MAX_PLAYERS:
+        if not isinstance(raw, list) or len(raw) < 1 or len(raw) > MAX_PLAYERS:
             return False
+        rules = _rules()
         for d in raw:
             if not isinstance(d, dict):
                 return False
-            p = drakskatten.Player.from_json(d)
+            p = rules.Player.from_json(d)
             if p.colour not in COLOURS or p.colour in [q.colour for q in self.players]:
                 p.colour = self.free_colour() or COLOURS[0]
             if not _fair_name(p.name):
@@ -251,144 +268,13 @@ def _index(v, n, default):
 
 
 def move_label(p):
-    dice, squares = drakskatten.movement(p.injury, p.has(drakskatten.CARPET))
+    rules = _rules()
+    dice, squares = rules.movement(p.injury, p.has(rules.CARPET))
     if dice == 2:
         return "Move: 2d6 (carpet)"
     if dice == 1:
         return "Move: roll 1d6"
     return "Move: %d squares" % squares
-
-
-def _roll_d6(app):
-    return app.rng.below(6) + 1
-
-
-# ----- turn helpers -----------------------------------------------------------------
-
-
-class Fixed(ui.BigView):
-    """A number that needs no roll (injured movement, a typed roll); OK closes."""
-
-
-def roll_screen(app, die_id):
-    """The shared dice screen (wyrm.dice_roll_ui), rolled as it opens: "d6", "2d6", "door"."""
-    return app.load("wyrm.dice_roll_ui").roll_screen(die_id, True)
-
-
-def open_move(app, game, title="Move"):
-    p = game.player()
-    dice, squares = drakskatten.movement(p.injury, p.has(drakskatten.CARPET))
-    if dice == 0:
-        hurt = drakskatten.INJURY_NAMES[p.injury]
-        app.push(Fixed(title, str(squares), "%s injury: no roll" % hurt))
-        return
-    if game.own:
-        if dice == 2:
-            txt = "Flying Carpet: roll 2 dice (injuries do not matter) and move up to their total."
-        else:
-            txt = "Roll 1 die and move up to that many squares."
-        app.push(ui.Message(title, txt))
-        return
-    app.push(roll_screen(app, "2d6" if dice == 2 else "d6"))
-
-
-def _door_says(t):
-    return "%d: door FOUND!" % t if drakskatten.door_found(t) else "%d: not found" % t
-
-
-def open_door(app, game):
-    if game.own:
-
-        def typed(app, v):
-            app.push(Fixed("Door search", str(v), _door_says(v)))
-
-        app.push(ui.Spinner("Door search: 1d6", 3, 1, 6, typed, hint="1-3 finds it  OK: set"))
-        return
-    app.push(roll_screen(app, "door"))
-
-
-def open_crystal(app, game):
-    """Crystal Ball: enter the monster behind the door; its treasure is rolled now."""
-    p = game.player()
-    i = game.cur
-
-    def keep(app, d, a, r):
-        n = drakskatten.treasure_cards(r, a)
-        game.looks[i] = [d, a, n]
-        game.last = [d, a]
-        game.save()
-        lines = [
-            "Behind the door:",
-            "DEFENCE %d ATTACK %d" % (d, a),
-            "1d6 %d + ATT %d = %d" % (r, a, r + a),
-            "Win: " + drakskatten.treasure_text(n),
-            "Next turn Fight uses",
-            "these values.",
-        ]
-        app.push(ui.Message("Crystal Ball", lines))
-
-    picked = [game.last[0]]
-
-    def set_att(app, a):
-        d = picked[0]
-        if game.own:
-            app.push(ui.Spinner("Treasure: your 1d6", 3, 1, 6, lambda app, r: keep(app, d, a, r)))
-        else:
-            keep(app, d, a, _roll_d6(app))
-
-    def set_def(app, d):
-        picked[0] = d
-        app.push(ui.Spinner("Seen: ATTACK", game.last[1], ATT_LO, ATT_HI, set_att))
-
-    if not p.has(drakskatten.CRYSTAL):
-        ui.error(app, "%s has no Crystal Ball. Tick it in %s's items first." % (p.name, p.name),
-                 "Crystal Ball")
-        return
-    app.push(ui.Spinner("Seen: DEFENCE", game.last[0], DEF_LO, DEF_HI, set_def))
-
-
-# ----- win -----------------------------------------------------------------------------
-
-
-class Win(ui.Page):
-    def __init__(self, game):
-        self.g = game
-
-    def on_open(self, app):
-        self.g.screen = "win"
-        self.g.save()
-
-    def on_close(self, app):
-        self.g.screen = "menu"
-        self.g.save()
-
-    def draw(self, app, fb):
-        g = self.g
-        w = g.winner if g.winner >= 0 else g.cur
-        p = g.players[w]
-        fb.rect(0, 0, fb.width, app.height, 1)
-        fb.rect(2, 2, fb.width - 4, app.height - 4, 1)
-        name = p.name.upper()
-        if app.tall:
-            sc = 3 if font.width(name, 3) <= fb.width - 8 else 2
-            font.center(fb, name, 6, 1, sc)
-            font.center(fb, "WINS!", 30, 1, 2)
-            font.center(fb, "%d silver" % p.silver, 50)
-        else:
-            font.center(fb, name + " WINS!", 8, 1, 1)
-            font.center(fb, "%d silver" % p.silver, 18)
-
-
-def _back_home(app, game):
-    p = game.player()
-
-    def yes(app):
-        game.winner = game.cur
-        game.save()
-        app.push(Win(game))
-
-    app.push(ui.Confirm(
-        "Is %s back at staircase %d with %d silver?" % (p.name, p.staircase, p.silver), yes))
 
 
 # ----- game menu ---------------------------------------------------------------------
@@ -399,7 +285,8 @@ class GameMenu(ui.Menu):
         super().__init__(self._head, [])
         self.g = game
         self.keys = []
-        self.refresh()
+        if not game.fresh:
+            self.refresh()
 
     def _head(self, app):
         return "Drakskatten"
@@ -407,7 +294,14 @@ class GameMenu(ui.Menu):
     def on_open(self, app):
         if self.g.fresh:  # a new game: how many play comes first
             self.g.fresh = False
+            app.after_frame(self._two_players)
             ask_players(app, self.g)
+
+    def _two_players(self, app):
+        # a fresh game's two players, saved, right after the question's first frame
+        self.g.new(2)
+        self.g.save()
+        self.refresh()
 
     def draw(self, app, fb):
         super().draw(app, fb)
@@ -431,17 +325,18 @@ class GameMenu(ui.Menu):
 
         add("fight", fight_label, lambda a: a.push(_fight(a).Fight(g)))
         add("player", lambda a: "Player: %s" % g.name(), self.next_player)
+        rules = _rules()
         if g.winner >= 0:
-            add("won", lambda a: "%s won!" % g.name(g.winner), lambda a: a.push(Win(g)))
-        elif drakskatten.rich_enough(p):
-            add("home", "Back at staircase", lambda a: _back_home(a, g))
+            add("won", lambda a: "%s won!" % g.name(g.winner), lambda a: a.push(_play().Win(g)))
+        elif rules.rich_enough(p):
+            add("home", "Back at staircase", lambda a: _play().back_home(a, g))
         add("info", lambda a: "%s: %d silver" % (p.name, p.silver),
             lambda a: a.push(_players(a).player_menu(a, g, g.cur)))
-        add("move", lambda a: move_label(p), lambda a: open_move(a, g))
-        add("door", "Door search", lambda a: open_door(a, g))
-        if p.has(drakskatten.CRYSTAL):
-            add("crystal", "Crystal Ball", lambda a: open_crystal(a, g))
-        add("2d6", "Roll 2d6", lambda a: a.push(roll_screen(a, "2d6")))
+        add("move", lambda a: move_label(p), lambda a: _play().open_move(a, g))
+        add("door", "Door search", lambda a: _play().open_door(a, g))
+        if p.has(rules.CRYSTAL):
+            add("crystal", "Crystal Ball", lambda a: _play().open_crystal(a, g))
+        add("2d6", "Roll 2d6", lambda a: a.push(_play().roll_screen(a, "2d6")))
         add("own", lambda a: "My own dice: %s" % ("on" if g.own else "off"), self.toggle_own)
         add("players", lambda a: "Players (%d)" % len(g.players),
             lambda a: a.push(_players(a).players_menu(a, g)))
@@ -488,8 +383,8 @@ def ask_players(app, game):
 
     from wyrm import players  # the table's count first
 
-    n = players.count_or(app, len(game.players) or 2, 1, drakskatten.MAX_PLAYERS)
-    app.push(ui.Spinner("How many players?", n, 1, drakskatten.MAX_PLAYERS, start,
+    n = players.count_or(app, len(game.players) or 2, 1, MAX_PLAYERS)
+    app.push(ui.Spinner("How many players?", n, 1, MAX_PLAYERS, start,
                         hint="1..6  OK: start"))
 
 
@@ -513,4 +408,7 @@ def _players(app):
 # ----- entry point ---------------------------------------------------------------------
 
 
-enter = gamekit.entry(Game)  # the main menu opens the game here
+def enter(app, resume=False):
+    # The main menu opens the game here: its menu first, the rest right after that frame.
+    gamekit.enter(app, Game(app), resume)
+    app.after_frame(lambda a: _play())

@@ -1,1 +1,0 @@
-"""Per-game rules modules (pure logic; one is imported at a time)."""
