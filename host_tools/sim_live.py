@@ -34,7 +34,7 @@ STEP_S = simcore.STEP_MS / 1000.0
 UP, DOWN, OK, BACK = 0, 1, 2, 3
 
 # Terminal taps: how long a key is "down", and the released gap a following
-# tap of the same key waits for (the firmware debounces 25 ms).
+# tap of the same key waits for (the firmware debounces 10 ms).
 TAP_MS = simcore.TAP_MS
 LONG_MS = simcore.LONG_MS
 TAP_GAP_MS = 50
