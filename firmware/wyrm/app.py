@@ -106,6 +106,7 @@ class App:
         self._part = False  # the top screen updates the frame in place (touch)
         self._due = {}  # name -> object: saves written at the start of the next step
         self._jobs = []  # after_frame: functions run at the start of the next step
+        self._framed = True  # the last step's frame is out: put-off work may run
         self._toast = None
         self._toast_until = 0
         self._last_input = 0
@@ -142,6 +143,7 @@ class App:
         the panel update this step makes (a flash write takes a frame's time or more).
         Only for names nothing reads back before then."""
         self._due[name] = obj
+        self._framed = False
 
     def save_due(self):
         """Write the saves put off with ``save_soon`` now."""
@@ -151,9 +153,20 @@ class App:
             self.store.save(name, due[name])
 
     def after_frame(self, fn):
-        """Run ``fn(app)`` when the next input or step comes, before its events: work a
-        screen needs soon but not for its first frame (that frame goes out first)."""
+        """Run ``fn(app)`` once the next frame is out, or before the next key events if
+        they come first: work a screen needs soon but not for its first frame."""
         self._jobs.append(fn)
+        self._framed = False
+
+    def _deferred(self):
+        # the saves and the after_frame work put off until the frame was out
+        if self._due:
+            self.save_due()
+        if self._jobs:
+            jobs = self._jobs
+            self._jobs = []
+            for fn in jobs:
+                self._guard(fn)
 
     def apply_panel_settings(self):
         p = self.panel
@@ -268,7 +281,10 @@ class App:
                     self.fail(exc)
                     self._redraw = False
                     self.render()
-            return self.fb.dirty()
+            mask = self.fb.dirty()
+            self._framed = True
+            return mask
+        self._framed = True
         return 0
 
     def feed(self, now, levels):
@@ -278,15 +294,13 @@ class App:
         its interrupt latched between two steps (in order, with the edge's
         time), so a press and release that both fall inside one long step -
         a game loading, a save - still count. Nothing is drawn here.
-        Saves put off with ``save_soon`` are written first.
+        Saves put off with ``save_soon`` and ``after_frame`` work run once the
+        frame of the step that made them is out, or before the next key events,
+        whichever comes first (an edge fed between two steps must not make the
+        work jump ahead of the frame it was put off for).
         """
-        if self._due:
-            self.save_due()
-        if self._jobs:
-            jobs = self._jobs
-            self._jobs = []
-            for fn in jobs:
-                self._guard(fn)
+        if self._framed and (self._due or self._jobs):
+            self._deferred()
         if not self._started:
             # The first step draws the boot frame; keys count from the next one
             # (a key is taken on its edge: no press shares the boot frame).
@@ -308,6 +322,8 @@ class App:
         n = self.buttons.update(now, levels)
         if levels or n:
             self._last_input = now
+        if n and (self._due or self._jobs):
+            self._deferred()  # before these events: no key acts on half-loaded work
         if n:
             if self.power != AWAKE:
                 # A dimmed panel is readable: its press acts. Only a panel that
