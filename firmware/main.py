@@ -356,12 +356,11 @@ def main(machine=None, time=None, board_path="board.json", store_root="", Oled=N
     try:
         if make_app is None:
             from wyrm.home import make_app
-        from wyrm.rng import Rng
         from wyrm.store import Store
 
         gc.collect()
-        app = make_app(
-            fb=oled, panel=oled, store=Store(store_root), rng=Rng(), keys=prof["keys"], board=prof
+        app = make_app(  # rng None: the app loads the system's randomness at the first draw
+            fb=oled, panel=oled, store=Store(store_root), rng=None, keys=prof["keys"], board=prof
         )
     except Exception as exc:  # noqa: BLE001 - e.g. a module that fails to import
         crashed(machine, time, exc, oled, keys, led)

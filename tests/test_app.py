@@ -255,3 +255,13 @@ def test_leaving_a_game_at_once_leaves_no_note_of_it(tmp_path):
         step(0)
     assert not store.exists("open")
     assert store.load("menu") == 5
+
+
+def test_an_app_made_without_randomness_draws_from_the_system():
+    """The device passes no Rng (wyrm.rng stays off the heap at the main menu): the first
+    draw loads the system's source, and every later draw uses the same one."""
+    app = App(Canvas(), Store(_tmp()), None)
+    rng = app.rng
+    assert isinstance(rng, Rng) and app.rng is rng
+    rolls = {rng.below(6) for _ in range(600)}
+    assert rolls == set(range(6))

@@ -94,7 +94,7 @@ class App:
         self.height = fb.height
         self.tall = fb.height >= 64  # 128x64: room for a hint line below the rows (not 128x32)
         self.store = store
-        self.rng = rng
+        self._rng = rng  # None: the system's randomness, loaded at the first draw
         self.keys = keys
         self.panel = panel
         self.board = board or {}
@@ -151,6 +151,15 @@ class App:
         self._due = {}
         for name in due:
             self.store.save(name, due[name])
+
+    @property
+    def rng(self):
+        # wyrm.rng is not on the heap at the main menu: only dice, deals and games draw
+        if self._rng is None:
+            from wyrm.rng import Rng
+
+            self._rng = Rng()
+        return self._rng
 
     def after_frame(self, fn):
         """Run ``fn(app)`` once the next frame is out, or before the next key events if
