@@ -99,14 +99,18 @@ class DiceMenu(ui.Menu):
         self.book = None
         self.dice_list = []
         self._ticks = 0
+        self._rng = None
 
     def tick(self, app, now):
         # A step ticks, then draws: the second tick comes after the menu's first frame.
-        # Then the roll screen's code loads, so a die opens as fast as it draws.
+        # Then the roll screen's code and the randomness load, so a die opens as fast
+        # as it draws.
         if self._ticks < 2:
             self._ticks += 1
             if self._ticks == 2:
                 from wyrm import dice_roll_ui  # noqa: F401
+
+                self._rng = app.rng
 
     def on_open(self, app):
         custom, problems = dice.load_custom(app)
