@@ -187,6 +187,17 @@ def enter(app, game, resume=False):
     return menu
 
 
+def opener(game, screen, where, index):
+    # A menu row's action: open ``screen(game, index)`` and remember it for resume
+    # (``screen`` may import the game's play screens: they load when the row is chosen).
+
+    def run(app):
+        app.push(screen(game, index))
+        game.at(where, index)
+
+    return run
+
+
 class GameMenu(Menu):
     # A game's menu, rebuilt after every change: the game's own ``rows()``, then
     # "Quick reference" (if the game has a ``ref``) and "New game"; with no game yet

@@ -52,16 +52,6 @@ class Stepper(Screen):
         return True
 
 
-def opener(game, screen, where, index):
-    # A menu row's action: open ``screen(game, index)`` and remember it for resume.
-
-    def run(app):
-        app.push(screen(game, index))
-        game.at(where, index)
-
-    return run
-
-
 class Counts(Screen):
     # A player's counts to change, one per row or cell: UP/DOWN move ``sel`` round the
     # ``cells``, OK edits the one selected (``ok``), then UP/DOWN change it by one

@@ -109,7 +109,7 @@ class GameMenu(gamekit.GameMenu):
         if self.has_top():
             items.append([self._winner_label, lambda app: app.push(_play().Win(g))])
         for k in range(len(g.knights())):
-            items.append([_knight_label(g, k), _knight_opener(g, k)])
+            items.append([_knight_label(g, k), gamekit.opener(g, _knight, "knight", k)])
         items.append(["Castle check", self.castle_check])
         items.append([self._rainbow_label, self.rainbows])
         items.append([lambda app: "Setup: %d players" % len(g.knights()), self.setup])
@@ -167,14 +167,9 @@ def _knight_label(g, k):
     return lab
 
 
-def _knight_opener(g, k):
-    # a knight's row: its screen, remembered for resume (gamekit_ui.opener, without
-    # loading gamekit_ui before the menu's first frame)
-    def run(app):
-        app.push(_play().KnightMenu(g, k))
-        g.at("knight", k)
-
-    return run
+def _knight(g, k):
+    # a knight's row opens its screen (gamekit.opener remembers it for resume)
+    return _play().KnightMenu(g, k)
 
 
 def _players(app):

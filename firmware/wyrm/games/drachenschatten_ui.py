@@ -202,7 +202,7 @@ class GameMenu(gamekit.GameMenu):
         if self.has_top():
             items.append([self._won_label, lambda app: app.push(_play().Win(g))])
         for i in range(g.n()):
-            items.append([self._player_label(i), _tracker_opener(g, i)])
+            items.append([self._player_label(i), gamekit.opener(g, _tracker, "player", i)])
         items.append(["Trade objects", self.trade])
         if not self.has_top():
             items.append(["Piles empty: count", self.piles_empty])
@@ -279,14 +279,9 @@ class GameMenu(gamekit.GameMenu):
             app.push(ui.Confirm("Village and caves empty? Then the most cards win.", yes))
 
 
-def _tracker_opener(g, i):
-    # a player's row: the tracker, remembered for resume (gamekit_ui.opener, without
-    # loading gamekit_ui before the menu's first frame)
-    def run(app):
-        app.push(_play().Tracker(g, i))
-        g.at("player", i)
-
-    return run
+def _tracker(g, i):
+    # a player's row opens the tracker (gamekit.opener remembers it for resume)
+    return _play().Tracker(g, i)
 
 
 def _read_names(app):
