@@ -91,6 +91,14 @@ def _name_of(dice_list, die_id):
     return None
 
 
+def _preload(app):
+    # Once the menu's first frame is out (or before a key, if one comes first): the roll
+    # screen's code and the randomness, so a die opens as fast as it draws.
+    from wyrm import dice_roll_ui  # noqa: F401
+
+    return app.rng  # made now (the system's source), not in the first roll
+
+
 class DiceMenu(ui.Menu):
     """Built-in dice, custom dice, who starts, roll-off, statistics, help."""
 
@@ -98,21 +106,9 @@ class DiceMenu(ui.Menu):
         super().__init__("Dice", [])
         self.book = None
         self.dice_list = []
-        self._ticks = 0
-        self._rng = None
-
-    def tick(self, app, now):
-        # A step ticks, then draws: the second tick comes after the menu's first frame.
-        # Then the roll screen's code and the randomness load, so a die opens as fast
-        # as it draws.
-        if self._ticks < 2:
-            self._ticks += 1
-            if self._ticks == 2:
-                from wyrm import dice_roll_ui  # noqa: F401
-
-                self._rng = app.rng
 
     def on_open(self, app):
+        app.after_frame(_preload)
         custom, problems = dice.load_custom(app)
         self.dice_list = list(dice.BUILTIN) + custom
         items = []
