@@ -291,10 +291,10 @@ class App:
                     self._redraw = False
                     self.render()
             mask = self.fb.dirty()
-            self._framed = True
-            return mask
-        self._framed = True
-        return 0
+        else:
+            mask = 0
+        self._framed = True  # put-off work may run from the next feed on
+        return mask
 
     def feed(self, now, levels):
         """Button levels seen at ``now``: debounce them and act on the events.

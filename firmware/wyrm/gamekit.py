@@ -231,7 +231,7 @@ class GameMenu(Menu):
         g = self.game
         ref = [["Quick reference", g.reference]] if g.ref else []
         if g.has_game():
-            turn = [[self._next_label, self._pass]] if self._turning() else []
+            turn = [[g.next_label, self._pass]] if self._turning() else []
             items = self.rows() + turn + ref + [["New game", self.new_game]]
         else:
             items = [["New game", self.new_game]] + ref
@@ -248,9 +248,6 @@ class GameMenu(Menu):
     def _turning(self):
         g = self.game
         return self.turns and g.has_game() and g.seats() > 1 and not self.has_top()
-
-    def _next_label(self, app):
-        return self.game.next_label(app)
 
     def _pass(self, app):
         self.game.pass_turn()
