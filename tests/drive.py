@@ -56,6 +56,10 @@ class Driver:
         """Text of the screen as it is now."""
         return self.last().text()
 
+    def title(self):
+        """The title bar as text: "== Title ==  note"."""
+        return self.text().splitlines()[0]
+
     def data(self):
         return self.last().data
 

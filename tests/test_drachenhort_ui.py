@@ -729,10 +729,6 @@ def test_full_game_same_frames_under_micropython_and_cpython():
 TO_TURN = "up*4"
 
 
-def title(d):
-    return d.text().splitlines()[0]
-
-
 @pytest.mark.parametrize("board", ["pico-ssd1306-4btn", "pico-ssd1306-3btn",
                                    "pico-ssd1306-128x32"])
 def test_turns_go_round_the_table_from_the_oldest(tmp_path, board):
@@ -743,13 +739,13 @@ def test_turns_go_round_the_table_from_the_oldest(tmp_path, board):
     Store(str(tmp_path)).save("table", ["Sophie", "Ben", "Clara"])
     d = Driver(tmp_path, board=board)
     d.keys("ok,down,ok,up,ok,down,ok,wait:2000")  # New game: 4 players (table: 3), printed
-    assert title(d) == "== Esc 1 ==  Sophie  token 1"
+    assert d.title() == "== Esc 1 ==  Sophie  token 1"
     d.keys(TO_TURN)
     assert "> Next turn: Ben" in d.text()
     seen = []
     for _ in range(4):
         d.keys("ok")
-        seen.append((title(d), [x for x in d.text().splitlines() if x.startswith("> ")]))
+        seen.append((d.title(), [x for x in d.text().splitlines() if x.startswith("> ")]))
     assert seen == [
         ("== Esc 1 ==  Ben  token 1", ["> Next turn: Clara"]),
         ("== Esc 1 ==  Clara  token 1", ["> Next turn: P4"]),
@@ -773,21 +769,21 @@ def test_turn_is_saved_and_left_alone_by_captures_and_undo(tmp_path):
     d = Driver(tmp_path)
     start_rulebook(d)
     d.keys("wait:2000," + TO_TURN + ",ok,ok")  # P1 -> P2 -> P3
-    assert title(d) == "== Esc 1 ==  P3  token 4"
+    assert d.title() == "== Esc 1 ==  P3  token 4"
     d.reboot()
     d.wait(100)
-    assert title(d) == "== Esc 1 ==  P3  token 4" and "> Capture" in d.text()
+    assert d.title() == "== Esc 1 ==  P3  token 4" and "> Capture" in d.text()
     d.keys("ok,down*3,ok,wait:2000")  # Capture: orange (green red blue [orange])
-    assert title(d) == "== Esc 1 ==  P3  token 5"
+    assert d.title() == "== Esc 1 ==  P3  token 5"
     d.keys("down*4,ok")  # Undo
     assert "Undo: Capture orange (silver 4)?" in flat(d)
     d.keys("up,ok,wait:2000")  # Yes
-    assert title(d) == "== Esc 1 ==  P3  token 4"
+    assert d.title() == "== Esc 1 ==  P3  token 4"
     assert Store(d.state_dir).load("drachenhort", None)["turn"] == 2
     d.keys("up,ok")  # Gems: on Player 3
     assert "> Player 3" in d.text()
     d.keys("back,down*3,ok,up,ok,ok,down,ok,wait:2000")  # New game, Yes, 4, printed
-    assert title(d) == "== Esc 1 ==  P1  token 1"
+    assert d.title() == "== Esc 1 ==  P1  token 1"
     assert Store(d.state_dir).load("drachenhort", None)["turn"] == 0
     assert d.errors() == []
 
@@ -800,12 +796,12 @@ def test_turn_goes_on_between_escapes_and_ends_with_the_game(tmp_path):
     d.keys("wait:2000," + TO_TURN + ",ok")  # P2's turn
     d.keys("up*5," + BLUE_ESCAPES + ",wait:2000")  # (from Next turn to Capture) the escape
     t = d.text()
-    assert title(d) == "== Escape 1 over ==  P2" and "Next turn: P3" in t
+    assert d.title() == "== Escape 1 over ==  P2" and "Next turn: P3" in t
     d.keys("up,ok,up,ok,wait:2000")  # Start escape 2, Yes
-    assert title(d) == "== Esc 2 ==  P2  token 1"
+    assert d.title() == "== Esc 2 ==  P2  token 1"
     d.keys(CAPTURE_SIX + ",wait:2000")
     t = d.text()
-    assert title(d) == "== Game over ==" and "Next turn" not in t
+    assert d.title() == "== Game over ==" and "Next turn" not in t
     assert d.errors() == []
 
 
@@ -816,7 +812,7 @@ def test_a_save_from_before_turns_begins_with_seat_one_and_a_bad_turn_is_refused
     Store(str(tmp_path)).save("drachenhort", {"v": 1, "game": game})
     d = Driver(tmp_path)
     d.keys(OPEN)
-    assert title(d) == "== Esc 1 ==  P1  token 2"
+    assert d.title() == "== Esc 1 ==  P1  token 2"
     Store(str(tmp_path)).save("drachenhort", {"v": 1, "game": game, "turn": 3})
     d.keys("back," + OPEN)
     assert "The saved Drachenhort game could not be read." in flat(d)

@@ -380,10 +380,6 @@ def test_main_flow_works_on_small_panel_and_three_buttons(tmp_path, board):
 TO_TURN = "down*2"
 
 
-def title(d):
-    return d.text().splitlines()[0]
-
-
 @pytest.mark.parametrize("board", ["pico-ssd1306-4btn", "pico-ssd1306-3btn",
                                    "pico-ssd1306-128x32"])
 def test_turns_go_round_the_table_from_seat_one(tmp_path, board):
@@ -393,13 +389,13 @@ def test_turns_go_round_the_table_from_seat_one(tmp_path, board):
     Store(str(tmp_path)).save("table", ["Anna", "Ben", "Clara"])
     d = Driver(tmp_path, board=board)
     d.keys(OPEN + ",ok,up,ok")  # New game: 4 players (the table's 3, UP: 4)
-    assert title(d) == "== Drakonia ==  Anna"
+    assert d.title() == "== Drakonia ==  Anna"
     d.keys(TO_TURN)
     assert "> Next turn: Ben" in d.text()
     seen = []
     for _ in range(4):
         d.keys("ok")
-        seen.append((title(d), selected(d.text())))
+        seen.append((d.title(), selected(d.text())))
     assert seen == [
         ("== Drakonia ==  Ben", ["Next turn: Clara"]),
         ("== Drakonia ==  Clara", ["Next turn: P4"]),
@@ -415,22 +411,22 @@ def test_turn_survives_a_power_cut_and_a_new_game_resets_it(tmp_path):
     a new game, and a new player count in Setup, start again with seat 1."""
     d = Driver(tmp_path)
     d.keys(NEW3 + "," + TO_TURN + ",ok,ok")  # P1 -> P2 -> P3
-    assert title(d) == "== Drakonia ==  P3"
+    assert d.title() == "== Drakonia ==  P3"
     d.reboot()
-    assert title(d) == "== Drakonia ==  P3"
+    assert d.title() == "== Drakonia ==  P3"
     d.keys("down,ok,down,ok")  # (on Setup) Final count: P1's grid; P1 healthy on 4
     d.reboot()
     assert d.text().startswith("== P1 count ==")
     d.keys("back*5")  # P2, P3, the result, the list of players, the game menu
-    assert title(d) == "== Drakonia ==  P3"
+    assert d.title() == "== Drakonia ==  P3"
     d.keys("ok,up,ok")  # (the menu under the grid is on Setup) 4 players
     assert "Change to 4 players?" in d.text()
     d.keys("up,ok")  # Yes (the count is cleared)
-    assert title(d) == "== Drakonia ==  P1" and saved(d)["n"] == 4
+    assert d.title() == "== Drakonia ==  P1" and saved(d)["n"] == 4
     d.keys(TO_TURN + ",ok")
-    assert title(d) == "== Drakonia ==  P2"
+    assert d.title() == "== Drakonia ==  P2"
     d.keys("down*2,ok,up,ok,ok")  # New game, Yes, 4 players
-    assert title(d) == "== Drakonia ==  P1" and saved(d)["turn"] == 0
+    assert d.title() == "== Drakonia ==  P1" and saved(d)["turn"] == 0
     assert d.errors() == []
 
 
@@ -441,9 +437,9 @@ def test_a_save_from_before_turns_begins_with_seat_one(tmp_path):
         "screen": "menu", "player": 0})
     d = Driver(tmp_path)
     d.keys(OPEN)
-    assert title(d) == "== Drakonia ==  P1"
+    assert d.title() == "== Drakonia ==  P1"
     d.keys("down*3,ok")
-    assert title(d) == "== Drakonia ==  P2" and saved(d)["turn"] == 1
+    assert d.title() == "== Drakonia ==  P2" and saved(d)["turn"] == 1
     assert d.errors() == []
 
 
