@@ -1,10 +1,11 @@
-"""The drawing surface: a MONO_VLSB FrameBuffer that knows which pages changed.
+"""The drawing surface: a MONO_VLSB FrameBuffer that knows what changed.
 
 A 128x64 panel has 8 pages of 8 pixel rows; each page is ``width`` bytes of the
 buffer. ``Canvas`` keeps a shadow of what was last handed to the panel and
-``dirty()`` reports (and accepts) the pages whose bytes differ. The OLED driver
-subclasses it and sends exactly those pages; the simulator uses it as is.
-Both buffers are allocated once.
+``dirty()`` reports (and accepts) the pages whose bytes differ, noting each
+one's first and last changed column (``lo``/``hi``) for a driver that sends
+only those. The OLED driver subclasses it; the simulator uses it as is.
+All buffers are allocated once.
 """
 import framebuf
 
@@ -16,8 +17,12 @@ class Canvas(framebuf.FrameBuffer):
         self.pages = height >> 3
         self.buffer = bytearray(self.pages * width)
         self.shadow = bytearray(self.pages * width)
+        # Columns [lo, hi) of each page to send next: whole pages unless dirty()
+        # narrowed them (a driver makes a page whole again once it is sent).
+        self.lo = bytearray(self.pages)
+        self.hi = bytearray(self.pages)
         # Shadow starts "unknown": the first dirty() reports every page.
-        self._known = False
+        self.forget()
         super().__init__(self.buffer, width, height, framebuf.MONO_VLSB)
         # Views of each page of the drawing and of the shadow, made once:
         # comparing and copying a page is then one C call that allocates nothing.
@@ -32,20 +37,46 @@ class Canvas(framebuf.FrameBuffer):
     def forget(self):
         """The panel's content is unknown (reset, power cycle): resend all."""
         self._known = False
+        self.whole()
+
+    def whole(self):
+        """Every page's span is the whole page."""
+        for p in range(self.pages):
+            self.lo[p] = 0
+            self.hi[p] = self.width
 
     def dirty(self):
         """Bit mask of pages that differ from the shadow; the shadow is updated.
 
         A page is compared and copied as a whole through its memoryview (C
-        loops, nothing allocated per frame).
+        loops); a changed one's columns are scanned from both ends a byte at
+        a time. Nothing is allocated per frame.
         """
         bp = self._buf_pages
         sp = self._shadow_pages
+        lo = self.lo
+        hi = self.hi
         known = self._known
+        last = self.width - 1
         mask = 0
         for p in range(self.pages):
-            if not known or bp[p] != sp[p]:
-                sp[p][:] = bp[p]
-                mask |= 1 << p
+            b = bp[p]
+            s = sp[p]
+            if not known:
+                lo[p] = 0
+                hi[p] = last + 1
+            elif b != s:
+                i = 0
+                while b[i] == s[i]:
+                    i += 1
+                j = last
+                while b[j] == s[j]:
+                    j -= 1
+                lo[p] = i
+                hi[p] = j + 1
+            else:
+                continue
+            s[:] = b
+            mask |= 1 << p
         self._known = True
         return mask
