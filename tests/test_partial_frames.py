@@ -17,8 +17,8 @@ SCRIPTS = [
 ]
 
 
-def frames(script, log):
-    board = simcore.load_board("pico-ssd1306-4btn")
+def frames(script, log, board="pico-ssd1306-4btn"):
+    board = simcore.load_board(board)
     state = tempfile.mkdtemp(prefix="wyrm-part-")
     try:
         dev = simcore.CPythonDevice(board, state, seed=3)
@@ -43,3 +43,15 @@ def test_frames_drawn_in_place_equal_whole_frames(script):
     assert len(whole) == len(part)
     for i, (a, b) in enumerate(zip(whole, part, strict=True)):
         assert a == b, "step %d of %r differs" % (i, script)
+
+
+@pytest.mark.parametrize("board", ["pico-ssd1306-128x32", "pico-ssd1306-3btn"])
+def test_a_scrolling_list_drawn_in_place_equals_whole_frames_on_other_boards(board):
+    """Two rows on show (128x32) scroll at nearly every move; three buttons scroll with
+    UP/DOWN the same way."""
+    script = "down*9,up*3,down,up*2" if board.endswith("x32") else "down*9,up*3,down"
+    whole = frames(script, True, board)
+    part = frames(script, False, board)
+    assert len(whole) == len(part)
+    for i, (a, b) in enumerate(zip(whole, part, strict=True)):
+        assert a == b, "step %d of %r on %s differs" % (i, script, board)

@@ -89,8 +89,9 @@ def scroll_marks(fb, first, shown, total):
 
 def arrow(fb, x, y, d):
     """A small up (d=-1) or down (d=1) triangle, 5 px wide, with its tip at x, y."""
-    for i in range(3):
-        fb.hline(x - i, y - d * i, 2 * i + 1, 1)
+    fb.pixel(x, y, 1)
+    fb.hline(x - 1, y - d, 3, 1)
+    fb.hline(x - 2, y - 2 * d, 5, 1)
 
 
 def scroll_event(screen, app, kind, key, total, shown, on_ok=None):
@@ -175,18 +176,19 @@ class Menu(Screen):
 
     def _move(self, app, new):
         """Select ``new``. Within the rows on show only the two rows that
-        change are drawn again (``draw_part``), unless a subclass draws its
-        own picture or the title is live."""
+        change are drawn again (``draw_part``); when the list scrolls, its
+        rows but not the title. A subclass that draws its own picture, or a
+        live title, draws it all."""
         old = self.sel
         self.sel = new
         first = self.first
         shown = rows(app)
-        if (
-            first <= new < first + shown
-            and type(self).draw is Menu.draw
-            and isinstance(self.title, str)
-        ):
-            self._rows |= (1 << (old - first)) | (1 << (new - first))
+        if type(self).draw is Menu.draw and isinstance(self.title, str):
+            if first <= new < first + shown:
+                self._rows |= (1 << (old - first)) | (1 << (new - first))
+            else:  # as draw() would scroll it
+                self.first = new if new < first else new - shown + 1
+                self._rows = (1 << shown) - 1
             app.touch()
         else:
             app.redraw()
@@ -196,13 +198,19 @@ class Menu(Screen):
         shown = rows(app)
         n = len(self.items)
         w = fb.width
+        marked = self._rows
+        self._rows = 0
+        every = (1 << shown) - 1
+        if marked == every:  # the list scrolled: clear it in one go
+            y = row_y(0)
+            fb.fill_rect(0, y, w, fb.height - y, 0)
         for r in range(shown):
-            if self._rows & (1 << r):
-                fb.fill_rect(0, row_y(r), w, ROW, 0)
+            if marked & (1 << r):
+                if marked != every:
+                    fb.fill_rect(0, row_y(r), w, ROW, 0)
                 i = self.first + r
                 if i < n:
                     draw_row(fb, r, self.label(app, i), i == self.sel)
-        self._rows = 0
         scroll_marks(fb, self.first, shown, n)
 
     def draw(self, app, fb):
