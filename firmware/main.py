@@ -152,6 +152,15 @@ class Keys:
         self._t[i] = self._ticks()
         self._lv[i] = lv
 
+    def nap(self, time, ms):
+        """Sleep ``ms``, or less: a latched edge ends the nap within a millisecond."""
+        if not self.latched:
+            time.sleep_ms(ms)
+            return
+        while ms > 0 and self._w == self._r:
+            time.sleep_ms(1)
+            ms -= 1
+
     def drain(self, app, ticks_diff):
         """Feed the latched edges to ``app`` in order; return the levels now."""
         if not self.latched:
@@ -336,7 +345,7 @@ def run(machine, time, prof, keys, led, oled, app):
                 reconnect(time, prof, oled, app, led)
         # A press waiting out its debounce is taken the moment it may be.
         wait = buttons.due(time.ticks_ms()) if buttons is not None else -1
-        time.sleep_ms(_LOOP_MS if wait < 0 or wait > _LOOP_MS else (wait or 1))
+        keys.nap(time, _LOOP_MS if wait < 0 or wait > _LOOP_MS else (wait or 1))
 
 
 def main(machine=None, time=None, board_path="board.json", store_root="", Oled=None, make_app=None):
