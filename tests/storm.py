@@ -35,6 +35,7 @@ from test_secrecy import ODD_COLOURS, TOKENS, enter_party, found_in, is_peek
 from host_tools import simcore
 from wyrm import buttons as B
 from wyrm import store as S
+from wyrm import store_pack as P
 
 BOARDS = sorted(
     f[:-5] for f in os.listdir(os.path.join(os.path.dirname(__file__), "..", "boards"))
@@ -89,7 +90,7 @@ def _loaded(root):
             except ValueError:  # not a store name (a user file)
                 continue
             if obj is not None:
-                out[name] = S.pack(obj)
+                out[name] = P.pack(obj)
         return out
     finally:
         shutil.rmtree(tmp, ignore_errors=True)

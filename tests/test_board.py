@@ -544,7 +544,7 @@ def test_load_file_uses_path_in_field_messages(tmp_path):
 _MP_BOARD = r"""
 import json
 from wyrm.board import BoardError, load_profile, load_file
-from wyrm.store import encode
+from wyrm.store_pack import encode
 for text in %(texts)r:
     try:
         print("OK " + encode(load_profile(json.loads(text), %(name)r)).decode())
@@ -554,7 +554,7 @@ for text in %(texts)r:
 
 
 def _cpython_line(data):
-    from wyrm.store import encode
+    from wyrm.store_pack import encode
 
     try:
         return "OK " + encode(load_profile(data, NAME)).decode()

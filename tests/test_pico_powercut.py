@@ -25,7 +25,8 @@ from tests.pico_support import ascii_art, parallel
 
 STATE_CODE = """
 import os
-from wyrm.store import Store, encode
+from wyrm.store import Store
+from wyrm.store_pack import encode
 def _names():
     out = set()
     for f in os.listdir():

@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wyrm import store as S
+from wyrm import store_pack as P
 from wyrm.store import Store
 
 HEADER = re.compile(rb"^WYRM (\d+) ([0-9a-f]{8}) (\d+)\n")
@@ -69,7 +70,7 @@ def test_json_text_is_canonical():
     """Dict order does not change the bytes: keys sorted, no spaces (same file on every runtime)."""
     a = {"z": 1, "a": {"y": [True, None], "b": "c"}}
     b = {"a": {"b": "c", "y": [True, None]}, "z": 1}
-    assert S.encode(a) == S.encode(b) == b'{"a":{"b":"c","y":[true,null]},"z":1}'
+    assert P.encode(a) == P.encode(b) == b'{"a":{"b":"c","y":[true,null]},"z":1}'
 
 
 def test_cpython_written_file_loads(tmp_path):
@@ -582,7 +583,7 @@ def test_micropython_writes_identical_bytes(mp):
     out = mp.exec(_MP_SAVE % {"root": root, "texts": texts})
     assert out.strip() == str([True] * len(texts))
     for i, obj in enumerate(ROUND_TRIP):
-        assert mp.read_file("%s/o%d.json" % (root, i)) == S.pack(json.loads(texts[i])), obj
+        assert mp.read_file("%s/o%d.json" % (root, i)) == P.pack(json.loads(texts[i])), obj
 
 
 def test_micropython_reads_cpython_files(mp, tmp_path):
@@ -592,10 +593,11 @@ def test_micropython_reads_cpython_files(mp, tmp_path):
     s.save("x", obj)
     mp.write_file("/flash/st_cpy/x.json", read(tmp_path, "x.json"))
     out = mp.exec(
-        "from wyrm.store import Store, encode\n"
+        "from wyrm.store import Store\n"
+        "from wyrm.store_pack import encode\n"
         "print(encode(Store('/flash/st_cpy').load('x', None)).decode())"
     )
-    assert out.strip() == S.encode(obj).decode()
+    assert out.strip() == P.encode(obj).decode()
 
 
 _MP_DAMAGE = r"""
@@ -609,11 +611,11 @@ for d in %(dirs)r:
 
 def test_micropython_handles_damage_like_cpython(mp, tmp_path_factory):
     """Under MicroPython every damaged file gives the same value, message and set-aside files."""
-    good = S.pack({"v": 1})
+    good = P.pack({"v": 1})
     dirs = []
     expected = []
     for i, damage in enumerate(DAMAGE + [_newer_version]):
-        bad = damage(S.pack({"v": 2}))
+        bad = damage(P.pack({"v": 2}))
         d = "/flash/st_dmg%d" % i
         mp.write_file(d + "/g.json", bad)
         with_bak = i % 2 == 0

@@ -25,7 +25,7 @@ A flash that refuses a write (full: ENOSPC, or EIO) does not stop the app:
 ``failing`` (an errno) until a later save succeeds; the app shows that in
 words. Nothing is removed before its replacement is written.
 
-The JSON text is written by this module, not ``json.dumps``: keys are sorted,
+The JSON text is written by ``wyrm.store_pack``, not ``json.dumps``: keys are sorted,
 separators are compact and non-ASCII text is kept as UTF-8, so CPython and
 MicroPython write byte-identical files (MicroPython dicts have no order).
 The checksum is computed here too: ``binascii``/``zlib`` may be missing.
@@ -77,91 +77,6 @@ def _checksum_hex(data):
     """The checksum as 8 lowercase hex digits, formatted from its halves."""
     a, b = _adler(data)
     return "%04x%04x" % (b, a)
-
-
-# -- encoding ---------------------------------------------------------------
-
-_ESCAPES = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
-
-
-def _enc_str(s, out):
-    """Append s as a JSON string. Iterates characters, never indexes: indexing a
-    non-ASCII str is O(n) on MicroPython."""
-    out.append('"')
-    plain = True
-    for ch in s:
-        if ch in _ESCAPES or ord(ch) < 0x20:
-            plain = False
-            break
-    if plain:
-        out.append(s)
-    else:
-        for ch in s:
-            if ch in _ESCAPES:
-                out.append(_ESCAPES[ch])
-            elif ord(ch) < 0x20:
-                out.append("\\u%04x" % ord(ch))
-            else:
-                out.append(ch)
-    out.append('"')
-
-
-def _enc(obj, out):
-    if obj is None:
-        out.append("null")
-    elif obj is True:
-        out.append("true")
-    elif obj is False:
-        out.append("false")
-    elif isinstance(obj, int):
-        out.append(str(obj))
-    elif isinstance(obj, float):
-        if obj != obj or obj in (float("inf"), float("-inf")):
-            raise ValueError("store: cannot save %r" % obj)
-        out.append(repr(obj))
-    elif isinstance(obj, str):
-        _enc_str(obj, out)
-    elif isinstance(obj, (list, tuple)):
-        out.append("[")
-        first = True
-        for item in obj:
-            if not first:
-                out.append(",")
-            first = False
-            _enc(item, out)
-        out.append("]")
-    elif isinstance(obj, dict):
-        keys = list(obj.keys())
-        for k in keys:
-            if not isinstance(k, str):
-                raise TypeError("store: dict keys must be str, got %r" % (k,))
-        keys.sort()
-        out.append("{")
-        first = True
-        for k in keys:
-            if not first:
-                out.append(",")
-            first = False
-            _enc_str(k, out)
-            out.append(":")
-            _enc(obj[k], out)
-        out.append("}")
-    else:
-        raise TypeError("store: cannot save a %s" % type(obj).__name__)
-
-
-def encode(obj):
-    """Canonical JSON bytes for obj (sorted keys, no spaces, UTF-8)."""
-    out = []
-    _enc(obj, out)
-    return "".join(out).encode()
-
-
-def pack(obj):
-    """The complete file contents for obj: header line + JSON bytes."""
-    body = encode(obj)
-    head = "WYRM %d %s %d\n" % (VERSION, _checksum_hex(body), len(body))
-    return head.encode() + body
 
 
 # Why a file could not be used (internal codes; messages are built in _say).
@@ -336,6 +251,10 @@ class Store:
         """Write obj atomically. True if written; False if the flash refused
         (full or failing): the previous files stay as they were, and obj is
         written with the next save that works (saving resumes by itself)."""
+        # The writing half of the format (the JSON encoder) is a module of its own:
+        # it is not on the heap at the main menu after boot (issue 13).
+        from wyrm.store_pack import pack
+
         data = pack(obj)  # encode first: a TypeError leaves the files untouched
         self._pending.pop(name, None)
         if not self._try(name, data):
