@@ -337,9 +337,10 @@ def source():
         "`python host_tools/fontgen.py`. tests/test_font.py checks this file is current.",
         "",
         "SMALL: 5 column bytes per code 0-127 (LSB = top row; 6x8 cell, baseline row 6);",
-        "codes without a glyph hold '?'. BIG: BIG_ROWS bytes per column (LSB of each byte",
-        "= its top row), glyph i of BIG_CHARS starts at byte BIG_OFS[2i] << 8 | BIG_OFS[2i+1]",
-        "and is BIG_W[i] columns wide. UNI[i] (a non-ASCII character) draws as code UNI_CODE[i].",
+        "codes without a glyph hold '?'. BIG: the big glyphs side by side as a MONO_VLSB",
+        "strip BIG_ROWS pages tall (page after page, LSB of a byte = its top row; a FrameBuffer",
+        "as it is), glyph i of BIG_CHARS at x BIG_X[i] and BIG_W[i] columns wide.",
+        "UNI[i] (a non-ASCII character) draws as code UNI_CODE[i].",
         '"""',
         "from micropython import const",
         "",
@@ -363,18 +364,17 @@ def source():
     lines.append("BIG_CHARS = " + _py_str(BIG_CHARS))
     widths = bytes(len(rows[0]) for _ch, rows in big)
     lines.append('BIG_W = b"%s"' % "".join("\\x%02x" % b for b in widths))
-    ofs = bytearray()
-    pos = 0
-    data_lines = []
-    for ch, rows in big:
-        ofs += bytes((pos >> 8, pos & 0xFF))
-        data = columns(rows)
-        data_lines.append("    # %r: %d columns" % (ch, len(rows[0])))
-        data_lines += _bytes_lines(data, 4 * rows_per_col)
-        pos += len(data)
-    lines.append('BIG_OFS = b"%s"' % "".join("\\x%02x" % b for b in ofs))
+    xs = bytearray()
+    glyphs = []
+    for _ch, rows in big:
+        xs.append(sum(len(r[0]) for _c, r in big[: len(xs)]))
+        glyphs.append(columns(rows))  # BIG_ROWS bytes per column
+    assert sum(widths) < 256  # BIG_X holds bytes
+    lines.append('BIG_X = b"%s"' % "".join("\\x%02x" % b for b in xs))
     lines.append("BIG = (")
-    lines += data_lines
+    for page in range(rows_per_col):
+        lines.append("    # page %d" % page)
+        lines += _bytes_lines(b"".join(g[page::rows_per_col] for g in glyphs), 16)
     lines.append(")")
     return "\n".join(lines) + "\n"
 

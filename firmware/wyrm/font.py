@@ -70,7 +70,7 @@ _UNI = fontdata.UNI
 _UNI_CODE = fontdata.UNI_CODE
 _BIG_CHARS = fontdata.BIG_CHARS
 _BIG_W = fontdata.BIG_W
-_BIG_OFS = fontdata.BIG_OFS
+_BIG_X = fontdata.BIG_X
 _BIG_ROWS = fontdata.BIG_ROWS
 _BIG_Q = fontdata.BIG_CHARS.find("?")
 _SMALL = bytearray(_SMALL)  # the small glyph strip's own buffer (a FrameBuffer needs one)
@@ -160,31 +160,18 @@ def _small_fbs():
 
 
 def _big_fbs():
-    """The big glyphs as one 32-row strip (4 pages), glyph i at x ofs[i]."""
+    """The big glyphs as one 32-row strip (4 pages), glyph i at x ofs[i]. The generated
+    data is the strip already: one copy (a FrameBuffer needs a bytearray)."""
     global _big_fb
     if _big_fb is None:
         from wyrm.fontdata import BIG
 
         _drop_fontdata()
-        n = len(_BIG_W)
-        total = 0
-        for i in range(n):
-            total += _BIG_W[i]
-        buf = bytearray(total * _BIG_ROWS)
-        ofs = bytearray(n)
-        x = 0
-        for i in range(n):
-            ofs[i] = x
-            src = (_BIG_OFS[2 * i] << 8) | _BIG_OFS[2 * i + 1]
-            for col in range(_BIG_W[i]):
-                for page in range(_BIG_ROWS):
-                    buf[page * total + x + col] = BIG[src + col * _BIG_ROWS + page]
-            x += _BIG_W[i]
-        strip = framebuf.FrameBuffer(buf, total, _BIG_ROWS * 8, _MONO)
+        strip = framebuf.FrameBuffer(bytearray(BIG), len(BIG) // _BIG_ROWS, _BIG_ROWS * 8, _MONO)
         cell = framebuf.FrameBuffer(
             bytearray(_BIG_CELL * _BIG_ROWS), _BIG_CELL, _BIG_ROWS * 8, _MONO
         )
-        _big_fb = (strip, cell, ofs)
+        _big_fb = (strip, cell, _BIG_X)
     return _big_fb
 
 
