@@ -43,6 +43,10 @@ class Driver:
         """Run a key script (ends with a short settle time)."""
         return self._run(simcore.timeline(simcore.parse_script(script, self.nkeys)))
 
+    def run(self, segments):
+        """Hold button levels: ``segments`` of (levels, ms), nothing added after them."""
+        return self._run(simcore.timeline(segments))
+
     def wait(self, ms):
         return self._run([0] * (ms // simcore.STEP_MS))
 

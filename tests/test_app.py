@@ -1,6 +1,7 @@
 """The step-driven app: menus, screen stack, settings, screen saver, errors."""
 import sys
 
+import pytest
 from drive import Driver
 
 from wyrm import buttons as B
@@ -213,6 +214,30 @@ def test_leaving_a_game_unloads_its_modules(tmp_path):
         d.keys("back")
     assert d.text().startswith("== Wyrm ==")
     assert not [m for m in sys.modules if m.startswith("wyrm.games.drachenschatten")]
+    assert d.errors() == []
+
+
+def _game_modules():
+    return [m for m in sys.modules if m.startswith("wyrm.games.")]
+
+
+@pytest.mark.parametrize("board", ["pico-ssd1306-4btn", "pico-ssd1306-3btn"])
+def test_ok_held_on_a_game_row_loads_it_and_a_long_ok_lets_it_go(tmp_path, board):
+    """The game's code loads while OK is down (the click on its release opens it at once);
+    a long OK, which opens nothing, leaves the heap as it was."""
+    for name in _game_modules():
+        del sys.modules[name]
+    d = Driver(tmp_path, board=board)
+    ok = 1 << B.OK
+    d.keys("down")  # Drakskatten
+    d.run([(ok, 100)])  # OK down for 100 ms
+    assert "wyrm.games.drakskatten_ui" in sys.modules
+    assert d.text().startswith("== Wyrm ==")  # nothing opens before the release
+    d.run([(ok, 1000), (0, 300)])  # held long: opens nothing
+    assert d.text().startswith("== Wyrm ==")
+    assert _game_modules() == []
+    d.keys("ok")  # a click opens it: a new game asks how many play
+    assert d.title() == "== How many players? =="
     assert d.errors() == []
 
 

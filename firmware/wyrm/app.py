@@ -215,13 +215,13 @@ class App:
         s = self.stack.pop()
         self._guard(s.on_close)
         if s.scope is not None:
-            self._unload(s)
+            self.unload(s)
 
     def _shown(self, s):
         """``s`` is on top again: the screens above it have closed, and the code they
         needed leaves the heap before ``s`` is told."""
         if s.scope is not None:
-            self._unload(s)
+            self.unload(s)
         self._guard(s.on_show)
 
     def redraw(self):
@@ -462,10 +462,13 @@ class App:
             return fn(mod)
         finally:
             if fresh and self.top() is top:
-                self._unload(top)
+                self.unload(top)
 
-    def _unload(self, screen):
+    def unload(self, screen):
+        """Let the code loaded for ``screen`` (see ``load``) leave the heap now."""
         before = screen.scope
+        if before is None:
+            return
         screen.scope = None
         for name in list(sys.modules):
             if name not in before:

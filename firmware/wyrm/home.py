@@ -37,8 +37,19 @@ class Home(ui.Menu):
             self.sel = self.saved_sel = s
 
     def on_event(self, app, kind, key):
-        if kind == buttons.CLICK and key == buttons.BACK:
-            return True  # the root menu stays
+        if key == buttons.OK:
+            if kind == buttons.PRESS:
+                # The row's code loads while the finger is on OK, so the click (on the
+                # release) finds it there: an opening counts from the release (issue 13).
+                app.load(_row_module(self.sel))
+                return True
+            if kind == buttons.LONG:  # opens nothing: what its press loaded leaves again
+                app.unload(self)
+                return True
+        elif key == buttons.BACK and kind == buttons.CLICK:
+            # The root menu stays (a long OK on three buttons comes as BACK).
+            app.unload(self)
+            return True
         return super().on_event(app, kind, key)
 
     def on_show(self, app):
@@ -48,6 +59,13 @@ class Home(ui.Menu):
             app.game = None
             app.save_due()  # (a game that closed in the step it opened: its note first)
             app.store.remove("open")
+
+
+def _row_module(i):
+    """The module row ``i`` of the main menu opens."""
+    if i < len(GAMES):
+        return GAMES[i][1]
+    return "wyrm.players_ui" if i == len(GAMES) else "wyrm.settings_ui"
 
 
 def _settings(app):
