@@ -40,6 +40,12 @@ _HELP = (
 )
 
 
+def soon(app):
+    # A saved deck's menu needs the deck's code and the letter check before its first
+    # frame (the main menu loads them while OK is held on the row).
+    return ("wyrm.deal", "wyrm.letters") if app.store.exists(_STORE) else ()
+
+
 def _later(app):
     # The deck (wyrm.deal), the letter check and pass-and-peek: not needed for the
     # menu's first frame (unless a deck is saved), loaded right after it for the

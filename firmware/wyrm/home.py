@@ -30,6 +30,7 @@ class Home(ui.Menu):
         super().__init__("Wyrm", items)
         self.playing = False  # a game's screens are open above the main menu
         self.saved_sel = 0  # the position kept in the store ("menu")
+        self._soon = None  # while OK is held on a row: modules its opening needs next
 
     def on_open(self, app):
         s = app.store.load("menu", 0) if app.store else 0
@@ -38,10 +39,16 @@ class Home(ui.Menu):
 
     def on_event(self, app, kind, key):
         if key == buttons.OK:
+            self._soon = None
             if kind == buttons.PRESS:
                 # The row's code loads while the finger is on OK, so the click (on the
                 # release) finds it there: an opening counts from the release (issue 13).
-                app.load(_row_module(self.sel))
+                # Then, a module a step while OK stays down, what its opening needs next
+                # (the module's ``soon(app)``; the release never waits for more than one).
+                mod = app.load(_row_module(self.sel))
+                soon = getattr(mod, "soon", None)
+                if soon is not None:
+                    self._soon = list(soon(app))
                 return True
             if kind == buttons.LONG:  # opens nothing: what its press loaded leaves again
                 app.unload(self)
@@ -51,6 +58,11 @@ class Home(ui.Menu):
             app.unload(self)
             return True
         return super().on_event(app, kind, key)
+
+    def tick(self, app, now):
+        soon = self._soon
+        if soon and app.buttons.stable & (1 << buttons.OK):
+            app.load(soon.pop(0))
 
     def on_show(self, app):
         # A game's screens have all closed (its code has left with them): forget it.

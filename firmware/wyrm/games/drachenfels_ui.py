@@ -178,6 +178,11 @@ def _players(app):
     return players
 
 
+def soon(app):
+    # what a game in progress needs before its menu's first frame (see gamekit.saved_needs)
+    return gamekit.saved_needs(app, NAME, "wyrm.games.drachenfels")
+
+
 def enter(app, resume=False):
     # The main menu opens the game here: its menu first, the rest right after that frame.
     gamekit.enter(app, Game(app), resume)

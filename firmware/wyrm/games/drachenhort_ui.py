@@ -309,6 +309,11 @@ def _valid_card(c):
 
 
 # -- entry point -------------------------------------------------------------------
+def soon(app):
+    # what a game in progress needs before its menu's first frame (see gamekit.saved_needs)
+    return gamekit.saved_needs(app, NAME, "wyrm.games.drachenhort", "wyrm.players")
+
+
 def enter(app, resume=False):
     s = Session(app)
     gamekit.enter(app, s, resume)

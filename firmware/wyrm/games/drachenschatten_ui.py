@@ -291,6 +291,11 @@ def _read_names(app):
     _NAMES[:] = players.names(app)
 
 
+def soon(app):
+    # what a game in progress needs before its menu's first frame (see gamekit.saved_needs)
+    return gamekit.saved_needs(app, NAME, "wyrm.games.drachenschatten", "wyrm.players")
+
+
 def enter(app, resume=False):
     # The main menu opens the game here: its menu first; the table's names before it
     # only when a game's rows show them, the rest right after that frame.

@@ -192,6 +192,11 @@ def _names(app, n):
     return [_short(app, i) for i in range(n)]
 
 
+def soon(app):
+    # what a game in progress needs before its menu's first frame (see gamekit.saved_needs)
+    return gamekit.saved_needs(app, NAME, "wyrm.games.drakonia", "wyrm.players")
+
+
 def enter(app, resume=False):
     # The main menu opens the game here: its menu first, the rest right after that frame.
     gamekit.enter(app, Game(app), resume)

@@ -408,6 +408,13 @@ def _players(app):
 # ----- entry point ---------------------------------------------------------------------
 
 
+def soon(app):
+    # What the first frame needs (see gamekit.saved_needs): a game in progress its rules
+    # and the name check, a new one the table's count (its question's default).
+    return gamekit.saved_needs(app, SAVE, "wyrm.games.drakskatten", "wyrm.letters") or (
+        "wyrm.players",)
+
+
 def enter(app, resume=False):
     # The main menu opens the game here: its menu first, the rest right after that frame.
     gamekit.enter(app, Game(app), resume)
