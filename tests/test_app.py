@@ -241,6 +241,29 @@ def test_ok_held_on_a_game_row_loads_it_and_a_long_ok_lets_it_go(tmp_path, board
     assert d.errors() == []
 
 
+def test_ok_held_on_a_game_in_progress_loads_what_its_first_frame_needs(tmp_path):
+    """With a Drakskatten game saved, holding OK on its row loads the game's rules and the
+    name check (its menu's first frame needs them) a module a step; a new game needs the
+    table's count instead. Nothing more: the rest loads after that frame."""
+    for name in _game_modules() + ["wyrm.players", "wyrm.letters"]:
+        sys.modules.pop(name, None)
+    d = Driver(tmp_path)
+    ok = 1 << B.OK
+    d.keys("down")
+    d.run([(ok, 100)])
+    assert "wyrm.players" in sys.modules  # no game yet: its question needs the table's count
+    assert "wyrm.games.drakskatten" not in sys.modules
+    d.run([(0, 300)])  # the click: how many play? (two players are set up and saved)
+    d.keys("back,back,wait:300")  # the question, the game's menu
+    assert d.text().startswith("== Wyrm ==") and _game_modules() == []
+    d.run([(ok, 100)])
+    assert "wyrm.games.drakskatten" in sys.modules and "wyrm.letters" in sys.modules
+    assert "wyrm.games.drakskatten_play" not in sys.modules  # (after the first frame)
+    d.run([(0, 300)])
+    assert d.title().startswith("== Drakskatten ==")
+    assert d.errors() == []
+
+
 def _opened_dice(tmp_path):
     """The app after DOWN*5 and OK on the main menu, stepped only until Dice is on top."""
     from wyrm.home import make_app
