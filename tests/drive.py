@@ -71,6 +71,20 @@ class Driver:
         return list(self.app.errors)
 
 
+# Key scripts from the main menu that leave a game in progress (saved), on the four-button
+# board, by name in the main menu (its row: OPEN_ROW)
+GAME_IN_PROGRESS = {
+    "Drachenhort": "ok,down,ok,ok,down,ok",  # printed party cards: the first escape
+    "Drakskatten": "down,ok,ok",  # two players
+    "DrachenSchatten": "down*2,ok,ok,ok,ok",  # two players, who starts
+    "Drachenfels": "down*3,ok,ok,ok,down*4,ok",  # two knights, Start game
+    "Der Weg nach Drakonia": "down*4,ok,ok,ok",  # three players
+    "Hidden deck": "down*6,ok,ok,ok",  # a deck of 52
+}
+OPEN_ROW = {"Drachenhort": 0, "Drakskatten": 1, "DrachenSchatten": 2, "Drachenfels": 3,
+            "Der Weg nach Drakonia": 4, "Hidden deck": 6}
+
+
 def same_frames(script, seed, board="pico-ssd1306-4btn", state=None):
     """Run ``script`` under CPython and under real MicroPython; both must run without a
     firmware error and send byte-identical frames. Returns the CPython frames.

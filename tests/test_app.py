@@ -2,7 +2,7 @@
 import sys
 
 import pytest
-from drive import Driver
+from drive import GAME_IN_PROGRESS, OPEN_ROW, Driver
 
 from wyrm import buttons as B
 from wyrm import ui
@@ -217,16 +217,44 @@ def test_leaving_a_game_unloads_its_modules(tmp_path):
     assert d.errors() == []
 
 
+@pytest.fixture
+def modules_back():
+    """The wyrm modules (and the packages' attributes naming them) as they were before
+    the test: a module another test file imported stays the one the app uses."""
+    saved = {k: v for k, v in sys.modules.items() if k.startswith("wyrm")}
+    attrs = {k: dict(v.__dict__) for k, v in saved.items()}
+    yield
+    for k in [k for k in sys.modules if k.startswith("wyrm") and k not in saved]:
+        del sys.modules[k]
+    sys.modules.update(saved)
+    for k, v in saved.items():
+        for leaf in [a for a in v.__dict__ if a not in attrs[k]]:
+            if isinstance(v.__dict__[leaf], type(sys)):
+                delattr(v, leaf)
+        for leaf, obj in attrs[k].items():
+            if isinstance(obj, type(sys)):
+                setattr(v, leaf, obj)
+
+
+def _forget(monkeypatch, name):
+    """Drop module ``name`` for this test (the other tests' copy comes back after it)."""
+    monkeypatch.delitem(sys.modules, name, raising=False)
+    pkg, _, leaf = name.rpartition(".")
+    if pkg in sys.modules and leaf in sys.modules[pkg].__dict__:
+        monkeypatch.delattr(sys.modules[pkg], leaf)
+
+
 def _game_modules():
     return [m for m in sys.modules if m.startswith("wyrm.games.")]
 
 
 @pytest.mark.parametrize("board", ["pico-ssd1306-4btn", "pico-ssd1306-3btn"])
-def test_ok_held_on_a_game_row_loads_it_and_a_long_ok_lets_it_go(tmp_path, board):
+def test_ok_held_on_a_game_row_loads_it_and_a_long_ok_lets_it_go(tmp_path, board, monkeypatch,
+                                                                 modules_back):
     """The game's code loads while OK is down (the click on its release opens it at once);
     a long OK, which opens nothing, leaves the heap as it was."""
     for name in _game_modules():
-        del sys.modules[name]
+        _forget(monkeypatch, name)
     d = Driver(tmp_path, board=board)
     ok = 1 << B.OK
     d.keys("down")  # Drakskatten
@@ -241,12 +269,13 @@ def test_ok_held_on_a_game_row_loads_it_and_a_long_ok_lets_it_go(tmp_path, board
     assert d.errors() == []
 
 
-def test_ok_held_on_a_game_in_progress_loads_what_its_first_frame_needs(tmp_path):
+def test_ok_held_on_a_game_in_progress_loads_what_its_first_frame_needs(tmp_path, monkeypatch,
+                                                                        modules_back):
     """With a Drakskatten game saved, holding OK on its row loads the game's rules and the
     name check (its menu's first frame needs them) a module a step; a new game needs the
     table's count instead. Nothing more: the rest loads after that frame."""
     for name in _game_modules() + ["wyrm.players", "wyrm.letters"]:
-        sys.modules.pop(name, None)
+        _forget(monkeypatch, name)
     d = Driver(tmp_path)
     ok = 1 << B.OK
     d.keys("down")
@@ -262,6 +291,43 @@ def test_ok_held_on_a_game_in_progress_loads_what_its_first_frame_needs(tmp_path
     d.run([(0, 300)])
     assert d.title().startswith("== Drakskatten ==")
     assert d.errors() == []
+
+
+@pytest.mark.parametrize("saved", [False, True], ids=["new", "in progress"])
+@pytest.mark.parametrize("name", list(GAME_IN_PROGRESS))
+def test_soon_names_only_what_the_first_frame_imports(tmp_path, monkeypatch, modules_back,
+                                                      name, saved):
+    """A game's SOON (what the main menu loads while OK is held on its row) names only
+    modules its first frame imports anyway: the release never waits for one it does
+    not need (an import cannot be stopped half-way). Checked with nothing loaded on
+    the press: each module named is gone before the click and back by the first frame."""
+    from wyrm import home
+
+    d = Driver(tmp_path)
+    if saved:
+        d.keys(GAME_IN_PROGRESS[name] + ",back*4,wait:300")
+    assert d.text().startswith("== Wyrm =="), d.text()
+    moves = OPEN_ROW[name] - d.app.stack[0].sel  # (the menu keeps the game's row)
+    d.keys("down*%d,wait:100" % moves if moves else "wait:100")
+    mod = __import__(home.GAMES[OPEN_ROW[name]][1], None, None, ["SOON"])
+    soon = mod.SOON[1] if saved else mod.SOON[2]
+    for m in soon:
+        _forget(monkeypatch, m)
+    monkeypatch.setattr(home, "_row_module", lambda i: "wyrm.ui")  # nothing loads on the press
+    app = d.app
+    menu = app.stack[0]
+    seen = []
+    real = app.render
+
+    def render():
+        real()
+        if not seen and app.top() is not menu:
+            seen.append([m for m in soon if m in sys.modules])
+
+    monkeypatch.setattr(app, "render", render)
+    d.keys("ok,wait:300")
+    assert d.errors() == []
+    assert seen == [list(soon)], (name, saved, seen, soon)
 
 
 def _opened_dice(tmp_path):

@@ -12,6 +12,7 @@ import tempfile
 import pytest
 
 from host_tools import pico, simcore
+from tests.drive import GAME_IN_PROGRESS
 from tests.pico_support import parallel
 
 BOARD = "pico-ssd1306-4btn"
@@ -136,14 +137,7 @@ for _name, _moves in OPENS.items():
 
 
 # A game in progress (made by a key script, then BACK to the main menu), opened again
-SAVED = {
-    "Drachenhort": "ok,down,ok,ok,down,ok",  # printed party cards: the first escape
-    "Drakskatten": "down,ok,ok",  # two players
-    "DrachenSchatten": "down*2,ok,ok,ok,ok",  # two players, who starts
-    "Drachenfels": "down*3,ok,ok,ok,down*4,ok",  # two knights, Start game
-    "Der Weg nach Drakonia": "down*4,ok,ok,ok",  # three players
-    "Hidden deck": "down*6,ok,ok,ok",  # a deck of 52
-}
+SAVED = GAME_IN_PROGRESS
 for _name, _setup in SAVED.items():
     SCRIPTS["saved " + _name] = (_setup + ",back*4,wait:600,ok,wait:600", 80, 120)
 
@@ -338,7 +332,7 @@ def test_hold_to_peek_and_long_press_work_on_the_device(script):
 def test_a_game_in_progress_opens_within_120_ms_of_the_release(runs, name):
     """A saved game is read and checked before its menu's first frame; while OK is down
     the main menu loads the game's menu module and then what that frame needs (its rules,
-    the table's names). On v1.28.0 after an 80 ms tap: 75-118 ms (144-206 before the press
+    the table's names). On v1.28.0 after an 80 ms tap: 75-102 ms (144-206 before the press
     loaded anything), Drachenhort 129."""
     script, tap, gap = SCRIPTS["saved " + name]
     r = runs["saved " + name]

@@ -40,10 +40,9 @@ _HELP = (
 )
 
 
-def soon(app):
-    # A saved deck's menu needs the deck's code and the letter check before its first
-    # frame (the main menu loads them while OK is held on the row).
-    return ("wyrm.deal", "wyrm.letters") if app.store.exists(_STORE) else ()
+# A saved deck's menu needs the deck's code and the letter check before its first frame
+# (the main menu loads them while OK is held on the row; see home.Home.on_event)
+SOON = (_STORE, ("wyrm.deal", "wyrm.letters"), ())
 
 
 def _later(app):

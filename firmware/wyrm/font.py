@@ -66,7 +66,7 @@ _Q = const(63)  # '?'
 _GW = const(5)  # drawn columns of a small glyph
 _SCRATCH = const(27)  # bytes of a string text() copies in one go ("27s" below)
 _SMALL = fontdata.SMALL
-_UNI = fontdata.UNI
+UNI = fontdata.UNI  # the non-ASCII characters drawn: UNI[i] as glyph UNI_CODE[i] (wyrm.letters)
 _UNI_CODE = fontdata.UNI_CODE
 _BIG_CHARS = fontdata.BIG_CHARS
 _BIG_W = fontdata.BIG_W
@@ -214,7 +214,7 @@ def text(fb, s, x, y, c=1, scale=1):
 def _code(ch):
     o = ord(ch)
     if o > 127:
-        o = _UNI.find(ch)
+        o = UNI.find(ch)
         o = _UNI_CODE[o] if o >= 0 else _Q
     return o
 

@@ -162,13 +162,6 @@ def load(app, game):
     return " ".join(problems)
 
 
-def saved_needs(app, store_name, *modules):
-    # For a game module's ``soon(app)``: the ``modules`` its menu's first frame needs
-    # when a game is saved under ``store_name`` (the main menu loads them while OK is
-    # held on the game's row; a new game's menu needs none of them).
-    return modules if app.store.exists(store_name) else ()
-
-
 def entry(game_class):
     # A game module's ``enter(app, resume)`` for its SavedGame class:
     # ``enter = gamekit.entry(Game)``.

@@ -43,12 +43,13 @@ class Home(ui.Menu):
             if kind == buttons.PRESS:
                 # The row's code loads while the finger is on OK, so the click (on the
                 # release) finds it there: an opening counts from the release (issue 13).
-                # Then, a module a step while OK stays down, what its opening needs next
-                # (the module's ``soon(app)``; the release never waits for more than one).
+                # Then, a module a step while OK stays down, what its first frame imports
+                # (the module's SOON: its save's name, the modules with a save, without
+                # one); the release never waits for more than one import.
                 mod = app.load(_row_module(self.sel))
-                soon = getattr(mod, "soon", None)
+                soon = getattr(mod, "SOON", None)
                 if soon is not None:
-                    self._soon = list(soon(app))
+                    self._soon = list(soon[1] if app.store.exists(soon[0]) else soon[2])
                 return True
             if kind == buttons.LONG:  # opens nothing: what its press loaded leaves again
                 app.unload(self)

@@ -25,7 +25,7 @@ problem = ""  # what was wrong with the saved names (the Players screen says it 
 
 def _clean(raw):
     if not isinstance(raw, list) or not MIN <= len(raw) <= MAX:
-        return []  # (no names saved: the letter check is not even loaded, 20 ms on a Pico)
+        return []  # (no names saved: the letter check is not even loaded)
     from wyrm import letters
 
     out = []

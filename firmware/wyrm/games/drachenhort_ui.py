@@ -309,9 +309,9 @@ def _valid_card(c):
 
 
 # -- entry point -------------------------------------------------------------------
-def soon(app):
-    # what a game in progress needs before its menu's first frame (see gamekit.saved_needs)
-    return gamekit.saved_needs(app, NAME, "wyrm.games.drachenhort", "wyrm.players")
+# What the menu's first frame imports (the main menu loads it while OK is held on the
+# game's row): with a game saved, without one (see home.Home.on_event)
+SOON = (NAME, ("wyrm.games.drachenhort", "wyrm.players"), ())
 
 
 def enter(app, resume=False):

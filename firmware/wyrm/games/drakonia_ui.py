@@ -192,9 +192,9 @@ def _names(app, n):
     return [_short(app, i) for i in range(n)]
 
 
-def soon(app):
-    # what a game in progress needs before its menu's first frame (see gamekit.saved_needs)
-    return gamekit.saved_needs(app, NAME, "wyrm.games.drakonia", "wyrm.players")
+# What the menu's first frame imports (the main menu loads it while OK is held on the
+# game's row): with a game saved, without one (see home.Home.on_event)
+SOON = (NAME, ("wyrm.games.drakonia", "wyrm.players"), ())
 
 
 def enter(app, resume=False):

@@ -408,11 +408,10 @@ def _players(app):
 # ----- entry point ---------------------------------------------------------------------
 
 
-def soon(app):
-    # What the first frame needs (see gamekit.saved_needs): a game in progress its rules
-    # and the name check, a new one the table's count (its question's default).
-    return gamekit.saved_needs(app, SAVE, "wyrm.games.drakskatten", "wyrm.letters") or (
-        "wyrm.players",)
+# What the first frame imports (the main menu loads it while OK is held on the game's
+# row): a game in progress its rules and the name check, a new one the table's count
+# (its question's default). See home.Home.on_event.
+SOON = (SAVE, ("wyrm.games.drakskatten", "wyrm.letters"), ("wyrm.players",))
 
 
 def enter(app, resume=False):
