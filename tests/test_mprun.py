@@ -81,10 +81,10 @@ def test_interpreter_survives_an_exception(mp):
 
 def test_firmware_is_at_flash(mp):
     """firmware/ is copied to /flash, which is the cwd and first on sys.path."""
-    out = mp.exec("import os, sys, wyrm\nprint(os.getcwd(), sys.path[0], wyrm.__file__)")
-    assert out == "/flash /flash /flash/wyrm/__init__.py\n"
+    out = mp.exec("import os, sys, wyrm.ticks as t\nprint(os.getcwd(), sys.path[0], t.__file__)")
+    assert out == "/flash /flash /flash/wyrm/ticks.py\n"
     names = mp.listdir("/flash/wyrm")
-    assert "__init__.py" in names and "__pycache__" not in names
+    assert "ticks.py" in names and "__pycache__" not in names
 
 
 def test_reset_gives_fresh_interpreter_and_flash():
@@ -97,7 +97,7 @@ def test_reset_gives_fresh_interpreter_and_flash():
             mp.exec("forget_me")
         assert info.value.exc_type == "NameError"
         assert mp.read_file("/flash/extra.txt") is None
-        assert mp.read_file("/flash/wyrm/__init__.py") is not None
+        assert mp.read_file("/flash/wyrm/ticks.py") is not None
 
 
 def test_hung_code_times_out_and_reset_recovers():
@@ -145,7 +145,7 @@ def test_bad_file_operation_fails_loudly(mp):
     with pytest.raises(RunnerError):
         mp.read_file("/flash/wyrm")  # a folder
     with pytest.raises(RunnerError):
-        mp.write_file("/flash/wyrm/__init__.py/child", b"x")
+        mp.write_file("/flash/wyrm/ticks.py/child", b"x")
     assert mp.exec("print(3)") == "3\n"
 
 

@@ -14,6 +14,7 @@ def _secs(s):
     return "%d s" % s
 
 
+VERSION = "0.1.0"  # Wyrm's, shown on the About screen
 DIM_CHOICES = (0, 15, 30, 60, 120, 300)
 OFF_CHOICES = (0, 60, 120, 300, 600, 1800)
 PEEK_CHOICES = (3, 5, 10, 20, 30)
@@ -102,8 +103,6 @@ def _free_mem():
 
 
 def about(app):
-    from wyrm import VERSION
-
     disp = app.board.get("display", {})
     lines = [
         "Wyrm " + VERSION,

@@ -1,3 +1,0 @@
-"""Wyrm: a pocket table companion for five dragon board games."""
-
-VERSION = "0.1.0"
