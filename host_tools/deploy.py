@@ -9,8 +9,9 @@
    ``build/deploy/`` (same folder tree; ``__init__.mpy`` works as a package
    marker). MicroPython boots from a source ``main.py`` only, and compiling it
    on every boot costs time and heap, so ``firmware/main.py`` becomes
-   ``wyrm/main.mpy`` and the device's ``main.py`` is two lines that import
-   it and call ``main()`` (``MAIN_STUB``).
+   ``wyrm/main.mpy`` and the device's ``main.py`` is three lines that import
+   ``wyrm_finder`` (Wyrm's modules found without three flash lookups each),
+   import ``wyrm.main`` and call ``main()`` (``MAIN_STUB``).
    The checked profile is written as ``build/deploy/board.json``.
    ``--dry-run`` stops here.
 3. The port is probed (Ctrl-C, Ctrl-A: MicroPython answers with its raw REPL),
@@ -40,7 +41,7 @@ FIRMWARE = paths.FIRMWARE
 DEFAULT_OUT = os.path.join(ROOT, "build", "deploy")
 SOURCE_FILES = ("main.py", "boot.py")  # run by name at boot: never compiled
 MAIN_MODULE = "wyrm/main.py"  # where firmware/main.py goes, compiled
-MAIN_STUB = b"from wyrm.main import main\nmain()\n"
+MAIN_STUB = b"import wyrm_finder\nfrom wyrm.main import main\nmain()\n"
 PACKAGE = "wyrm"  # the device folder whose stale .py/.mpy files deploy removes
 MARKER = ".wyrm-deploy"  # marks an output folder this tool may clear
 RAW_BANNER = b"raw REPL; CTRL-B to exit"
@@ -206,7 +207,7 @@ def build_summary(built, out_dir, firmware_dir):
         os.path.getsize(os.path.join(firmware_dir, p)) for p in firmware_files(firmware_dir)
     )
     total = sum(size for _, size in built)
-    return "Built %s: %d modules as .mpy, main.py (2 lines), board.json - %s (source %s)." % (
+    return "Built %s: %d modules as .mpy, main.py (3 lines), board.json - %s (source %s)." % (
         rel(out_dir),
         len(mpys),
         kb(total),
