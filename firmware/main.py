@@ -38,16 +38,6 @@ def print_exc(exc):
         print("%s: %s" % (type(exc).__name__, exc))
 
 
-def forget_module(name):
-    """Drop a module from RAM (it is imported again if anyone asks for it)."""
-    if name in sys.modules:
-        del sys.modules[name]
-        pkg, _, leaf = name.rpartition(".")
-        parent = sys.modules.get(pkg)
-        if parent is not None and leaf in parent.__dict__:
-            delattr(parent, leaf)
-
-
 # -- LED and buttons -----------------------------------------------------------
 class Led:
     """The status LED; a missing or unusable LED is simply silent."""
@@ -357,8 +347,10 @@ def main(machine=None, time=None, board_path="board.json", store_root="", Oled=N
 
     booted = startup.start(machine, time, board_path, Oled, Led, Keys, blink, where)
     startup = None
-    forget_module("wyrm.startup")  # the boot-only part of the shell
-    forget_module("wyrm.board")  # 6 KB of profile checks, needed only until here
+    from wyrm.app import forget
+
+    forget("wyrm.startup")  # the boot-only part of the shell
+    forget("wyrm.board")  # 6 KB of profile checks, needed only until here
     if booted is None:  # safe mode
         return
     prof, led, keys, oled = booted

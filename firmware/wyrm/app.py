@@ -472,15 +472,22 @@ class App:
         screen.scope = None
         for name in list(sys.modules):
             if name not in before:
-                del sys.modules[name]
-                dot = name.rfind(".")
-                if dot > 0:
-                    parent = sys.modules.get(name[:dot])
-                    leaf = name[dot + 1 :]
-                    if parent is not None and leaf in parent.__dict__:
-                        delattr(parent, leaf)
+                forget(name)
         # The heap is tidied once the next frame is out (a collection takes 4-6 ms).
         self.after_frame(_collect)
+
+
+def forget(name):
+    """Drop module ``name`` from the module table and its package, so that its code
+    leaves the heap once nothing else holds it (it is imported again if asked for)."""
+    if sys.modules.pop(name, None) is None:
+        return
+    dot = name.rfind(".")
+    if dot > 0:
+        parent = sys.modules.get(name[:dot])
+        leaf = name[dot + 1 :]
+        if parent is not None and leaf in parent.__dict__:
+            delattr(parent, leaf)
 
 
 def _storage_words(i):

@@ -251,10 +251,18 @@ class Store:
         """Write obj atomically. True if written; False if the flash refused
         (full or failing): the previous files stay as they were, and obj is
         written with the next save that works (saving resumes by itself)."""
-        # The writing half of the format (the JSON encoder) is a module of its own:
-        # it is not on the heap at the main menu after boot (issue 13).
+        # The writing half of the format (the JSON encoder) is a module of its own,
+        # on the heap only while a save runs: not at the main menu after boot (issue
+        # 13), and 1.2 KB less in every game (about 9 ms more a save on the Pico).
+        from wyrm.app import forget
         from wyrm.store_pack import pack
 
+        try:
+            return self._save(name, obj, pack)
+        finally:
+            forget("wyrm.store_pack")
+
+    def _save(self, name, obj, pack):
         data = pack(obj)  # encode first: a TypeError leaves the files untouched
         self._pending.pop(name, None)
         if not self._try(name, data):
