@@ -150,16 +150,29 @@ def runs():
     return dict(zip(names, done, strict=True))
 
 
-def sim_frame(script, tap, gap):
+def sim_frame(script, tap, gap, seed=1):
     """The simulator's last frame (bytes, text) at the end of the same script and rhythm."""
     state = tempfile.mkdtemp(prefix="wyrm-speed-")
     try:
-        dev = simcore.CPythonDevice(simcore.load_board(BOARD), state, seed=1)
+        dev = simcore.CPythonDevice(simcore.load_board(BOARD), state, seed=seed)
         frames = dev.run(simcore.timeline(segments(script, tap, gap)))
         assert dev.app.errors == []
     finally:
         shutil.rmtree(state, ignore_errors=True)
     return bytes(frames[-1].data), frames[-1].text()
+
+
+def sim_frame_like(got, script, tap, gap):
+    """The simulator's last frame for the seed (of 1-8) whose random picks (who starts, a
+    deal) are the device's: the device draws from the ring oscillator, so which player it
+    picks depends on when it asks. Everything else must then be byte for byte the same."""
+    first = None
+    for seed in range(1, 9):
+        want, text = sim_frame(script, tap, gap, seed)
+        if want == got:
+            return want, text
+        first = first or (want, text)
+    return first
 
 
 def sim_title(script, tap, gap, width):
@@ -322,13 +335,7 @@ def test_hold_to_peek_and_long_press_work_on_the_device(script):
     assert got == want, text
 
 
-@pytest.mark.parametrize("name", [
-    pytest.param(n, marks=pytest.mark.xfail(strict=True, reason=(
-        "128 ms: its menu module (69 ms) and rules (47 ms) take longer than an 80 ms press;"
-        " its first frame then imports the table's names (20 ms)")))
-    if n == "Drachenhort" else n
-    for n in SAVED
-])
+@pytest.mark.parametrize("name", SAVED)
 def test_a_game_in_progress_opens_within_120_ms_of_the_release(runs, name):
     """A saved game is read and checked before its menu's first frame; while OK is down
     the main menu loads the game's menu module and then what that frame needs (its rules,
@@ -337,7 +344,7 @@ def test_a_game_in_progress_opens_within_120_ms_of_the_release(runs, name):
     script, tap, gap = SCRIPTS["saved " + name]
     r = runs["saved " + name]
     assert r.errors == []
-    want, text = sim_frame(script, tap, gap)
+    want, text = sim_frame_like(r.frame, script, tap, gap)
     assert r.frame == want, text  # the game's menu with the game, as in the simulator
     assert r.data_after == 0, (r.from_release, r.data_after)
     assert r.from_release[-1][1] <= 120, r.from_release[-1]
