@@ -253,9 +253,10 @@ def test_a_game_opens_within_120_ms_of_the_release(runs, name, tap):
     """OK released on the main menu to the last byte of the game's first frame (its menu,
     or the question a fresh game asks first), on a fresh boot: the game's menu module
     loads while OK is down, the rest (rules, play screens, the deal) right after that
-    frame. On v1.28.0, taps of 80 ms: 36-68 ms; of 40 ms: 39-93 ms (Drakskatten, whose
+    frame. On v1.28.0, taps of 80 ms: 36-52 ms; of 40 ms: 36-68 ms (Drakskatten, whose
     first frame also needs the table's count and the big digits, the slowest). From the
-    press: 79-133 ms (86-154 from the release before the press loaded the code)."""
+    press: 76-108 ms (86-154 from the release before the press loaded the code, 79-136 from
+    the press before wyrm_finder)."""
     script, tap_ms, gap = SCRIPTS[tap + name]
     r = runs[tap + name]
     assert r.errors == []
@@ -278,9 +279,10 @@ def test_boot_to_the_main_menu_within_400_ms(runs):
 
 
 def test_heap_at_the_main_menu_after_boot_within_48_kb(runs):
-    """48,000 B on v1.28.0 (55,760 before issue 13): the boot-only shell (wyrm.startup),
-    the store's problem sentences (wyrm.store_words) and the randomness (wyrm.rng, loaded
-    at the first draw) are not on the heap at the main menu."""
+    """48,512 B on v1.28.0 (55,760 before issue 13; wyrm_finder's mount adds about 500 B):
+    the boot-only shell (wyrm.startup), the store's problem sentences (wyrm.store_words),
+    the JSON encoder (wyrm.store_pack) and the randomness (wyrm.rng, loaded at the first
+    draw) are not on the heap at the main menu."""
     r = runs["menu"]
     alloc = r.heap[1] - r.probe_cost
     assert alloc <= 48 * 1024, alloc
@@ -339,8 +341,9 @@ def test_hold_to_peek_and_long_press_work_on_the_device(script):
 def test_a_game_in_progress_opens_within_120_ms_of_the_release(runs, name):
     """A saved game is read and checked before its menu's first frame; while OK is down
     the main menu loads the game's menu module and then what that frame needs (its rules,
-    the table's names). On v1.28.0 after an 80 ms tap: 74-102 ms (144-206 before the press
-    loaded anything), Drachenhort 128."""
+    the table's names). On v1.28.0 after an 80 ms tap: 62-73 ms, Drachenhort 72 (144-206
+    before the press loaded anything; 74-128 before wyrm_finder took three of the four
+    flash lookups out of every import)."""
     script, tap, gap = SCRIPTS["saved " + name]
     r = runs["saved " + name]
     assert r.errors == []
