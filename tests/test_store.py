@@ -99,7 +99,30 @@ ROUND_TRIP = [
     None,
     {"players": ["Ann", "Bo"], "scores": {"Ann": 26, "Bo": 19}, "round": 2, "done": False},
     [[1, [2, [3, []]]], {"deep": {"er": [None]}}],
+    # lists json.dumps writes (store_pack._plain), next to ones it must not
+    [["capture", 3], ["escape", 1, [2, 3, 4]], ["gems", 0, -2], ["next_escape"]],
+    ["Ann", "\u00c5sa", 'a"b\\c/', "del\x7f", "\u20ac \U0001f409", "", 2**40, -1, True, None],
+    ["tab\there", 1],
+    ["back\bspace", "form\ffeed", 1],
+    [0.5, 1],
+    [{"a": 1}, 2],
 ]
+
+
+@pytest.mark.parametrize("obj", ROUND_TRIP + [("tu", (1, 2), [False])],
+                         ids=range(len(ROUND_TRIP) + 1))
+def test_lists_written_by_json_dumps_are_the_long_ways_bytes(obj, monkeypatch):
+    """The short way (json.dumps for plain lists) writes exactly what the encoder's own
+    loop writes; the lists it must not take (a float, a dict, a backspace) take the loop."""
+    fast = P.encode({"x": obj})
+    monkeypatch.setattr(P, "_plain", lambda seq: False)
+    assert fast == P.encode({"x": obj})
+
+
+def test_a_games_events_take_the_short_way():
+    events = [["capture", 3], ["escape", 1, [2, 3]], ["gems", 0, -2]]
+    assert P._plain(events)
+    assert not P._plain([["x", 0.5]]) and not P._plain([{"a": 1}]) and not P._plain(["a\bb"])
 
 
 @pytest.mark.parametrize("obj", ROUND_TRIP, ids=range(len(ROUND_TRIP)))

@@ -2,12 +2,23 @@
 and the header line. A module of its own so that it is loaded at the first save,
 not at boot.
 
-The JSON text is written here, not by ``json.dumps``: keys are sorted, separators
-are compact and non-ASCII text is kept as UTF-8, so CPython and MicroPython write
-byte-identical files (MicroPython dicts have no order).
+The JSON text is written here, not by ``json.dumps`` alone: keys are sorted,
+separators are compact and non-ASCII text is kept as UTF-8, so CPython and
+MicroPython write byte-identical files (MicroPython dicts have no order). A list
+with no dict or float in it (a game's events) is written by ``json.dumps``, which
+writes it the same way on both (see ``_plain``) and far faster on the Pico than
+this module's own loop.
 """
 
+import json
+
 from wyrm.store import VERSION, _checksum_hex
+
+try:  # CPython: keep non-ASCII text as UTF-8, as MicroPython's json does
+    json.dumps("", ensure_ascii=False)  # pyright: ignore[reportCallIssue] - CPython only
+    _KW = {"separators": (",", ":"), "ensure_ascii": False}
+except TypeError:  # MicroPython: no ensure_ascii
+    _KW = {"separators": (",", ":")}
 
 _ESCAPES = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
@@ -50,6 +61,9 @@ def _enc(obj, out):
     elif isinstance(obj, str):
         _enc_str(obj, out)
     elif isinstance(obj, (list, tuple)):
+        if _plain(obj):
+            out.append(json.dumps(obj, **_KW))
+            return
         out.append("[")
         first = True
         for item in obj:
@@ -76,6 +90,27 @@ def _enc(obj, out):
         out.append("}")
     else:
         raise TypeError("store: cannot save a %s" % type(obj).__name__)
+
+
+def _plain(seq):
+    """True if ``json.dumps`` writes the list ``seq`` as ``_enc`` would, on both
+    runtimes: ints, booleans, None, strings and such lists. Strings are escaped
+    alike, except that CPython writes a backspace or form feed as ``\\b``/``\\f``
+    (``_enc`` and MicroPython: ``\\u0008``/``\\u000c``). A dict (its key order),
+    a float (its digits) or such a string go the long way."""
+    for x in seq:
+        t = type(x)
+        if t is int or t is bool or x is None:
+            continue
+        if t is str:
+            if "\b" in x or "\f" in x:
+                return False
+        elif t is list or t is tuple:
+            if not _plain(x):
+                return False
+        else:
+            return False
+    return True
 
 
 def encode(obj):
