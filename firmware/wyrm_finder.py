@@ -8,12 +8,12 @@ is a LittleFS lookup that walks the folders from the root, 2-6 ms on the RP2040
 before a byte of it was read.
 
 ``make deploy`` installs Wyrm's packages as .mpy files only and removes anything
-else in them, so the first three answers are known. ``Finder`` is a read-only
-filesystem mounted at ``/fast`` and put first on ``sys.path``: it answers those
-questions for the package folders from that knowledge and opens the real file
-for the fourth. Anything outside the packages (a REPL user's own module, a
-package) it leaves to the flash, and a module that is not there
-is the usual ImportError.
+else in them, so the first three answers are known. This module is itself a
+read-only filesystem (``mount``, ``stat``, ``open``), mounted at ``/f`` and put
+first on ``sys.path``: it answers those questions for Wyrm's package folders from
+that knowledge and opens the real file for the fourth. Anything outside them (a
+REPL user's own module) it leaves to the flash, and a module that is not there is
+the usual ImportError.
 """
 
 import io

@@ -1,6 +1,6 @@
 """The writing half of the store's file format (see ``wyrm.store``): canonical JSON
-and the header line. A module of its own so that it is loaded at the first save,
-not at boot.
+and the header line. A module of its own, on the heap only while a save runs
+(``Store.save`` drops it again).
 
 The JSON text is written here, not by ``json.dumps`` alone: keys are sorted,
 separators are compact and non-ASCII text is kept as UTF-8, so CPython and
