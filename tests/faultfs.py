@@ -5,6 +5,8 @@
     fs.full = True              # every write and rename now fails with ENOSPC
     fs.eio = 0.2                # ...or 20 % of them fail with EIO
     fs.cut_at = fs.ops + 3      # the power fails at the 3rd operation from now
+    fs.fail_reads = 1           # the next stat or read-open of a save fails with EIO
+    fs.eio_reads = 0.1          # ...or 10 % of them do
 
 A power cut raises ``PowerCut`` (a BaseException, like the real loss of power:
 no ``except Exception`` in the firmware can carry on after it). A cut inside a
@@ -31,6 +33,7 @@ class _OsProxy:
         return getattr(os, name)
 
     def stat(self, path):
+        self._fs.read_op(path)
         return os.stat(path)
 
     def rename(self, a, b):
@@ -82,6 +85,11 @@ class FaultFS:
         self.cut_byte = None  # bytes of the cut write that reach the flash (None: random)
         self.full = False  # ENOSPC on every write and rename
         self.eio = 0.0  # probability of EIO per write, rename or remove
+        self.fail_reads = 0  # the next n stats / read-opens of a save fail with EIO
+        self.eio_reads = 0.0  # probability of EIO per stat or read-open of a save
+        self.read_faults = 0  # EIO injected on reads
+        self.read_name = ""  # only the files of this save name fail ("": every save)
+        self.read_skip = 0  # reads let through before fail_reads starts failing
         self.cuts = 0
         self.faults = 0
 
@@ -108,8 +116,24 @@ class FaultFS:
             self.fire()
         self.inject(what, grows)
 
+    def read_op(self, path):
+        """EIO on a stat or a read of a save's file (not the store's probe of a
+        name no file has: only the flash behind real files fails here)."""
+        if path.rsplit(".", 1)[-1] not in ("json", "bak", "tmp", "bad"):
+            return
+        if self.read_name and not os.path.basename(path).startswith(self.read_name + "."):
+            return
+        if self.read_skip > 0:
+            self.read_skip -= 1
+            return
+        if self.fail_reads > 0 or (self.eio_reads and self.rnd.random() < self.eio_reads):
+            self.fail_reads = max(0, self.fail_reads - 1)
+            self.read_faults += 1
+            raise OSError(errno.EIO, "I/O error")
+
     def open(self, path, mode="r", *a, **k):
         if "w" in mode:
             self.op("open", False)
             return _File(self, open(path, mode, *a, **k))
+        self.read_op(path)
         return open(path, mode, *a, **k)

@@ -12,12 +12,15 @@ then the tmp file is renamed to ``<name>.json``. A rename replaces its target
 in one step on LittleFS and POSIX, so a power cut at any moment leaves either
 the new file or the previous one (as ``.json`` or ``.bak``).
 
-Loading never raises on a bad file: a damaged file is renamed aside to
+Loading never raises on a bad file: a damaged file, or one the caller's
+``check`` cannot use (another version, the wrong shape), is renamed aside to
 ``<name>.bad`` (kept for inspection, never deleted: one per name and kind, a
 newer damaged copy replaces the older), the backup is used if it is good (and
 renamed back to ``<name>.json``, so the next boot is quiet), else the
 default, and a plain-language line is queued in ``problems`` for the UI
 (``trouble`` counts them, so a caller can tell a restored copy was used).
+A read error (EIO from ``stat`` or ``open``, not a missing file) is retried;
+if it lasts, both copies stay as they are and the default is returned.
 Programming errors (bad names, unsaveable objects) do raise.
 
 A flash that refuses a write (full: ENOSPC, or EIO) does not stop the app:
@@ -67,12 +70,6 @@ def _adler(data):
     return a, b
 
 
-def adler32(data):
-    """Adler-32 as one int, (b << 16) | a (may be a big int on the Pico)."""
-    a, b = _adler(data)
-    return (b << 16) | a
-
-
 def _checksum_hex(data):
     """The checksum as 8 lowercase hex digits, formatted from its halves."""
     a, b = _adler(data)
@@ -82,7 +79,10 @@ def _checksum_hex(data):
 # Why a file could not be used (internal codes; messages are built in _say).
 _OK = const(0)
 _DAMAGED = const(1)
-_VERSION = const(2)
+_VERSION = const(2)  # a save from another format or game version
+_UNREAD = const(3)  # the flash keeps failing to read it (every copy is kept)
+_TRIES = const(3)  # reads of a file before an error counts as lasting
+_EIO = const(5)
 
 
 def unpack(data):
@@ -169,6 +169,7 @@ class Store:
         self.failing = 0  # errno of the last failed save; 0 once a save works
         self.failed = 0  # saves the flash refused
         self._pending = {}  # name -> object whose save the flash refused
+        self._enoent = None  # the runtime's "no such file" number, once learnt
 
     # -- paths ---------------------------------------------------------------
     def _path(self, name, ext):
@@ -179,21 +180,53 @@ class Store:
                 raise ValueError("store: bad name %r" % (name,))
         return self.root + name + ext
 
-    def _has(self, path):
-        try:
-            os.stat(path)
-            return True
-        except OSError:
-            return False
+    def _missing(self, exc):
+        # True when exc says "no such file". Its number differs between runtimes
+        # (ENOENT is 44 in the WebAssembly build), so it is learnt once, from a
+        # name no save can have, the first time a stat fails.
+        n = exc.args[0] if exc.args else 0
+        m = self._enoent
+        if m is None:
+            try:
+                os.stat(self.root + "-")
+                m = -1
+            except OSError as e:
+                m = e.args[0] if e.args else 0
+            self._enoent = m
+        return n == m
 
-    def _read(self, path):
-        """(status, obj); a file that cannot be read counts as damaged."""
-        try:
-            with open(path, "rb") as f:
-                data = f.read()
-        except OSError:
-            return _DAMAGED, None
-        return unpack(data)
+    def _has(self, path):
+        """True/False; OSError(EIO) when the flash keeps failing to say."""
+        for _ in range(_TRIES):
+            try:
+                os.stat(path)
+                return True
+            except OSError as exc:
+                if self._missing(exc):
+                    return False
+        raise OSError(_EIO)
+
+    def _read(self, path, check=None):
+        """(status, obj); a file that does not decode, or that ``check`` cannot use,
+        counts as damaged (or as another version). OSError(EIO): the flash keeps
+        failing to read it."""
+        for _ in range(_TRIES):
+            try:
+                with open(path, "rb") as f:
+                    data = f.read()
+                break
+            except OSError as exc:
+                if self._missing(exc):
+                    return _DAMAGED, None  # gone between stat and open
+        else:
+            raise OSError(_EIO)
+        status, obj = unpack(data)
+        if status == _OK and check is not None:
+            try:
+                status = check(obj)
+            except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+                status = _DAMAGED
+        return status, obj
 
     def _set_aside(self, path, bad):
         """Rename a damaged file out of the way, replacing an older copy."""
@@ -212,40 +245,39 @@ class Store:
         self.problems.append(words(name, status, fallback))
 
     # -- public --------------------------------------------------------------
-    def load(self, name, default=None):
+    def load(self, name, default=None, check=None):
         """The saved object for name, else the backup, else default. Never raises
         on a bad or missing file; problems are queued in self.problems. An
-        object the flash refused is still the newest: it is returned."""
-        if name in self._pending:
-            return self._pending[name]
+        object the flash refused is still the newest: it is returned.
+
+        ``check(obj)`` (optional) says whether the caller can use a file that
+        decoded: _OK (0), _DAMAGED (1) or _VERSION (2); raising KeyError,
+        TypeError ... counts as damaged. A file it refuses is set aside like a
+        damaged one and the backup is tried with the same check."""
+        if name in self._pending:  # (written by Wyrm itself: check only takes it)
+            obj = self._pending[name]
+            return obj if check is None or check(obj) == _OK else default
         path = self._path(name, ".json")
-        bak = self._path(name, ".bak")
-        if self._has(path):
-            status, obj = self._read(path)
-            if status == _OK:
-                return obj
-            self._set_aside(path, self._path(name, ".bad"))
-            cut = False
-        elif self._has(bak):
-            status = _OK  # the save stopped between its two renames
-            cut = True
-        else:
-            return default
-        if self._has(bak):
-            bstatus, obj = self._read(bak)
-            if bstatus == _OK:
-                self._say(name, status, True)
-                # The backup becomes the file again, so the next boot is quiet.
-                try:
-                    os.rename(bak, path)
-                except OSError:
-                    pass
-                return obj
-            self._set_aside(bak, self._path(name, ".bak.bad"))
-            if cut:
-                status = bstatus
-        self._say(name, status, False)
-        return default
+        try:
+            if self._has(path):
+                status, obj = self._read(path, check)
+                if status == _OK:
+                    return obj
+            elif self._has(self._path(name, ".bak")):
+                status = -1  # the save stopped between its two renames
+            else:
+                return default
+        except OSError:  # the flash keeps failing to read: every copy stays as it is
+            status = _UNREAD
+        # Something is wrong: what to do about it is a module of its own, off the heap
+        # while all is well.
+        from wyrm.app import forget
+        from wyrm.store_mend import mend
+
+        try:
+            return mend(self, name, status, check, default)
+        finally:
+            forget("wyrm.store_mend")
 
     def save(self, name, obj):
         """Write obj atomically. True if written; False if the flash refused
@@ -300,7 +332,7 @@ class Store:
         if self._has(path):
             # Only a good file may replace the backup; a damaged one is set
             # aside so the backup (perhaps the last good state) survives.
-            status, _ = self._read(path)
+            status, _ = self._read(path)  # (an EIO here refuses the save: the file stays)
             if status == _OK:
                 os.rename(path, self._path(name, ".bak"))
             else:
@@ -310,10 +342,14 @@ class Store:
             sync()
 
     def exists(self, name):
-        """True if something was saved under name (the file or its backup)."""
+        """True if something was saved under name (the file or its backup); a
+        file the flash cannot say anything about counts as there."""
         if name in self._pending:
             return True
-        return self._has(self._path(name, ".json")) or self._has(self._path(name, ".bak"))
+        try:
+            return self._has(self._path(name, ".json")) or self._has(self._path(name, ".bak"))
+        except OSError:
+            return True
 
     def remove(self, name):
         """Forget name: its file, backup and leftover tmp. Set-aside ``.bad``
@@ -323,11 +359,11 @@ class Store:
         # never an older one to come back as the saved state.
         for ext in (".bak", ".tmp", ".json"):
             p = self._path(name, ext)
-            if self._has(p):
-                try:
+            try:
+                if self._has(p):
                     os.remove(p)
-                except OSError:
-                    pass
+            except OSError:
+                pass
 
     def read_user(self, filename, max_bytes):
         """A JSON file the player put on the device (deck.json, dice.json, ...), never
