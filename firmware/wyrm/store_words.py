@@ -8,6 +8,7 @@ from micropython import const
 
 _DAMAGED = const(1)  # store's status codes
 _VERSION = const(2)
+_UNREAD = const(3)
 
 # -- words for the players -------------------------------------------------------
 # What each saved file holds, in the players' words (never a file name), what to
@@ -24,6 +25,7 @@ _WHAT = {
     "hdeck": ("hidden deck", _CHECK, "A new deck is needed."),
     "dice_stats": ("dice statistics", "", "They start again from zero."),
     "table": ("list of players", "check it", "Enter the names again."),
+    "menu": ("place in the main menu", "", "The menu starts at the top."),
 }
 # App._storage's notes: the flash is full, fails, works again.
 STORAGE = (
@@ -31,15 +33,26 @@ STORAGE = (
     "Storage fails: changes are not being saved.",
     "Storage works again: changes are saved.",
 )
-_GAMES = {"drachenschatten": "DrachenSchatten", "drakonia": "Drakonia"}
+# The games' saves, by store name: their names as the players know them.
+_GAMES = {
+    "drachenhort": "Drachenhort",
+    "drakskatten": "Drakskatten",
+    "drachenschatten": "DrachenSchatten",
+    "drachenfels": "Drachenfels",
+    "drakonia": "Drakonia",
+}
+_OTHER = ("data", "", "")  # a name Wyrm itself does not save (a test's, a later version's)
 
 
 def words(name, status, fallback):
     """A plain sentence or two for a saved file that could not be used."""
     what = _WHAT.get(name)
-    if what is None:  # a game's save
-        label = _GAMES.get(name) or (name[:1].upper() + name[1:])
-        what = ("%s game" % label, _CHECK, "A new game starts.")
+    if what is None:
+        label = _GAMES.get(name)
+        what = ("%s game" % label, _CHECK, "A new game starts.") if label else _OTHER
+    if status == _UNREAD:
+        return ("The saved %s could not be read: the storage failed. It is kept as it was;"
+                " switch Wyrm off and on to try again." % what[0])
     if status == _VERSION:
         out = "The saved %s came from another Wyrm version." % what[0]
     elif status == _DAMAGED:
@@ -49,4 +62,21 @@ def words(name, status, fallback):
     if fallback:
         out += " The last change was lost"
         return out + (": %s." % what[1] if what[1] else ".")
-    return out + " " + what[2]
+    return out + (" " + what[2] if what[2] else "")
+
+
+
+
+_SETTING_NAMES = {
+    "contrast": "Contrast",
+    "flip": "Flip 180",
+    "dim_s": "Dim after",
+    "off_s": "Screen off",
+    "peek_s": "Peek hides",
+}
+
+
+def settings_words(keys):
+    """The sentence for saved settings that could not be used (the app's start)."""
+    names = ", ".join(_SETTING_NAMES[k] for k in keys)
+    return "Some saved settings could not be used (%s): the usual values are back." % names
