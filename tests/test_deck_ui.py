@@ -387,7 +387,7 @@ def test_damaged_deck_save_gives_a_message(tmp_path):
     Store(str(tmp_path)).save("hdeck", {"deck": {"count": 3, "loc": [0, 0]}, "players": 1})
     d = Driver(tmp_path)
     d.keys(OPEN)
-    assert "The saved deck was damaged. Please make a new deck." in joined(d)
+    assert "The saved hidden deck was damaged. A new deck is needed." in joined(d)
     d.keys("ok")
     assert lines(d)[0] == "== Hidden deck =="
     assert d.errors() == []

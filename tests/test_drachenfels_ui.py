@@ -260,7 +260,7 @@ def test_power_cut_keeps_armour_visits_and_the_open_knight(tmp_path):
     "content, message",
     [
         (b"WYRM 1 00000000 5\nhello", "damaged"),
-        ({"v": 1, "game": {"knights": []}, "screen": "menu", "knight": 0}, "could not be read"),
+        ({"v": 1, "game": {"knights": []}, "screen": "menu", "knight": 0}, "was damaged"),
         (
             {
                 "v": 1,
@@ -278,9 +278,9 @@ def test_power_cut_keeps_armour_visits_and_the_open_knight(tmp_path):
                     "winner": None,
                 },
             },
-            "could not be read",
+            "was damaged",
         ),
-        (17, "could not be read"),
+        (17, "was damaged"),
     ],
 )
 def test_damaged_save_gives_a_message_and_a_fresh_start(tmp_path, content, message):

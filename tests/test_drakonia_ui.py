@@ -286,12 +286,12 @@ def test_power_cut_in_the_grid_comes_back_to_the_same_player_with_the_count(tmp_
     "content, message",
     [
         (b"WYRM 1 00000000 5\nhello", "damaged"),
-        ({"v": 1, "n": 9, "tallies": [], "screen": "menu", "player": 0}, "could not be read"),
+        ({"v": 1, "n": 9, "tallies": [], "screen": "menu", "player": 0}, "was damaged"),
         ({"v": 1, "n": 2, "tallies": [{"healthy": [7] * 7, "wounded": [0] * 7}] * 2,
-          "screen": "menu", "player": 0}, "could not be read"),
-        (["not", "a", "game"], "could not be read"),
+          "screen": "menu", "player": 0}, "was damaged"),
+        (["not", "a", "game"], "was damaged"),
         ({"v": 1, "n": 3, "tallies": [{"healthy": [0] * 7, "wounded": [0] * 7}] * 3,
-          "screen": "menu", "player": 0, "turn": 3}, "could not be read"),
+          "screen": "menu", "player": 0, "turn": 3}, "was damaged"),
     ],
 )
 def test_damaged_save_gives_a_message_and_a_fresh_start(tmp_path, content, message):

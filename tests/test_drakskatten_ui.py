@@ -697,7 +697,7 @@ def test_damaged_save_starts_fresh_with_a_message(tmp_path):
     Store(str(tmp_path)).save("drakskatten", {"v": 1, "players": "lots"})
     d = Driver(tmp_path)
     d.keys(OPEN)
-    assert "could not be read" in d.text().replace("\n", " ")
+    assert "was damaged" in d.text().replace("\n", " ")
     d.keys("ok")
     assert "How many players?" in d.text()
     d.keys("ok")

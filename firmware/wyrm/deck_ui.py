@@ -114,12 +114,11 @@ class State:
     @staticmethod
     def load(app):
         st = State()
-        obj = app.store.load(_STORE, None)
-        if obj is None:
-            return st
-        try:
-            if not isinstance(obj, dict):
-                raise ValueError("not a dict")
+
+        def check(obj):  # ValueError & co.: the store sets the file aside
+            if obj.get("v", 1) != 1:
+                return 2  # the store's "from another Wyrm version"
+            st.deck = None
             if obj.get("deck") is not None:
                 from wyrm import deal
 
@@ -129,11 +128,11 @@ class State:
                 raise ValueError("players")
             st.players = players
             st.pending = _check_pending(obj.get("pending"), st)
-        except (ValueError, TypeError, KeyError):
-            app.store.remove(_STORE)
+            return 0
+
+        if app.store.load(_STORE, None, check) is None:
             st = State()
-            st.problem = "The saved deck was damaged. Please make a new deck."
-            return st
+        st.problem = " ".join(app.store.take_problems()) or None
         return st
 
 

@@ -29,6 +29,11 @@ from wyrm import font
 from wyrm.ui import Confirm, Menu, error
 
 
+def whole(v, lo, hi):
+    # True when v is an int (not a bool) from lo to hi: every number read from a save
+    return type(v) is int and lo <= v <= hi
+
+
 class SavedGame:
     # A game's saved state plus the app; every screen of the game shares one.
     #
@@ -55,6 +60,17 @@ class SavedGame:
         return self.state
 
     def valid(self, obj):
+        return True
+
+    def turn_ok(self):
+        # True when the state names seats that exist as whose turn and who starts.
+        st = self.state
+        if not isinstance(st, dict):
+            return True  # a game kept in objects checks its own
+        n = self.seats()
+        for key in ("turn", "start"):
+            if key in st and not whole(st[key], 0, n - 1 if n else 0):
+                return False
         return True
 
     def take(self, raw):
@@ -137,29 +153,21 @@ class SavedGame:
 def load(app, game):
     # Read the game's save into ``game``: None, or a problem text for the players.
     #
-    # The store's own problems with the file (a damaged copy set aside) and a save of
-    # the wrong shape become one plain message; an unusable save is removed so the
-    # next start is clean.
+    # A save the game cannot use (another version, the wrong shape, a turn that is
+    # not a seat) is set aside by the store like a damaged one, and its backup is
+    # tried; the store's sentence says what was lost.
+    def check(raw):
+        if not isinstance(raw, dict):
+            return 1  # the store's "damaged"
+        if not whole(raw.get("v"), game.version, game.version):
+            return 2  # "from another Wyrm version"
+        return 0 if game.take(raw) and game.turn_ok() else 1
+
     store = app.store
-    queue = store.problems
-    n = len(queue)
-    raw = store.load(game.store_name, None)
-    problems = queue[n:]  # this file's problems: said here, not at boot
-    del queue[n:]
-    if raw is not None:
-        try:
-            ok = isinstance(raw, dict) and raw.get("v") == game.version and game.take(raw)
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError):
-            ok = False
-        if not ok:
-            game.state = None
-            problems.append("The saved %s game could not be read." % game.label)
-            store.remove(game.store_name)
-    if not problems:
-        return None
-    if not game.has_game():
-        problems.append("A new game starts.")
-    return " ".join(problems)
+    if store.load(game.store_name, None, check) is None:
+        game.state = None
+    said = store.take_problems()
+    return " ".join(said) if said else None
 
 
 def entry(game_class):

@@ -103,17 +103,27 @@ def _keep(app, home, obj):
 
 
 def _load_obj(app, home=None):
-    obj = _read(app, home)
-    if obj is None:
+    got = []
+
+    def check(obj):  # ValueError & co.: a deal that cannot be used
+        got[:] = [deal.PartyDeal.load(obj), _check_sets(obj.get("sets"))]
+        return 0
+
+    if home is None:  # its own save: the store sets a bad one aside and says so
+        obj = app.store.load(_STORE, None, check)
+        said = app.store.take_problems()
+        if said:
+            ui.error(app, " ".join(said), "Party cards")
+        return (got[0], got[1]) if obj is not None else (None, None)
+    if home.deal is None:
         return None, None
     try:
-        d = deal.PartyDeal.load(obj)
-        sets = _check_sets(obj.get("sets"))
-    except (ValueError, AttributeError):
-        _keep(app, home, None)
+        check(home.deal)
+    except (ValueError, TypeError, AttributeError, KeyError, IndexError):
+        home.keep_deal(None)
         ui.error(app, "The saved party cards were damaged. Please deal again.", "Party cards")
         return None, None
-    return d, sets
+    return got[0], got[1]
 
 
 def _check_sets(sets):
