@@ -22,14 +22,6 @@ AWAKE = const(0)
 DIM = const(1)
 OFF = const(2)
 
-DEFAULT_SETTINGS = {
-    "contrast": 3,  # level 1..5
-    "flip": False,
-    "dim_s": 60,  # 0 = never
-    "off_s": 300,  # 0 = never
-    "peek_s": 10,  # a secret hides by itself after this many seconds of holding
-}
-
 CONTRAST_LEVELS = (1, 40, 100, 170, 255)
 
 # The core knows no widget: wyrm.ui registers these two when it loads.
@@ -118,14 +110,16 @@ class App:
         self._skew = 0  # app time - caller time, after a clamped gap
         self._failed = 0  # saves the flash refused, as last shown
         self._unsaved = False  # the players were told changes are not saved
-        settings = dict(DEFAULT_SETTINGS)
-        saved = store.load("settings", None) if store else None
-        if isinstance(saved, dict):
-            for k in DEFAULT_SETTINGS:
-                v = saved.get(k)
-                if type(v) is type(DEFAULT_SETTINGS[k]):
-                    settings[k] = v
-        self.settings = settings
+        # read by a module of its own, dropped again: its checks leave the heap
+        from wyrm.settings import read
+
+        self.settings, wrong = read(store.load("settings", None) if store else None)
+        forget("wyrm.settings")
+        if wrong:  # said once: the usual values are saved in their place after the frame
+            from wyrm.store_words import settings_words
+
+            store.problems.append(settings_words(wrong))
+            self.save_soon("settings", self.settings)
         self.apply_panel_settings()
 
     # -- settings -------------------------------------------------------------
