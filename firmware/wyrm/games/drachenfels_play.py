@@ -260,8 +260,21 @@ class Peek(Screen):
                 self._finish(app)
         return True
 
+    def on_show(self, app):
+        # Something covered this screen (the quick roll): OK's release went there.
+        self._stop(app)
+
+    def _stop(self, app):
+        if self.state in (_SHOW, _HIDDEN):
+            self.state = _DONE
+            self.released = app.now
+            app.redraw()
+
     def tick(self, app, now):
         if self.state == _SHOW:
+            if not app.buttons.held(buttons.OK):  # a release this screen did not hear
+                self._stop(app)
+                return
             app.keep_awake()
             if ticks_diff(now, self.since) >= app.settings["peek_s"] * 1000:
                 self.state = _HIDDEN
