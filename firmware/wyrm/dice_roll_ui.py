@@ -290,6 +290,8 @@ class RollScreen(Tumbling):
             self.book.save(app)
 
     def on_show(self, app):
+        # A screen on top (statistics, a quick roll) may have changed the counts.
+        self.tally, self.hist = self.book.get(self.die)
         if not self.hist:
             self.result = None  # the counts were reset
 

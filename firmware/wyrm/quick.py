@@ -44,7 +44,13 @@ def chord(app):
         if isinstance(s, QuickRoll):
             app.pop(s)
             return
-    book = dice_roll_ui.Book(app)
+    book = None  # the counts a screen below holds: one copy, so none goes stale
+    for s in app.stack:
+        b = getattr(s, "book", None)
+        if isinstance(b, dice_roll_ui.Book) and b.loaded:
+            book = b
+    if book is None:
+        book = dice_roll_ui.Book(app)
     from wyrm import dice
 
     die = dice.find(die_id(app, book))
