@@ -120,11 +120,9 @@ class Tracker(gamekit_ui.Counts):
             LABELS[self.sel].lower(),
             "+1" if delta > 0 else "-1",
         )
-        g.remember(label)
         try:
-            drachenschatten.adjust(g.state["game"], self.player, self._what(self.sel), delta)
+            g.apply(label, drachenschatten.adjust, self.player, self._what(self.sel), delta)
         except ValueError as e:
-            g.state["undo"].pop()
             app.toast(str(e))
             return
         g.changed(app)  # the win is announced on top of this list
@@ -134,8 +132,7 @@ class Tracker(gamekit_ui.Counts):
         who = _pname(self.player)
 
         def yes(app):
-            g.remember(who + " lost battle")
-            drachenschatten.defeated(g.state["game"], self.player)
+            g.apply(who + " lost battle", drachenschatten.defeated, self.player)
             g.changed(app)
 
         q = "%s lost a battle: all of %s's cards leave the game?" % (who, who)
@@ -195,11 +192,9 @@ def trade(app, game):
     def done(app, p, o, q, o2):
         app.pop(root[0])
         label = "trade %s-%s" % (_pname(p), _pname(q))
-        game.remember(label)
         try:
-            drachenschatten.trade(game.state["game"], p, o, q, o2)
+            game.apply(label, drachenschatten.trade, p, o, q, o2)
         except ValueError as e:
-            game.state["undo"].pop()
             app.toast(str(e))
             return
         if not game.changed(app):

@@ -159,10 +159,18 @@ class Game(gamekit.SavedGame):
         }
         self.save()
 
-    def remember(self, label):
-        """Keep the state before a change so it can be undone."""
+    def apply(self, label, change, *args):
+        """``change(game state, *args)``, kept so it can be undone. A change the rules
+        refuse (ValueError) leaves the game and its undo steps as they were."""
+        game = self.state["game"]
+        snap = _snapshot(game)
+        try:
+            change(game, *args)
+        except ValueError:
+            _restore(game, snap)
+            raise
         undo = self.state["undo"]
-        undo.append([label, _snapshot(self.state["game"])])
+        undo.append([label, snap])
         while len(undo) > _UNDO_MAX:
             undo.pop(0)
 
