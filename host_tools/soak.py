@@ -142,7 +142,11 @@ def micropython(events, seed):
     from host_tools.simmp import install_panel
 
     sys.path[:0] = [os.path.join(ROOT, "tests")]
-    from storm import BAD_BYTES, BOARDS, SAVED, TOKENS, USER_FILES
+    from storm import BAD_BYTES, BOARDS, SAVED, TOKENS, UNUSABLE, USER_FILES
+
+    from wyrm.store_pack import pack
+
+    malformed = BAD_BYTES + [pack(x) for x in UNUSABLE]  # the latter: valid checksums
 
     rnd = random.Random(seed)
     rows = []
@@ -191,7 +195,7 @@ def micropython(events, seed):
                 if rnd.random() < 0.2:
                     name = rnd.choice(USER_FILES + SAVED)
                     fname = name if "." in name else name + ".json"
-                    mp.write_file("/state/" + fname, rnd.choice(BAD_BYTES))
+                    mp.write_file("/state/" + fname, rnd.choice(malformed))
                     faults += 1
         rows.append(("MicroPython " + board_name, done, cuts, faults, failures,
                      "%d/%d/%d" % (heap[0][1], max(x[0] for x in heap), heap[-1][1])

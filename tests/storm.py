@@ -9,8 +9,12 @@ with random key tokens on one board profile. Between tokens, at random:
 - the flash turns full (ENOSPC) or failing (EIO on a share of operations) for
   a while;
 - a user file (card settings, deck labels, custom dice) or a saved file is
-  replaced by malformed bytes (truncated, garbage, deeply nested JSON), then
-  the app reboots.
+  replaced by malformed bytes (truncated, garbage, deeply nested JSON) or by a
+  file with a valid checksum and content the app cannot use (another version,
+  the wrong top-level type, a field out of range, a ``turn`` of every type),
+  then the app reboots;
+- a boot (and the loads it makes) meets read errors: EIO at stats and opens;
+- (after a boot, at random) the storm stays at Drachenfels' castle check.
 
 Checked all along (each a failure with the seed and what happened):
 - no app error (``app.errors``) - the injected faults are all absorbed;
@@ -18,13 +22,19 @@ Checked all along (each a failure with the seed and what happened):
   (the last written, or the one whose write was cut);
 - on a peek screen, secret cards (colour names no other text contains; they are
   also Drachenhort's adventurers, so game screens show them) are on a frame only
-  while their owner holds OK, and only the owner's card.
+  while their owner holds OK, and only the owner's card;
+- the castle check's shoe colour is on a frame only while OK is held on it,
+  through the quick-roll chord and every key held at once;
+- after a boot that met read errors, each saved name still loads as last written;
+- after each gesture, a game on the screen stack equals its save;
+- a note about a saved game names one of Wyrm's five games.
 
 Returns a dict: events, cuts, faults, boots, failures (list of strings).
 """
 
 import os
 import random
+import re
 import shutil
 import tempfile
 
@@ -34,6 +44,7 @@ from test_secrecy import ODD_COLOURS, TOKENS, enter_party, found_in, is_peek
 
 from host_tools import simcore
 from wyrm import buttons as B
+from wyrm import gamekit
 from wyrm import store as S
 from wyrm import store_pack as P
 
@@ -42,10 +53,52 @@ BOARDS = sorted(
     if f.endswith(".json")
 )
 EXTRA = ["down*2", "up*3", "ok,ok", "back,back", "hold:down:1500", "wait:2000"]
+# the quick roll while OK is held, and every key held at once (one token: keys still
+# down at the end of a token are let go)
+HELD = [
+    "chord:up+down",
+    "press:ok,wait:200,press:up,press:down,wait:200,release:up,release:down,release:ok",
+    "press:ok,wait:200,press:up,press:down,wait:200,release:ok,wait:100,release:up,release:down",
+    "press:ok,press:up,press:down,press:back,wait:300,release:back,release:down,release:up,"
+    "release:ok",
+]
+GAME_LABELS = ("Drachenhort", "Drakskatten", "DrachenSchatten", "Drachenfels", "Drakonia")
 DEEP = "[" * 3000 + "]" * 3000
 BAD_BYTES = [b"", b"WYRM 1 00000000 2\n{}", b"\xff\xfe\x00garbage", DEEP.encode(), b"{"]
 USER_FILES = ["party_cards.json", "deck.json", "dice.json"]
-SAVED = ["drachenhort", "party", "settings", "open", "hdeck", "drakskatten", "dice_stats"]
+SAVED = ["drachenhort", "party", "settings", "open", "hdeck", "drakskatten", "dice_stats",
+         "drachenschatten", "drachenfels", "drakonia", "menu", "table"]
+# valid checksum, content no reader can use
+UNUSABLE = [{"v": 2}, [], [1, 2], 7, "text", None, {"v": 1}, {"turn": "x"},
+            {"off_s": -1, "dim_s": -5, "peek_s": 0, "contrast": 99, "flip": 1}]
+TURNS = ["x", 1.5, None, [1], True, -1, 99, {"a": 1}]
+
+
+def unusable(rnd, current):
+    """Bytes with a valid checksum and content the reader cannot use: a fixed bad object,
+    or the current save with its version, whose turn or one of its numbers made wrong."""
+    obj = current
+    if not isinstance(obj, dict) or rnd.random() < 0.3:
+        return P.pack(rnd.choice(UNUSABLE))
+    obj = dict(obj)
+    r = rnd.random()
+    if r < 0.3:
+        obj["v"] = rnd.choice([0, 2, "1", None])
+    elif r < 0.6 or not [k for k in obj if type(obj[k]) is int]:
+        obj["turn"] = rnd.choice(TURNS)
+    else:
+        k = rnd.choice([k for k in obj if type(obj[k]) is int])
+        obj[k] = rnd.choice([-1, 10**6, -(10**9)])
+    return P.pack(obj)
+
+
+def _current(state_dir, name):
+    try:
+        with open(os.path.join(state_dir, name + ".json"), "rb") as f:
+            status, obj = S.unpack(f.read())
+    except OSError:
+        return None
+    return obj if status == S._OK else None
 
 
 class _Recorder:
@@ -73,6 +126,21 @@ class _Recorder:
             rec.flash.pop(name, None)
 
         monkeypatch.setattr(S.Store, "remove", remove)
+
+
+def enter_castle(d, rnd):
+    """A Drachenfels game for 3 with every knight in armour, and a castle check open."""
+    from wyrm.games import drachenfels_play, drachenfels_ui
+
+    app = d.app
+    while len(app.stack) > 1:  # from the main menu: one Drachenfels game at a time
+        app.pop()
+    g = drachenfels_ui.Game(app)
+    g.start([0, 1, 2], app.rng)
+    for kn in g.knights():
+        kn["armour"] = True
+    g.save()
+    app.push(drachenfels_play.Peek(g, rnd.randrange(3), rnd.randrange(4)))
 
 
 def _loaded(root):
@@ -105,7 +173,7 @@ def storm(seed, events, board, state_dir, monkeypatch):
         f.write('{"colours": %s}' % str(ODD_COLOURS).replace("'", '"'))
     failures = []
     d = Driver(state_dir, seed=seed, board=board)
-    tokens = TOKENS + EXTRA
+    tokens = TOKENS + EXTRA + HELD
     if d.nkeys < 4:
         tokens = [t for t in tokens if "back" not in t] + ["up", "long:ok"]
     if rnd.random() < 0.5:
@@ -122,15 +190,34 @@ def storm(seed, events, board, state_dir, monkeypatch):
         fs.cut_at = None
         full, eio = fs.full, fs.eio
         fs.full, fs.eio = False, 0.0  # the cut is over; the flash answers again
+        reads = rnd.random() < 0.3  # this boot's reads meet EIO
+        if reads:
+            if rnd.random() < 0.5:
+                fs.read_skip, fs.fail_reads = rnd.randint(0, 12), rnd.randint(1, 3)
+            else:
+                fs.eio_reads = rnd.choice([0.1, 0.3, 1.0])
+        before = dict(rec.flash)
         while True:
             try:
                 d.reboot()
                 break
             except PowerCut:  # cannot happen with no cut armed
                 fail("a power cut during boot")
+        stats["read_faults"] = fs.read_faults
+        fs.read_skip = fs.fail_reads = 0
+        fs.eio_reads = 0.0
+        if reads and not damaged:
+            now = _loaded(d.state_dir)
+            for name, data in before.items():
+                if name in rec.flash and rec.flash[name] == data and now.get(name) != data:
+                    fail("a boot with read errors lost %s: %r, not %r"
+                         % (name, now.get(name), data))
         fs.full, fs.eio = full, eio
-        if rnd.random() < 0.4:  # part of the storm goes round the dealer
+        r = rnd.random()
+        if r < 0.4:  # part of the storm goes round the dealer
             enter_party(d, rnd)
+        elif r < 0.55:  # and part of it at the castle check
+            enter_castle(d, rnd)
 
     while stats["events"] < events:
         r = rnd.random()
@@ -146,8 +233,12 @@ def storm(seed, events, board, state_dir, monkeypatch):
         elif r < 0.085:
             name = rnd.choice(USER_FILES + SAVED)
             fname = name if "." in name else name + rnd.choice([".json", ".json", ".bak"])
+            if "." not in name and rnd.random() < 0.5:
+                bad = unusable(rnd, _current(state_dir, name))
+            else:
+                bad = rnd.choice(BAD_BYTES)
             with open(os.path.join(state_dir, fname), "wb") as f:
-                f.write(rnd.choice(BAD_BYTES))
+                f.write(bad)
             damaged = True
             boot()
             damaged = False
@@ -178,6 +269,7 @@ def storm(seed, events, board, state_dir, monkeypatch):
         if errs:
             fail("app error: %r" % (errs[0],))
             del errs[:]
+        _same_as_saved(d, rec, fail)
     stats["secrets"] = getattr(d, "secret_frames", 0)
     stats["cuts"] = fs.cuts
     stats["faults"] = fs.faults
@@ -195,6 +287,37 @@ def _game_deal(state_dir):
     return obj.get("deal") if status == S._OK and isinstance(obj, dict) else None
 
 
+def _same_as_saved(d, rec, fail):
+    """A game on the screen stack equals what was last written for it (or what the
+    store holds back while the flash refuses it)."""
+    app = d.app
+    if app._due or app.store.failing:
+        return
+    seen = []
+    for scr in app.stack:
+        for attr in ("game", "s"):
+            g = getattr(scr, attr, None)
+            if isinstance(g, gamekit.SavedGame) and g not in seen:
+                seen.append(g)
+    for g in seen:
+        name = g.store_name
+        if not g.has_game() or name not in rec.flash:
+            continue
+        if P.pack(g.to_json()) != rec.flash[name]:
+            fail("the %s game in memory is not its save:\n%r\n%r"
+                 % (name, P.pack(g.to_json()), rec.flash[name]))
+
+
+_GAME_NOTE = re.compile(r"(?:saved|Saving the) (\w+) game")
+
+
+def _check_words(text, fail):
+    """A note about a saved game names one of Wyrm's games."""
+    for m in _GAME_NOTE.finditer(" ".join(text.split())):
+        if m.group(1) not in GAME_LABELS:
+            fail("a note names a game Wyrm does not have: %r" % text)
+
+
 def _play(d, steps, fail):
     """Run steps one by one, checking every frame for a secret where it must not be."""
     app = d.app
@@ -206,7 +329,14 @@ def _play(d, steps, fail):
             if not new:
                 continue
             d.frames[:] = [new[-1]]  # keep memory flat over a long storm
-            names = found_in(new[-1].text(), ODD_COLOURS)
+            text = new[-1].text()
+            _check_words(text, fail)
+            if "The shoes are" in text or "Shoes: " in text:
+                top = d.app.top()
+                if type(top).__name__ != "Peek" or not app.buttons.held(B.OK):
+                    fail("a shoe colour on a frame without OK held on the castle check:\n"
+                         + text)
+            names = found_in(text, ODD_COLOURS)
             if not names:
                 continue
             top = d.app.top()
