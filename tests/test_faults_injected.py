@@ -13,7 +13,7 @@ from test_drachenschatten_ui import TREASURES, track
 
 from wyrm import buttons as B
 from wyrm.app import AWAKE
-from wyrm.games.drachenfels_ui import COLOURS
+from wyrm.games.drachenfels import COLOURS
 from wyrm.settings import DEFAULTS as DEFAULT_SETTINGS
 from wyrm.store import Store
 

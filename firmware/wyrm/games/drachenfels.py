@@ -33,6 +33,10 @@ from micropython import const
 
 from wyrm.rng import shuffle
 
+# Knight (and shoe) colours, by colour index 0-3. The rulebook does not name
+# them; these are the names shown on screen.
+COLOURS = ("Red", "Yellow", "Green", "Blue")
+
 MIN_PLAYERS = const(2)
 MAX_PLAYERS = const(4)
 CASTLES = const(4)

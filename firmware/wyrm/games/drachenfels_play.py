@@ -9,7 +9,7 @@ from micropython import const
 
 from wyrm import buttons, font, gamekit_ui, ui
 from wyrm.app import Screen
-from wyrm.games import drachenfels, drachenfels_ui
+from wyrm.games import drachenfels
 from wyrm.ticks import ticks_diff
 
 # Peek states
@@ -75,7 +75,7 @@ class KnightPick(Screen):
             i = first + r
             if i < drachenfels.CASTLES:
                 mark = font.CHECK if self.chosen[i] else "-"
-                ui.draw_row(fb, r, drachenfels_ui.COLOURS[i], i == self.sel, mark + " ")
+                ui.draw_row(fb, r, drachenfels.COLOURS[i], i == self.sel, mark + " ")
             else:
                 ui.draw_row(fb, r, "Start game", i == self.sel)
 
@@ -298,7 +298,7 @@ class Peek(Screen):
         s = self.state
         r = self.result
         if s == _SHOW and r is not None:
-            colour = drachenfels_ui.COLOURS[r["colour"]].upper()
+            colour = drachenfels.COLOURS[r["colour"]].upper()
             if not tall:
                 font.center(fb, "Shoes: " + colour, 12)
                 font.center(fb, "YOU WIN!" if r["won"] else "Not yours", 22)

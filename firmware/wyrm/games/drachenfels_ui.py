@@ -31,11 +31,6 @@ NAME = "drachenfels"
 _VERSION = const(1)
 _SCREENS = ("menu", "knight")
 
-# Knight (and shoe) colours, by colour index 0-3. The rulebook does not name
-# them; these are the names shown on screen.
-COLOURS = ("Red", "Yellow", "Green", "Blue")
-
-
 def _play():
     # The screens past the menu and the rules: loaded right after the menu's first
     # frame (enter), with the game's code; only a resume needs them before it.
@@ -87,8 +82,9 @@ class Game(gamekit.SavedGame):
         return self.name(k)
 
     def start(self, colours, rng):
-        names = [COLOURS[c] for c in colours]
-        game = _play().drachenfels.new_game(len(colours), rng, colours, names)
+        rules = _play().drachenfels
+        names = [rules.COLOURS[c] for c in colours]
+        game = rules.new_game(len(colours), rng, colours, names)
         self.state = {"v": _VERSION, "game": game, "screen": "menu", "knight": 0}
         self.save()
 

@@ -9,7 +9,6 @@ from micropython import const
 
 from wyrm import buttons, font, gamekit_ui, ui
 from wyrm.games import drachenschatten
-from wyrm.games.drachenschatten_ui import _pname
 
 _ROWS = const(14)  # 10 objects, beasts, treasures, take one away, lost battle
 _BEASTS_ROW = const(10)
@@ -51,7 +50,7 @@ class Starter(ui.Page):
 
     def draw(self, app, fb):
         ui.title(fb, "Who starts?")
-        who = _pname(self.game.state["start"])
+        who = self.game.pname(self.game.state["start"])
         if not app.tall:
             font.center(fb, who + " starts (random)", 14)
             return
@@ -116,7 +115,7 @@ class Tracker(gamekit_ui.Counts):
             return
         g = self.game
         label = "%s %s %s" % (
-            _pname(self.player),
+            self.game.pname(self.player),
             LABELS[self.sel].lower(),
             "+1" if delta > 0 else "-1",
         )
@@ -129,7 +128,7 @@ class Tracker(gamekit_ui.Counts):
 
     def _lost(self, app):
         g = self.game
-        who = _pname(self.player)
+        who = self.game.pname(self.player)
 
         def yes(app):
             g.apply(who + " lost battle", drachenschatten.defeated, self.player)
@@ -141,7 +140,7 @@ class Tracker(gamekit_ui.Counts):
     def draw(self, app, fb):
         p = self._p()
         right = _TAKE_HINT if self.minus else "%d kinds" % drachenschatten.kinds(p)
-        ui.title(fb, _pname(self.player) + " cards", right)
+        ui.title(fb, self.game.pname(self.player) + " cards", right)
         shown = ui.rows(app)
         if self.first < 0:  # the first draw: the cursor in the middle of the window
             self.first = max(0, min(self.sel - shown // 2, _ROWS - shown))
@@ -173,34 +172,36 @@ def trade(app, game):
     def giver(app, p):
         objs = _held(players[p])
         if not objs:
-            app.toast("%s has no objects" % _pname(p))
+            app.toast("%s has no objects" % game.pname(p))
             return
-        app.push(gamekit_ui.Chooser(_pname(p) + " gives", objs, lambda app, o: partner(app, p, o)))
+        app.push(gamekit_ui.Chooser(game.pname(p) + " gives", objs,
+                                    lambda app, o: partner(app, p, o)))
 
     def partner(app, p, o):
-        others = [(_pname(q), q) for q in range(len(players)) if q != p]
+        others = [(game.pname(q), q) for q in range(len(players)) if q != p]
         app.push(gamekit_ui.Chooser("Trade with", others, lambda app, q: taken(app, p, o, q)))
 
     def taken(app, p, o, q):
         objs = _held(players[q])
         if not objs:
-            app.toast("%s has no objects" % _pname(q))
+            app.toast("%s has no objects" % game.pname(q))
             return
-        app.push(gamekit_ui.Chooser(_pname(p) + " gets", objs,
+        app.push(gamekit_ui.Chooser(game.pname(p) + " gets", objs,
                                     lambda app, o2: done(app, p, o, q, o2)))
 
     def done(app, p, o, q, o2):
         app.pop(root[0])
-        label = "trade %s-%s" % (_pname(p), _pname(q))
+        label = "trade %s-%s" % (game.pname(p), game.pname(q))
         try:
             game.apply(label, drachenschatten.trade, p, o, q, o2)
         except ValueError as e:
             app.toast(str(e))
             return
         if not game.changed(app):
-            app.toast("%s got %s; %s got %s" % (_pname(p), LABELS[o2], _pname(q), LABELS[o]))
+            app.toast("%s got %s; %s got %s"
+                      % (game.pname(p), LABELS[o2], game.pname(q), LABELS[o]))
 
-    who = [(_pname(i), i) for i in range(len(players))]
+    who = [(game.pname(i), i) for i in range(len(players))]
     root.append(app.push(gamekit_ui.Chooser("Who trades?", who, giver)))
 
 
@@ -208,7 +209,7 @@ def trade(app, game):
 class Win(ui.Page):
     def __init__(self, game):
         w = game.winners()
-        names = [_pname(i) for i, _r in w]
+        names = [game.pname(i) for i, _r in w]
         if len(names) == 1:
             self.head = names[0] + " wins!"
         else:
@@ -216,7 +217,7 @@ class Win(ui.Page):
         lines = []
         for i, reasons in w:
             short = [_SHORT.get(r, r) for r in reasons]
-            lines += ui.wrap("%s: %s" % (_pname(i), ", ".join(short)))
+            lines += ui.wrap("%s: %s" % (game.pname(i), ", ".join(short)))
         lines.append("Wrong entry? Undo it.")
         self.lines = lines
 
@@ -248,7 +249,7 @@ class EndCount(ui.Page):
         if r["draw"]:
             head = "Draw!"
         else:
-            head = _pname(r["winners"][0]) + " wins!"
+            head = self.game.pname(r["winners"][0]) + " wins!"
         tall = app.tall
         font.center(fb, head, 13, 1, 2 if tall else 1)
         if not tall:
@@ -258,6 +259,6 @@ class EndCount(ui.Page):
         for i in range(len(counts)):
             mark = _WIN_MARK if i in r["winners"] else ""
             c = counts[i]
-            line = ui.pad(_pname(i) + mark, "%d card%s" % (c, "" if c == 1 else "s"), 14)
+            line = ui.pad(self.game.pname(i) + mark, "%d card%s" % (c, "" if c == 1 else "s"), 14)
             font.center(fb, line, y)
             y += 8

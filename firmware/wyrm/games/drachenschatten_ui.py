@@ -33,13 +33,6 @@ _VERSION = const(1)
 _UNDO_MAX = const(8)
 _SCREENS = ("menu", "player", "end")
 
-_NAMES = []  # the table's names (main menu > Players), read when the game opens
-
-
-def _pname(i):
-    return (_NAMES[i] if i < len(_NAMES) else "") or "P%d" % (i + 1)
-
-
 def _rules():
     # The rules: a saved game's check and its menu rows need them before the first
     # frame; else they load right after it, with the screens past the menu (_play).
@@ -94,6 +87,7 @@ class Game(gamekit.SavedGame):
     def __init__(self, app):
         super().__init__(app)
         self.last_row = {}  # player -> the row changed last (in memory only)
+        self.names = []  # the table's names (read_names)
 
     def valid(self, obj):
         game = obj["game"]
@@ -101,8 +95,7 @@ class Game(gamekit.SavedGame):
             return False
         n = len(game["players"])
         for key in ("start", "player"):
-            v = obj[key]
-            if type(v) is not int or not 0 <= v < n:
+            if not gamekit.whole(obj[key], 0, n - 1):
                 return False
         if not isinstance(obj["end"], bool) or obj["screen"] not in _SCREENS:
             return False
@@ -142,7 +135,17 @@ class Game(gamekit.SavedGame):
         return self.n()
 
     def who(self, app, i):
-        return _pname(i)
+        return self.pname(i)
+
+    def pname(self, i):
+        # a player's name: the table's (main menu > Players, read as the game opens), else P3
+        names = self.names
+        return (names[i] if i < len(names) else "") or "P%d" % (i + 1)
+
+    def read_names(self, app):
+        from wyrm import players
+
+        self.names = players.names(app)
 
     def start(self, n, first):
         self.last_row = {}
@@ -216,12 +219,12 @@ class GameMenu(gamekit.GameMenu):
             items.append(["Piles empty: count", self.piles_empty])
         if g.state["undo"]:
             items.append([self._undo_label, self.undo])
-        items.append([lambda app: "Who starts: " + _pname(g.state["start"]), self.who_starts])
+        items.append([lambda app: "Who starts: " + g.pname(g.state["start"]), self.who_starts])
         return items
 
     def _won_label(self, app):
         w = self.game.winners()
-        return "Won: " + "+".join(_pname(i) for i, _r in w)
+        return "Won: " + "+".join(self.game.pname(i) for i, _r in w)
 
     def _player_label(self, i):
         def lab(app):
@@ -230,11 +233,11 @@ class GameMenu(gamekit.GameMenu):
             k = rules.kinds(p)
             c = rules.card_count(p)
             s = "%s: %d card%s, %d kind%s" % (
-                _pname(i), c, "" if c == 1 else "s", k, "" if k == 1 else "s"
+                self.game.pname(i), c, "" if c == 1 else "s", k, "" if k == 1 else "s"
             )
             if len(s) > font.CHARS - 1:  # a long name: kinds out of the 7 that win
                 s = "%s: %d card%s %d/%d" % (
-                    _pname(i), c, "" if c == 1 else "s", k, rules.WIN_OBJECTS)
+                    self.game.pname(i), c, "" if c == 1 else "s", k, rules.WIN_OBJECTS)
             return s
 
         return lab
@@ -255,7 +258,8 @@ class GameMenu(gamekit.GameMenu):
         n = self.game.n() if self.game.state else 2
         rules = _rules()
         lo, hi = rules.MIN_PLAYERS, rules.MAX_PLAYERS
-        n = _NAMES and min(max(len(_NAMES), lo), hi) or n  # the table's count first
+        names = self.game.names
+        n = names and min(max(len(names), lo), hi) or n  # the table's count first
         app.push(ui.Spinner("Players", n, lo, hi, self._started))
 
     def _started(self, app, n):
@@ -292,13 +296,6 @@ def _tracker(g, i):
     return _play().Tracker(g, i)
 
 
-def _read_names(app):
-    # the table's names (main menu > Players)
-    from wyrm import players
-
-    _NAMES[:] = players.names(app)
-
-
 # What the menu's first frame imports (the main menu loads it while OK is held on the
 # game's row): with a game saved, without one (see home.Home.on_event)
 SOON = (NAME, ("wyrm.games.drachenschatten", "wyrm.players"), ())
@@ -310,7 +307,7 @@ def enter(app, resume=False):
     game = Game(app)
     gamekit.enter(app, game, resume)  # (nothing is drawn before this returns)
     if game.has_game():
-        _read_names(app)
+        game.read_names(app)
     else:
-        app.after_frame(_read_names)
+        app.after_frame(game.read_names)
     app.after_frame(lambda a: _play())
