@@ -106,6 +106,7 @@ class App:
         self.power = AWAKE
         self._swallow = False
         self.game = None  # module name of the open game (home.open_game), for the quick roll
+        self.table = None  # the players' names, once wyrm.players has read them
         self._tick = 0  # the caller's tick time at the last step
         self._skew = 0  # app time - caller time, after a clamped gap
         self._failed = 0  # saves the flash refused, as last shown

@@ -9,7 +9,7 @@ no name was given). Every screen that names a player asks here::
     players.count(app)       # seats at the table (0: never entered)
 
 Loaded only by the screens that name players (never at boot); the names are read
-once per store and kept here until the module leaves the heap.
+once and kept on the app (``app.table``: [names, what was wrong with the saved ones]).
 """
 from micropython import const
 
@@ -18,9 +18,6 @@ MAX = const(7)
 LEN = const(6)  # letters per name
 KEY = "table"
 
-_store = None  # the store the names were read from: re-read for another (a power cut)
-_names = []
-problem = ""  # what was wrong with the saved names (the Players screen says it once)
 
 
 def _clean(raw):
@@ -36,21 +33,33 @@ def _clean(raw):
     return out
 
 
-def names(app):
-    """The table's names in seat order ([] when none were entered)."""
-    global _store, _names, problem
-    store = app.store
-    if _store is not store:
-        _names = []
+def _table(app):
+    # [names, problem]: read from the store the first time, then kept on the app
+    t = app.table
+    if t is None:
+        t = app.table = [[], ""]
+        store = app.store
         if store:
             queue = store.problems
             n = len(queue)
-            _names = _clean(store.load(KEY, None))
+            t[0] = _clean(store.load(KEY, None))
             if len(queue) > n:  # said on the Players screen, not at random
-                problem = " ".join(queue[n:])
+                t[1] = " ".join(queue[n:])
                 del queue[n:]
-        _store = store
-    return _names
+    return t
+
+
+def names(app):
+    """The table's names in seat order ([] when none were entered)."""
+    return _table(app)[0]
+
+
+def take_problem(app):
+    """What was wrong with the saved names ("" when nothing), said once."""
+    t = _table(app)
+    said = t[1]
+    t[1] = ""
+    return said
 
 
 def count(app):
@@ -89,10 +98,8 @@ def count_or(app, default, lo, hi):
 
 def save(app, lst):
     """Keep ``lst`` (names in seat order) as the table; True once written."""
-    global _store, _names
     lst = _clean(list(lst))
-    _store = app.store
-    _names = lst
+    _table(app)[0] = lst
     if not lst:
         app.store.remove(KEY)
         return True

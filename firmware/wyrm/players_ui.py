@@ -173,9 +173,9 @@ class PlayersMenu(ui.Menu):
 
     def on_open(self, app):
         self._fill(app)
-        if players.problem:
-            app.push(ui.Message("Saved names", players.problem))
-            players.problem = ""
+        said = players.take_problem(app)
+        if said:
+            app.push(ui.Message("Saved names", said))
 
     def _fill(self, app):
         items = []

@@ -7,9 +7,9 @@ first frame; this module and the rules (``drakonia``) load right after that fram
 
 from micropython import const
 
-from wyrm import buttons, font, gamekit_ui, ui
+from wyrm import buttons, font, gamekit_ui, players, ui
 from wyrm.app import Screen
-from wyrm.games import drakonia, drakonia_ui
+from wyrm.games import drakonia
 
 _COLS = const(7)
 _LAST_WOUNDED = const(5)  # wounded cells exist for spaces 0..5
@@ -76,7 +76,7 @@ class Setup(Screen):
         limit = drakonia.hero_limit(n)
         parts = []
         if drakonia.is_team_game(n) and app.tall:
-            names = drakonia_ui._names(app, n)
+            names = [players.short(app, i) for i in range(n)]
             for t in range(len(drakonia.TEAM_SEATS)):
                 a, b = drakonia.TEAM_SEATS[t]
                 parts.append("%s=%s+%s" % (drakonia.TEAM_NAMES[t], names[a], names[b]))
@@ -148,7 +148,7 @@ class CountMenu(ui.Menu):
             t = st["tallies"][i]
             on_board = drakonia.heroes_on_board(t)
             limit = drakonia.hero_limit(st["n"])
-            left = "%s  %d/%d" % (drakonia_ui._short(app, i), on_board, limit)
+            left = "%s  %d/%d" % (players.short(app, i), on_board, limit)
             return ui.pad(left, drakonia.format_points(drakonia.half_points(t)) + " pts")
 
         return lab
@@ -235,7 +235,7 @@ class Grid(gamekit_ui.Counts):
 
     def draw(self, app, fb):
         t = self.tally()
-        name = drakonia_ui._short(app, self.player)
+        name = players.short(app, self.player)
         tall = app.tall
         if tall:
             if self.minus:

@@ -33,6 +33,11 @@ SEVERE = const(3)
 DEATH = const(4)
 
 MAX_PLAYERS = const(6)
+# A monster's values as the players may enter them (the cards' range, with room)
+DEF_LO = const(0)
+DEF_HI = const(15)
+ATT_LO = const(-5)
+ATT_HI = const(9)
 WIN_SILVER = const(1500)
 STAIRCASES = const(4)
 

@@ -8,7 +8,7 @@ from micropython import const
 
 from wyrm import buttons, font, ui
 from wyrm.app import Screen
-from wyrm.games import drakskatten, drakskatten_play, drakskatten_ui
+from wyrm.games import drakskatten, drakskatten_play
 from wyrm.ticks import ticks_add, ticks_diff
 
 _ROLL_MS = const(180)  # dice tumble before a result shows
@@ -106,8 +106,17 @@ def _valid_view(v):
         return False
     if not isinstance(v.get("h", ""), str):
         return False
-    strs = drakskatten_ui._strs
-    return strs(v.get("a")) is not None and strs(v.get("b")) is not None
+    return _strs(v.get("a")) and _strs(v.get("b"))
+
+
+def _strs(v):
+    # a list of texts (a fight result's lines)
+    if not isinstance(v, list):
+        return False
+    for s in v:
+        if not isinstance(s, str):
+            return False
+    return True
 
 
 def _tumble(fb, now, count, y):
@@ -294,10 +303,10 @@ class Fight(Screen):
 
         def set_def(app, v):
             picked[0] = v
-            lo, hi = drakskatten_ui.ATT_LO, drakskatten_ui.ATT_HI
+            lo, hi = drakskatten.ATT_LO, drakskatten.ATT_HI
             app.push(ui.Spinner("Monster ATTACK", a, lo, hi, set_att))
 
-        lo, hi = drakskatten_ui.DEF_LO, drakskatten_ui.DEF_HI
+        lo, hi = drakskatten.DEF_LO, drakskatten.DEF_HI
         app.push(ui.Spinner("Monster DEFENCE", d, lo, hi, set_def))
 
     # -- rounds --

@@ -9,7 +9,6 @@ opened.
 
 from wyrm import font, ui
 from wyrm.games import drakskatten
-from wyrm.games.drakskatten_ui import ATT_HI, ATT_LO, DEF_HI, DEF_LO
 
 
 def roll_d6(app):
@@ -91,13 +90,15 @@ def open_crystal(app, game):
 
     def set_def(app, d):
         picked[0] = d
-        app.push(ui.Spinner("Seen: ATTACK", game.last[1], ATT_LO, ATT_HI, set_att))
+        app.push(ui.Spinner("Seen: ATTACK", game.last[1], drakskatten.ATT_LO,
+                            drakskatten.ATT_HI, set_att))
 
     if not p.has(drakskatten.CRYSTAL):
         ui.error(app, "%s has no Crystal Ball. Tick it in %s's items first." % (p.name, p.name),
                  "Crystal Ball")
         return
-    app.push(ui.Spinner("Seen: DEFENCE", game.last[0], DEF_LO, DEF_HI, set_def))
+    app.push(ui.Spinner("Seen: DEFENCE", game.last[0], drakskatten.DEF_LO,
+                        drakskatten.DEF_HI, set_def))
 
 
 # ----- win -----------------------------------------------------------------------------

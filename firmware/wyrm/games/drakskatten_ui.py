@@ -32,10 +32,6 @@ _VERSION = const(1)
 
 COLOURS = ("Red", "Blue", "Green", "Yellow", "White", "Black", "Orange", "Purple")
 
-DEF_LO = const(0)
-DEF_HI = const(15)
-ATT_LO = const(-5)
-ATT_HI = const(9)
 MAX_PLAYERS = const(6)  # drakskatten.MAX_PLAYERS (the fresh game's first frame asks it)
 
 
@@ -63,32 +59,20 @@ def _play():
 
 def _pair(v):
     """[DEF, ATT] from the save, or None."""
+    r = _rules()
     if not isinstance(v, list) or len(v) < 2:
         return None
-    d = v[0]
-    a = v[1]
-    if type(d) is not int or type(a) is not int:
+    if not (gamekit.whole(v[0], r.DEF_LO, r.DEF_HI) and gamekit.whole(v[1], r.ATT_LO, r.ATT_HI)):
         return None
-    if d < DEF_LO or d > DEF_HI or a < ATT_LO or a > ATT_HI:
-        return None
-    return [d, a]
+    return [v[0], v[1]]
 
 
 def _look(v):
     """[DEF, ATT, cards] from the save, or None."""
     p = _pair(v)
-    if p is None or len(v) < 3 or type(v[2]) is not int or v[2] < 0 or v[2] > 4:
+    if p is None or len(v) < 3 or not gamekit.whole(v[2], 0, 4):
         return None
     return [p[0], p[1], v[2]]
-
-
-def _strs(v):
-    if not isinstance(v, list):
-        return None
-    for s in v:
-        if not isinstance(s, str):
-            return None
-    return v
 
 
 class Game(gamekit.SavedGame):
