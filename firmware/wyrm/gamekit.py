@@ -26,7 +26,7 @@
 # Comments rather than docstrings in both: a module run from source keeps docstring
 # text in MicroPython's string pool.
 from wyrm import font
-from wyrm.ui import Confirm, Menu, error
+from wyrm.ui import TITLE_H, Confirm, Menu, error
 
 
 def whole(v, lo, hi):
@@ -277,3 +277,25 @@ class GameMenu(Menu):
     def ask(self, app):
         # Ask what a new game needs, then start it.
         pass
+
+
+def title_note(fb, note, right=None):
+    # A note at the right of the title bar (or ending at ``right``), in a dark box
+    # that keeps it apart.
+    if right is None:
+        right = fb.width
+    x = right - font.width(note)
+    fb.fill_rect(x - 2, 1, right - x + 1, TITLE_H - 3, 0)
+    font.text(fb, note, x, 1, 1)
+
+
+class NoteMenu(Menu):
+    # A menu with an optional note at the right of the title bar: ``note(app)``.
+
+    note = None
+
+    def draw(self, app, fb):
+        super().draw(app, fb)
+        note = self.note(app) if self.note else None
+        if note:
+            title_note(fb, note)

@@ -10,7 +10,7 @@ from micropython import const
 
 from wyrm import buttons, font, players, ui
 from wyrm.app import Screen
-from wyrm.games import drachenhort_play, drachenhort_ui
+from wyrm.games import drachenhort, drachenhort_play
 
 # the same layout as the board (private consts do not cross modules on MicroPython)
 _ADV = const(7)
@@ -45,7 +45,7 @@ def card_list(s):
 def to_printed(s):
     """The dealt cards are gone: play on with printed cards entered at the reveal."""
     g = s.g()
-    s.game = drachenhort_ui._rules().Game(g.players, "printed", g.events)
+    s.game = drachenhort.Game(g.players, "printed", g.events)
     s.save()
 
 

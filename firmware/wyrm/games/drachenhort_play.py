@@ -9,9 +9,9 @@ the menu's module (what opening the game loads first) stays small.
 """
 from micropython import const
 
-from wyrm import buttons, font, gamekit_ui, players, ui
+from wyrm import buttons, font, gamekit, gamekit_ui, players, ui
 from wyrm.app import Screen
-from wyrm.games import drachenhort, drachenhort_ui
+from wyrm.games import drachenhort
 
 _ADV = const(7)
 _DENSE = const(8)  # row height of the board
@@ -288,7 +288,7 @@ class Review(Screen):
         elif len(head) <= 8:
             head += " out"
         ui.title(fb, head)
-        drachenhort_ui._note(fb, "OK: save")
+        gamekit.title_note(fb, "OK: save")
         draw_rows(app, fb, self.rows(), self.first)
 
 
@@ -332,7 +332,7 @@ def _tok(g, escape, a):
 
 
 # -- gems --------------------------------------------------------------------------
-class GemsMenu(drachenhort_ui._Menu):
+class GemsMenu(gamekit.NoteMenu):
     def __init__(self, s):
         super().__init__(self._title_text, [])
         self.s = s

@@ -46,7 +46,7 @@ a fresh start.
 """
 from micropython import const
 
-from wyrm import font, gamekit, ui
+from wyrm import gamekit, ui
 
 NAME = "drachenhort"
 _PARTY = "party"  # the deal's own store name in saves from before it moved into the game's
@@ -76,16 +76,6 @@ def _rules():
     from wyrm.games import drachenhort
 
     return drachenhort
-
-
-def _note(fb, note, right=None):
-    """A note at the right of the title bar (or ending at ``right``), in a dark box
-    that keeps it apart."""
-    if right is None:
-        right = fb.width
-    x = right - font.width(note)
-    fb.fill_rect(x - 2, 1, right - x + 1, ui.TITLE_H - 3, 0)
-    font.text(fb, note, x, 1, 1)
 
 
 # -- the saved game ----------------------------------------------------------------
@@ -323,19 +313,7 @@ def enter(app, resume=False):
 
 
 # -- game menu ---------------------------------------------------------------------
-class _Menu(ui.Menu):
-    """A menu with an optional note at the right of the title bar."""
-
-    note = None
-
-    def draw(self, app, fb):
-        super().draw(app, fb)
-        note = self.note(app) if self.note else None
-        if note:
-            _note(fb, note)
-
-
-class GameMenu(_Menu):
+class GameMenu(gamekit.NoteMenu):
     def __init__(self, s):
         super().__init__(self._status, [])
         self.s = s
@@ -372,7 +350,7 @@ class GameMenu(_Menu):
             right = self.s.draw_turn(app, fb)
         note = self._note(app)
         if note:
-            _note(fb, note, right)
+            gamekit.title_note(fb, note, right)
 
     def refresh(self, app):
         s = self.s
