@@ -14,7 +14,7 @@ Ctrl-D soft-resets, Ctrl-B goes back to the friendly REPL, Ctrl-C clears the
 line, and "\\x05A\\x01" starts raw-paste mode (or is refused with "R\\x00" when
 ``raw_paste=False``, so mpremote falls back to the plain raw REPL).
 
-The received code runs inside real MicroPython 1.27 (host_tools/mprun.py) with
+The received code runs inside real MicroPython 1.28 (host_tools/mprun.py) with
 an EMPTY file system at /flash, which is the device's cwd (a Pico's "/").
 What the WebAssembly build does differently, and how this file bridges it:
 
@@ -48,7 +48,7 @@ from host_tools.mprun import MicroPython, MicroPythonError, RunnerError
 
 FLASH = "/flash"
 BANNER = (
-    b"MicroPython v1.27.0 on 2025-12-09 (Wyrm fake Pico); Raspberry Pi Pico with RP2040\r\n"
+    b"MicroPython v1.28.0 on 2026-04-06 (Wyrm fake Pico); Raspberry Pi Pico with RP2040\r\n"
     b'Type "help()" for more information.\r\n'
 )
 RAW_BANNER = b"raw REPL; CTRL-B to exit\r\n"
@@ -119,7 +119,7 @@ def _crlf(data):
 
 
 class FakePico:
-    """A pseudo-terminal whose far end behaves like a Pico running MicroPython 1.27.
+    """A pseudo-terminal whose far end behaves like a Pico running MicroPython 1.28.
 
     ``port``: the path to give mpremote. ``events``: what happened, in order
     ("raw-repl", "soft-reset", "hard-reset"); ``execs`` counts code blocks run

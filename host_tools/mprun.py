@@ -1,4 +1,4 @@
-"""Run code in real MicroPython (the v1.27 WebAssembly build under Node) from CPython.
+"""Run code in real MicroPython (the v1.28 WebAssembly build under Node) from CPython.
 
     from host_tools.mprun import MicroPython, MicroPythonError
 

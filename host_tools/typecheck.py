@@ -4,7 +4,7 @@
 
 - The stubs live in their own venv, ``.venv-stubs`` (created on first use), with
   ``micropython-rp2-rpi-pico-stubs`` pinned to the MicroPython release the
-  firmware targets (1.27, the version the WebAssembly runner runs).
+  firmware targets (1.28, the same on the device and in the WebAssembly runner).
 - pyright (from node_modules, pinned in package.json) gets ``typeshedPath`` =
   that venv's site-packages. The stub package ships its own ``stdlib/``
   there, so CPython's standard library is NOT visible: ``import dataclasses``,
@@ -29,11 +29,11 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 STUBS_VENV = os.path.join(ROOT, ".venv-stubs")
 PYRIGHT = os.path.join(ROOT, "node_modules", ".bin", "pyright")
-# Pinned: rp2 (Raspberry Pi Pico) stubs for MicroPython 1.27, and the stdlib
-# stubs release they were built with.
+# Pinned: rp2 (Raspberry Pi Pico) stubs for MicroPython 1.28, and the newest
+# stdlib stubs release of the 1.28 line they accept (>=1.28.0,<1.29.0).
 STUB_PACKAGES = [
-    "micropython-rp2-rpi-pico-stubs==1.27.0.post1",
-    "micropython-stdlib-stubs==1.27.0.post2",
+    "micropython-rp2-rpi-pico-stubs==1.28.0.post4",
+    "micropython-stdlib-stubs==1.28.0.post6",
 ]
 _MARKER = "wyrm-stubs.txt"  # in the venv: which pins it was built with
 

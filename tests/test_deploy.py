@@ -1,7 +1,7 @@
 """make deploy (host_tools/deploy.py) with real MicroPython and a fake Pico (fakepico.py).
 
 The fake Pico is a pseudo-terminal whose far end speaks MicroPython's raw REPL and
-runs the received code in real MicroPython 1.27 (WebAssembly), so the real
+runs the received code in real MicroPython 1.28 (WebAssembly), so the real
 mpremote copies real .mpy files onto a file system that real MicroPython imports.
 """
 
@@ -125,7 +125,7 @@ print('errors', len(app.errors))
 
 
 def test_built_mpy_files_import_and_run_in_real_micropython(built):
-    """The .mpy files alone import in MicroPython 1.27 and draw the same frames as the source."""
+    """The .mpy files alone import in MicroPython 1.28 and draw the same frames as the source."""
     out, files, _ = built
     modules = []
     for name in files:

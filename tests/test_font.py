@@ -349,7 +349,7 @@ def test_generator_rejects_bad_art(monkeypatch):
 
 # --- real MicroPython -----------------------------------------------------
 
-# Runs unchanged under CPython (host framebuf shim) and MicroPython 1.27 (C framebuf).
+# Runs unchanged under CPython (host framebuf shim) and MicroPython 1.28 (C framebuf).
 SAMPLE = """
 import framebuf
 from wyrm import font

@@ -2,7 +2,7 @@
 
 Seeded random cases (edge-heavy coordinates, many buffer sizes and strides,
 random starting contents) run through the same driver twice: under CPython with
-the shim and inside real MicroPython 1.27 (WebAssembly) with the C framebuf.
+the shim and inside real MicroPython 1.28 (WebAssembly) with the C framebuf.
 The resulting buffers and pixel() reads must match byte for byte. One exec call
 per primitive group keeps the whole file to a couple of seconds.
 """

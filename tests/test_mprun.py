@@ -48,10 +48,10 @@ ON_PICO = [
 
 
 # -- running code -------------------------------------------------------------
-def test_runs_real_micropython_1_27(mp):
-    """Code really runs in MicroPython 1.27, not CPython."""
+def test_runs_real_micropython_1_28(mp):
+    """Code really runs in MicroPython 1.28, not CPython."""
     out = mp.exec("import sys\nprint(sys.implementation.name, sys.implementation.version[:2])")
-    assert out == "micropython (1, 27)\n"
+    assert out == "micropython (1, 28)\n"
 
 
 def test_exec_returns_everything_printed(mp):

@@ -1,4 +1,4 @@
-// Boots real MicroPython (the WebAssembly build, v1.27) for host tools and tests.
+// Boots real MicroPython (the WebAssembly build, v1.28) for host tools and tests.
 //
 // bootMicroPython() loads one interpreter, copies the repo's firmware/ tree into
 // its in-memory filesystem at /flash, makes /flash the cwd and the first

@@ -44,10 +44,10 @@ class WebStore(Store):
         finally:
             self.changed = True
 
-    def load(self, name, default=None):
+    def load(self, name, default=None, check=None):
         n = len(self.problems)
         try:
-            return Store.load(self, name, default)
+            return Store.load(self, name, default, check)
         finally:
             if len(self.problems) != n:  # a damaged file was set aside or renamed
                 self.changed = True
