@@ -264,7 +264,7 @@ def storm(seed, events, board, state_dir, monkeypatch):
                 ok = [rec.flash.get(name)]
                 if inflight is not None and inflight[0] == name:
                     ok.append(inflight[1])
-                if name in rec.flash and data not in ok and not damaged:
+                if name in rec.written and data not in ok and not damaged:
                     fail("after a cut %s loads neither the old nor the new state: %r, not %r"
                          % (name, data, ok))
             rec.flash = dict(boot_state)  # what the boot starts from (it may save more)
