@@ -127,8 +127,14 @@ class Power {
   constructor(mcu, vsys, vbus) {
     this.mcu = mcu;
     this.scr = 0; this.sleepEn = [0xffffffff, 0xffffffff];
-    this.cycleNs = 1e9 / mcu.clkSys;
-    mcu.addClockListener((hz) => { this.cycleNs = 1e9 / hz; });
+    // Until the firmware first runs clk_sys from a PLL (pico-sdk's clocks_init, in the first ms) a
+    // cycle lasts 8 ns, as this harness always counted: the boot figures stay comparable.
+    this.cycleNs = CYCLE_NS;
+    this.following = false;
+    mcu.addClockListener((hz) => {
+      if (hz >= 100e6) this.following = true;
+      if (this.following) this.cycleNs = 1e9 / hz;
+    });
     const ppb = mcu.ppb, pr = ppb.readUint32.bind(ppb), pw = ppb.writeUint32.bind(ppb);
     ppb.readUint32 = (off) => (off === SCR ? this.scr : pr(off));
     ppb.writeUint32 = (off, v) => { if (off === SCR) this.scr = v >>> 0; else pw(off, v); };

@@ -28,6 +28,7 @@ DEFAULT_SETTINGS = {
     "dim_s": 60,  # 0 = never
     "off_s": 300,  # 0 = never
     "peek_s": 10,  # a secret hides by itself after this many seconds of holding
+    "battery": 0,  # wyrm.power.KINDS: 3x alkaline, 3x NiMH, 1x LiPo
 }
 
 CONTRAST_LEVELS = (1, 40, 100, 170, 255)
@@ -118,6 +119,7 @@ class App:
         self._skew = 0  # app time - caller time, after a clamped gap
         self._failed = 0  # saves the flash refused, as last shown
         self._unsaved = False  # the players were told changes are not saved
+        self.batt = None  # the supply as wyrm.power keeps it, after main.py's first reading
         settings = dict(DEFAULT_SETTINGS)
         saved = store.load("settings", None) if store else None
         if isinstance(saved, dict):

@@ -169,6 +169,7 @@ class Store:
         self.failing = 0  # errno of the last failed save; 0 once a save works
         self.failed = 0  # saves the flash refused
         self._pending = {}  # name -> object whose save the flash refused
+        self.halted = False  # True: the battery is too low for a safe flash write (wyrm.power)
 
     # -- paths ---------------------------------------------------------------
     def _path(self, name, ext):
@@ -275,6 +276,8 @@ class Store:
         return True
 
     def _try(self, name, data):
+        if self.halted:  # kept in _pending, written by the first save after it
+            return False
         tmp = self._path(name, ".tmp")
         try:
             self._write(name, tmp, data)
