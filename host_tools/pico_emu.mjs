@@ -120,6 +120,7 @@ class Panel {
 // and SLEEP_EN gating some clocks (what machine.lightsleep does: clk_sys on the 12 MHz crystal, PLLs off).
 // Not modelled: the gating itself (every interrupt still reaches the core, as a GPIO edge does on
 // the chip when a Pin.irq handler is set), PLL lock and crystal start-up times (0 here), ROSC.
+// A WFI/WFE with PRIMASK set ends on a pending interrupt without taking it (as on the Cortex-M0+).
 const SCR = 0xd10, SLEEP_EN0 = 0xa8, SLEEP_EN1 = 0xac, SLEEPDEEP = 4; // SCB.SCR; CLOCKS SLEEP_EN0/1
 const VBUS_PIN = 24, VSYS_ADC = 3;
 
@@ -141,6 +142,16 @@ class Power {
     const ck = mcu.clocks, cr = ck.readUint32.bind(ck), cw = ck.writeUint32.bind(ck);
     ck.readUint32 = (off) => (off === SLEEP_EN0 || off === SLEEP_EN1 ? this.sleepEn[(off - SLEEP_EN0) >> 2] : cr(off));
     ck.writeUint32 = (off, v) => { if (off === SLEEP_EN0 || off === SLEEP_EN1) this.sleepEn[(off - SLEEP_EN0) >> 2] = v >>> 0; else cw(off, v); };
+    // ARM: with PRIMASK set, a pending interrupt ends WFI/WFE but is taken only once PRIMASK clears
+    // (rp2040js would take it at once; machine.lightsleep sleeps with interrupts off)
+    const core = mcu.core, check = core.checkForInterrupts.bind(core);
+    core.checkForInterrupts = () => {
+      if (core.waiting && core.PM) {
+        if (core.pendingInterrupts & core.enabledInterrupts) core.waiting = false;
+        return false;
+      }
+      return check();
+    };
     this.reset();
     this.setSupply(vsys, vbus);
   }

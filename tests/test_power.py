@@ -1,5 +1,7 @@
 """The battery gauge's pure parts (wyrm.power) and its warnings, on the host."""
-from wyrm import power
+import types
+
+from wyrm import font, power
 from wyrm.store import Store
 
 
@@ -36,7 +38,8 @@ class _App:
     def __init__(self, tmp_path):
         self.batt = None
         self.settings = {"battery": 0}
-        self.stack = [object()]
+        self.stack = [types.SimpleNamespace(title="Wyrm")]
+        self.width = 128
         self.store = Store(str(tmp_path))
         self.toasts = []
         self.pushed = []
@@ -95,11 +98,20 @@ def test_saves_stop_near_the_picos_limit_and_start_again(tmp_path):
 
 
 def test_the_main_menu_redraws_only_when_its_symbol_changes(tmp_path):
-    """A new bar (20 % steps) or USB/battery redraws the main menu; a small move does not."""
+    """A new bar (25 % steps) or USB/battery retitles and redraws the main menu; a small
+    move does not. The symbol ends the 128 px title bar; on USB the title is plain."""
     app = _App(tmp_path)
-    power.update(app, _raw(3750), False)
+    power.update(app, _raw(3750), False)  # 50 %: two bars
+    home = app.stack[0]
+    assert home.title.startswith("Wyrm ") and home.title[-1] == "\x0f"
+    assert 2 + font.width(home.title) - 1 <= 128  # (the last cell's gap column is blank)
     n = app.redraws
     power.update(app, _raw(3740), False)
     assert app.redraws == n
     power.update(app, _raw(4700), True)
-    assert app.redraws == n + 1
+    assert app.redraws == n + 1 and home.title == "Wyrm"
+
+
+def test_the_symbol_has_a_bar_per_quarter():
+    """0 % empty, 1-25 % one bar ... 76-100 % four bars."""
+    assert [power.bars(p) for p in (0, 1, 25, 26, 75, 76, 100)] == [0, 1, 1, 2, 3, 4, 4]

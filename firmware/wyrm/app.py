@@ -89,6 +89,8 @@ class Screen:
 
 
 class App:
+    batt = None  # the supply as wyrm.power keeps it, once main.py read it on batteries
+
     def __init__(self, fb, store, rng, keys=4, panel=None, board=None):
         self.fb = fb
         self.width = fb.width
@@ -119,7 +121,6 @@ class App:
         self._skew = 0  # app time - caller time, after a clamped gap
         self._failed = 0  # saves the flash refused, as last shown
         self._unsaved = False  # the players were told changes are not saved
-        self.batt = None  # the supply as wyrm.power keeps it, after main.py's first reading
         settings = dict(DEFAULT_SETTINGS)
         saved = store.load("settings", None) if store else None
         if isinstance(saved, dict):

@@ -60,15 +60,6 @@ class Home(ui.Menu):
             return True
         return super().on_event(app, kind, key)
 
-    def mark(self, app, fb):
-        # on batteries: a battery symbol at the title bar's right end (wyrm.power.bars)
-        g = app.batt  # [mV, percent, on USB, ...] after main.py's first reading
-        if g and not g[2]:
-            x = fb.width - 17
-            fb.rect(x, 1, 14, 7, 0)
-            fb.fill_rect(x + 14, 3, 2, 3, 0)
-            fb.fill_rect(x + 2, 3, (g[1] + 19) // 20 * 2, 3, 0)
-
     def tick(self, app, now):
         soon = self._soon
         if soon and app.buttons.stable & (1 << buttons.OK):

@@ -60,8 +60,19 @@ def steady(shown, pct):
 
 
 def bars(pct):
-    """Bars of the main menu's battery symbol (0-5, 20 % each); None before a reading."""
-    return None if pct is None else (pct + 19) // 20
+    """Bars of the main menu's battery symbol (0-4, 25 % each); None before a reading."""
+    return None if pct is None else (pct + 24) // 25
+
+
+def title(width, usb, pct):
+    """The main menu's title: on batteries with the battery symbol (wyrm.font's BATT0..4)
+    at the right end of a ``width`` px title bar."""
+    if usb:
+        return _NAME
+    return _NAME + " " * ((width - 2) // 6 - len(_NAME) - 1) + "\x0b\x0c\x0f\x10\x1e"[bars(pct)]
+
+
+_NAME = "Wyrm"
 
 
 # ``app.batt`` is a plain list (nothing of this module stays on the heap):
@@ -77,8 +88,10 @@ def update(app, raw, usb):
     before = (g[2], bars(g[1]))
     g[2] = usb
     g[1] = steady(g[1], percent(g[0], app.settings.get("battery", 0)))
-    if (usb, bars(g[1])) != before and len(app.stack) == 1:
-        app.redraw()  # the main menu's symbol changed
+    if (usb, bars(g[1])) != before:  # the main menu's symbol changed
+        app.stack[0].title = title(app.width, usb, g[1])
+        if len(app.stack) == 1:
+            app.redraw()
     store = app.store
     if usb or g[0] >= _RESUME_MV:
         if g[4]:

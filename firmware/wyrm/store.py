@@ -160,6 +160,8 @@ def _errno(exc):
 
 
 class Store:
+    halted = False  # True: the battery is too low for a safe flash write (wyrm.power)
+
     def __init__(self, root=""):
         if root and not root.endswith("/"):
             root += "/"
@@ -169,7 +171,6 @@ class Store:
         self.failing = 0  # errno of the last failed save; 0 once a save works
         self.failed = 0  # saves the flash refused
         self._pending = {}  # name -> object whose save the flash refused
-        self.halted = False  # True: the battery is too low for a safe flash write (wyrm.power)
 
     # -- paths ---------------------------------------------------------------
     def _path(self, name, ext):

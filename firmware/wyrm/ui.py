@@ -216,7 +216,6 @@ class Menu(Screen):
     def draw(self, app, fb):
         self._rows = 0
         title(fb, self._title(app))
-        self.mark(app, fb)
         shown = rows(app)
         n = len(self.items)
         if self.sel < self.first:
@@ -231,9 +230,6 @@ class Menu(Screen):
     def _title(self, app):
         t = self.title
         return t if isinstance(t, str) else t(app)
-
-    def mark(self, app, fb):
-        """Draw over the title bar (the main menu: the battery)."""
 
 
 class Spinner(Screen):
