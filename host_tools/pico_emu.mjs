@@ -120,7 +120,8 @@ class Panel {
 // and SLEEP_EN gating some clocks (what machine.lightsleep does: clk_sys on the 12 MHz crystal, PLLs off).
 // Not modelled: the gating itself (every interrupt still reaches the core, as a GPIO edge does on
 // the chip when a Pin.irq handler is set), PLL lock and crystal start-up times (0 here), ROSC.
-// A WFI/WFE with PRIMASK set ends on a pending interrupt without taking it (as on the Cortex-M0+).
+// A WFI/WFE with PRIMASK set ends on a pending interrupt without taking it, also one that was
+// pending before it (as on the Cortex-M0+).
 const SCR = 0xd10, SLEEP_EN0 = 0xa8, SLEEP_EN1 = 0xac, SLEEPDEEP = 4; // SCB.SCR; CLOCKS SLEEP_EN0/1
 const VBUS_PIN = 24, VSYS_ADC = 3;
 
@@ -313,6 +314,7 @@ class Machine {
       if (this.stopNow) return false;
       for (let i = 0; i < 20000 && clock.nanos < tEnd && !this.stopNow; i++) {
         if (core.waiting) {
+          if (core.PM && core.pendingInterrupts & core.enabledInterrupts) { core.waiting = false; continue; } // ARM: WFI ends at once
           if (pw.stopAtDeep && pw.deep && !pw.inDeep) { pw.enterDeep(); this.stopNow = true; break; }
           let n = clock.nanosToNextAlarm;
           if (n <= 0) n = pw.cycleNs;
