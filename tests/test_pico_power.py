@@ -139,7 +139,7 @@ def _doze_entry(delta_us):
 @pytest.fixture(scope="module")
 def doze_presses():
     deltas = (0, 5, 50, 300, 2000)
-    return dict(zip(deltas, parallel(_doze_entry, deltas)))
+    return dict(zip(deltas, parallel(_doze_entry, deltas), strict=True))
 
 
 def test_a_press_as_the_core_falls_asleep_is_not_lost(doze_presses):
