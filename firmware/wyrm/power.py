@@ -69,7 +69,8 @@ def title(width, usb, pct):
     at the right end of a ``width`` px title bar."""
     if usb:
         return _NAME
-    return _NAME + " " * ((width - 2) // 6 - len(_NAME) - 1) + "\x0b\x0c\x0f\x10\x1e"[bars(pct)]
+    pad = " " * ((width - 2) // 6 - len(_NAME) - 1)
+    return _NAME + pad + "\x0b\x0c\x0f\x10\x1e"[(pct + 24) // 25]
 
 
 _NAME = "Wyrm"
