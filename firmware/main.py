@@ -28,6 +28,11 @@ _REPEAT_EVERY = const(15)  # console lines are repeated every 15 retries (about 
 _LOOP_MS = const(5)
 _RING = const(16)  # latched button edges between two steps
 _OK_BIT = const(4)  # bit 2 of the level mask
+_SENSE_MS = const(10000)  # the supply is read this often (and on waking from standby)
+_DOZE_AFTER = const(500)  # on batteries, no key edge and no frame this long: doze
+_DOZE_MS = const(50)  # one lightsleep between two steps while the panel is on
+_STANDBY_MS = const(60000)  # one lightsleep while the panel is off
+_OFF = const(2)  # wyrm.app.OFF: the screen saver turned the panel off
 
 
 def print_exc(exc):
@@ -308,14 +313,35 @@ def display_fails(oled):
 
 
 def run(machine, time, prof, keys, led, oled, app):
+    """The loop. Power: the supply is read for the app's gauge (wyrm.power) every
+    few seconds.
+    On batteries, once no key edge and no frame came for half a second, the loop
+    sleeps between its steps (``machine.lightsleep``: clk_sys on the crystal, most
+    clocks stopped) and a button's edge interrupt wakes the core at once; with the
+    panel off it sleeps until that edge. Interrupts are off from the last look at
+    the edge ring until the core sleeps, and a pending one still wakes it: a press
+    racing the switch into sleep is never lost."""
+    from wyrm.app import forget
     from wyrm.ticks import ticks_diff
 
     keys.latch(machine, time)
     buttons = getattr(app, "buttons", None)  # (the tests' fake apps have none)
+    adc = machine.ADC(29) if buttons is not None and hasattr(machine, "ADC") else None
+    bat = False  # on batteries: no VBUS on GP24 at the last reading
+    busy = due = time.ticks_ms()  # the last key edge or frame; the next reading
     while True:
         try:
+            if keys._w != keys._r:
+                busy = time.ticks_ms()
             levels = keys.drain(app, ticks_diff)
             now = time.ticks_ms()
+            if adc and ticks_diff(now, due) >= 0:  # ADC3: VSYS/3
+                due = now + _SENSE_MS
+                bat = not machine.Pin(24, machine.Pin.IN).value()
+                if bat or app.batt:  # (on USB from power-on: nothing to measure)
+                    __import__("wyrm.power")  # for this reading only: gauge and warnings
+                    app._guard(sys.modules["wyrm.power"].update, adc.read_u16(), not bat)
+                    forget("wyrm.power")
             mask = app.step(now, levels)
         except OSError as exc:
             # Contrast/power commands inside step go to the panel: a display
@@ -329,10 +355,18 @@ def run(machine, time, prof, keys, led, oled, app):
             crashed(machine, time, exc, oled, keys, led)
             return
         if mask:
+            busy = now
             try:
                 oled.send(mask)
             except OSError:
                 reconnect(time, prof, oled, app, led)
+        if bat and keys.latched:
+            if app.power == _OFF or not levels and ticks_diff(time.ticks_ms(), busy) >= _DOZE_AFTER:
+                st = machine.disable_irq()
+                if keys._w == keys._r:
+                    machine.lightsleep(_STANDBY_MS if app.power == _OFF else _DOZE_MS)
+                machine.enable_irq(st)
+                continue
         # A press waiting out its debounce is taken the moment it may be.
         wait = buttons.due(time.ticks_ms()) if buttons is not None else -1
         keys.nap(time, _LOOP_MS if wait < 0 or wait > _LOOP_MS else (wait or 1))

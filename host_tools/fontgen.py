@@ -40,6 +40,11 @@ SYMBOLS = [
     ("CROSS", 0x06, "\u2717\u2718"),  # ballot x
     ("DEGREE", 0x07, "\u00b0"),  # degree sign / small ring
     ("BULLET", 0x08, "\u2022"),  # bullet
+    ("BATT0", 0x0B, ""),  # a battery with 0-4 bars of charge (the main menu's title bar;
+    ("BATT1", 0x0C, ""),  # tab, newline and CR keep drawing as '?')
+    ("BATT2", 0x0F, ""),
+    ("BATT3", 0x10, ""),
+    ("BATT4", 0x1E, ""),
     ("ELLIPSIS", 0x0E, "\u2026"),  # ... in one cell, for cut-off names
     ("DIE1", 0x11, "\u2680"),  # die faces: white pips on a solid 5x7 die
     ("DIE2", 0x12, "\u2681"),
@@ -190,6 +195,17 @@ SMALL_ART = [
 ..#.. .###. ##... ..##. .#... #...# ..... .....
 ..#.. ..#.. #.... ...#. ..... ..... ..... .....
 ..... ..... ..... ..... ..... ..... ..... .....
+"""),
+    # BATT0 .. BATT4
+    ("\x0b\x0c\x0f\x10\x1e", """
+.###. .###. .###. .###. .###.
+##### ##### ##### ##### #####
+#...# #...# #...# #...# #####
+#...# #...# #...# ##### #####
+#...# #...# ##### ##### #####
+#...# ##### ##### ##### #####
+##### ##### ##### ##### #####
+..... ..... ..... ..... .....
 """),
     # ELLIPSIS DIE1 .. DIE6
     ("\x0e\x11\x12\x13\x14\x15\x16", """

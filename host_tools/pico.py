@@ -501,6 +501,22 @@ class Pico:
         """Instructions executed and emulated ns spent asleep (WFI/WFE)."""
         return self._call({"cmd": "stats"})
 
+    # -- power supply and the time split (docs/PICO.md "Power") ----------------------
+    def supply(self, vsys=None, vbus=None):
+        """Set VSYS in volts (ADC3 reads VSYS/3) and/or VBUS present (GP24); None keeps it.
+        At power-on the emulated Pico is on USB: VSYS 4.7 V, VBUS present."""
+        return self._call({"cmd": "power", "vsys": vsys, "vbus": vbus})
+
+    def power(self, reset=False):
+        """The time split since the last reset: ``run_ns`` and ``wait_ns`` (dicts keyed by
+        clk_sys in MHz, as strings), ``deep_ns`` (WFI with SLEEPDEEP: machine.lightsleep),
+        ``deep_entries``; also ``clk_sys_hz`` now. ``reset``: start a new split."""
+        return self._call({"cmd": "power", "reset": reset})
+
+    def run_until_deep_sleep(self, max_ms):
+        """Run until the core enters deep sleep (stops at the WFI, before any sleep time)."""
+        return self.run_until(max_ms, deep_sleep=True)
+
 
 def boot(board="pico-ssd1306-4btn", fw=None, fs=None, flash=None, probe=True,
          quiet_ms=300, max_ms=30000):

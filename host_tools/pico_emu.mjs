@@ -12,6 +12,9 @@
 // - I2C: a panel (SSD1306 or SH1106, 128 or 132 RAM columns) at the profile's address on the
 //   profile's bus, bus-timed from the programmed SCL periods; other addresses NACK;
 // - GPIO: every pin the host drives is an input level (buttons, the probe pin, the I2C pull-ups).
+// - power (see `Power` below): clk_sys follows the clock registers (a cycle lasts 1/clk_sys), VSYS/3
+//   on ADC3 and VBUS sense on GP24 are inputs the host sets, and emulated time is split into running,
+//   waiting (WFI/WFE) and deep sleep (WFI with SCR.SLEEPDEEP, as machine.lightsleep) per clk_sys.
 import fs from 'fs';
 import readline from 'readline';
 import { Simulator, USBCDC, I2CMode, ConsoleLogger, LogLevel } from 'rp2040js';
@@ -110,6 +113,82 @@ class Panel {
   }
 }
 
+// ---------------- power: clocks, sleep, VSYS and VBUS ----------------
+// rp2040js computes clk_sys from the PLL and CLOCKS registers (mcu.clkSys); here a cycle lasts
+// 1/clk_sys, so code runs slower at a lower clock. It does not model SCB.SCR (SLEEPDEEP) or the
+// CLOCKS SLEEP_EN registers: they are kept here, so a WFI with SLEEPDEEP set counts as deep sleep
+// and SLEEP_EN gating some clocks (what machine.lightsleep does: clk_sys on the 12 MHz crystal, PLLs off).
+// Not modelled: the gating itself (every interrupt still reaches the core, as a GPIO edge does on
+// the chip when a Pin.irq handler is set), PLL lock and crystal start-up times (0 here), ROSC.
+// A WFI/WFE with PRIMASK set ends on a pending interrupt without taking it, also one that was
+// pending before it (as on the Cortex-M0+).
+const SCR = 0xd10, SLEEP_EN0 = 0xa8, SLEEP_EN1 = 0xac, SLEEPDEEP = 4; // SCB.SCR; CLOCKS SLEEP_EN0/1
+const VBUS_PIN = 24, VSYS_ADC = 3;
+
+class Power {
+  constructor(mcu, vsys, vbus) {
+    this.mcu = mcu;
+    this.scr = 0; this.sleepEn = [0xffffffff, 0xffffffff];
+    // Until the firmware first runs clk_sys from a PLL (pico-sdk's clocks_init, in the first ms) a
+    // cycle lasts 8 ns, as this harness always counted: the boot figures stay comparable.
+    this.cycleNs = CYCLE_NS;
+    this.following = false;
+    mcu.addClockListener((hz) => {
+      if (hz >= 100e6) this.following = true;
+      if (this.following) this.cycleNs = 1e9 / hz;
+    });
+    const ppb = mcu.ppb, pr = ppb.readUint32.bind(ppb), pw = ppb.writeUint32.bind(ppb);
+    ppb.readUint32 = (off) => (off === SCR ? this.scr : pr(off));
+    ppb.writeUint32 = (off, v) => { if (off === SCR) this.scr = v >>> 0; else pw(off, v); };
+    const ck = mcu.clocks, cr = ck.readUint32.bind(ck), cw = ck.writeUint32.bind(ck);
+    ck.readUint32 = (off) => (off === SLEEP_EN0 || off === SLEEP_EN1 ? this.sleepEn[(off - SLEEP_EN0) >> 2] : cr(off));
+    ck.writeUint32 = (off, v) => { if (off === SLEEP_EN0 || off === SLEEP_EN1) this.sleepEn[(off - SLEEP_EN0) >> 2] = v >>> 0; else cw(off, v); };
+    // ARM: with PRIMASK set, a pending interrupt ends WFI/WFE but is taken only once PRIMASK clears
+    // (rp2040js would take it at once; machine.lightsleep sleeps with interrupts off)
+    const core = mcu.core, check = core.checkForInterrupts.bind(core);
+    core.checkForInterrupts = () => {
+      if (core.waiting && core.PM) {
+        if (core.pendingInterrupts & core.enabledInterrupts) core.waiting = false;
+        return false;
+      }
+      return check();
+    };
+    this.reset();
+    this.setSupply(vsys, vbus);
+  }
+  reset() { this.run = {}; this.wait = {}; this.deepNs = 0; this.deepEntries = 0; this.inDeep = false; }
+  // SLEEP state: WFI/WFE with SLEEPDEEP set and some clocks gated by SLEEP_EN (MicroPython leaves
+  // SLEEPDEEP set after lightsleep but turns every SLEEP_EN bit back on: that is plain waiting)
+  get deep() { return (this.scr & SLEEPDEEP) !== 0 && ((this.sleepEn[0] & this.sleepEn[1]) >>> 0) !== 0xffffffff; }
+  ran(ns) {
+    const mhz = Math.round(this.mcu.clkSys / 1e6);
+    this.run[mhz] = (this.run[mhz] ?? 0) + ns;
+    this.inDeep = false;
+  }
+  enterDeep() { this.inDeep = true; this.deepEntries++; }
+  waited(ns) {
+    if (this.deep) {
+      if (!this.inDeep) this.enterDeep();
+      this.deepNs += ns;
+      return;
+    }
+    const mhz = Math.round(this.mcu.clkSys / 1e6);
+    this.wait[mhz] = (this.wait[mhz] ?? 0) + ns;
+  }
+  // VSYS in volts (the Pico's divider gives VSYS/3 on ADC3, 3.3 V reference), VBUS present or not
+  setSupply(vsys, vbus) {
+    if (vsys !== undefined && vsys !== null) {
+      this.vsys = vsys;
+      this.mcu.adc.channelValues[VSYS_ADC] = Math.max(0, Math.min(4095, Math.round(vsys / 3 / 3.3 * 4095)));
+    }
+    if (vbus !== undefined && vbus !== null) { this.vbus = !!vbus; this.mcu.gpio[VBUS_PIN].setInputValue(this.vbus); }
+  }
+  stats() {
+    return { run_ns: this.run, wait_ns: this.wait, deep_ns: this.deepNs, deep_entries: this.deepEntries,
+      clk_sys_hz: this.mcu.clkSys, deep: this.deep, vsys: this.vsys, vbus: this.vbus };
+  }
+}
+
 // ---------------- the machine ----------------
 function loadFlash(fw, fsImage, fsBase) {
   const flash = new Uint8Array(FLASH_SIZE).fill(0xff);
@@ -177,7 +256,7 @@ class Machine {
     this.txns = []; // [addr, tStart, tStop, hex, ack]
     this.lastStop = 0;
     const i2c = mcu.i2c[p.bus ?? 0];
-    const bitNs = () => (i2c.sclHighPeriod + i2c.sclLowPeriod) * CYCLE_NS;
+    const bitNs = () => (i2c.sclHighPeriod + i2c.sclLowPeriod) * this.power.cycleNs; // ic_clk = clk_sys
     let pending = null, cur = null;
     const alarm = mcu.clock.createAlarm(() => { const f = pending; pending = null; f?.(); });
     const after = (ns, f) => { pending = f; alarm.schedule(ns); };
@@ -206,6 +285,7 @@ class Machine {
     mcu.core.PC = 0x10000000;
     this.instr = 0;
     this.sleepNs = 0;
+    this.power = new Power(mcu, o.vsys ?? 4.7, o.vbus ?? true);
   }
 
   recordOp(op, idx, src) {
@@ -226,7 +306,7 @@ class Machine {
 
   // run to absolute emulated time tEnd (ns), or until pred() (checked every 20k steps) holds
   run(tEnd, pred) {
-    const mcu = this.mcu, clock = mcu.clock, core = mcu.core;
+    const mcu = this.mcu, clock = mcu.clock, core = mcu.core, pw = this.power;
     this.stopNow = false;
     if (this.cut) return false; // the power is off
     while (clock.nanos < tEnd) {
@@ -234,15 +314,20 @@ class Machine {
       if (this.stopNow) return false;
       for (let i = 0; i < 20000 && clock.nanos < tEnd && !this.stopNow; i++) {
         if (core.waiting) {
+          if (core.PM && core.pendingInterrupts & core.enabledInterrupts) { core.waiting = false; continue; } // ARM: WFI ends at once
+          if (pw.stopAtDeep && pw.deep && !pw.inDeep) { pw.enterDeep(); this.stopNow = true; break; }
           let n = clock.nanosToNextAlarm;
-          if (n <= 0) n = CYCLE_NS;
+          if (n <= 0) n = pw.cycleNs;
           if (clock.nanos + n > tEnd) n = tEnd - clock.nanos;
           this.sleepNs += n;
+          pw.waited(n);
           clock.tick(n);
         } else {
           const c = core.executeInstruction();
           this.instr++;
-          clock.tick(c * CYCLE_NS);
+          const n = c * pw.cycleNs;
+          pw.ran(n);
+          clock.tick(n);
         }
       }
     }
@@ -288,7 +373,10 @@ const handlers = {
       // idle_ms: a window of that length in which the core slept at least half the time
       let w0 = t0, s0 = x.sleepNs;
       const idleNs = (u.idle_ms ?? 0) * 1e6;
+      const deep0 = x.power.deepEntries;
       pred = () => {
+        if (u.deep_sleep && x.power.deepEntries > deep0) return true;
+        if (u.clk_below_hz && x.mcu.clkSys < u.clk_below_hz) return true;
         if (idleNs && x.nanos - w0 >= idleNs) {
           if ((x.sleepNs - s0) * 2 >= x.nanos - w0 && x.nanos >= minEnd) return true;
           w0 = x.nanos; s0 = x.sleepNs;
@@ -300,7 +388,10 @@ const handlers = {
         return false;
       };
     }
-    const met = x.run(tEnd, pred);
+    x.power.stopAtDeep = !!(u && u.deep_sleep);
+    let met;
+    try { met = x.run(tEnd, pred); } finally { x.power.stopAtDeep = false; }
+    if (pred && !met && !x.cut) met = pred();
     return { ...state(x), met: !!(pred && met) };
   },
   pins(c) { const x = need(); for (const [pin, v] of Object.entries(c.set)) x.mcu.gpio[+pin].setInputValue(!!v); return state(x); },
@@ -314,6 +405,13 @@ const handlers = {
   cut_at(c) { const x = need(); x.cutAt = c.op; x.cut = false; return state(x); },
   save_flash(c) { const x = need(); fs.writeFileSync(c.path, c.fs_only ? x.mcu.flash.subarray(x.fsBase, FLASH_SIZE) : x.mcu.flash); return state(x); },
   stats() { const x = need(); return { ...state(x), instr: x.instr, sleep_ns: x.sleepNs }; },
+  // power: set VSYS (volts) and/or VBUS (bool); reset: start a new time split; returns the split
+  power(c) {
+    const x = need();
+    x.power.setSupply(c.vsys, c.vbus);
+    if (c.reset) x.power.reset();
+    return { ...state(x), ...x.power.stats() };
+  },
   quit() { setImmediate(() => process.exit(0)); return {}; },
 };
 

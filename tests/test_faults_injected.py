@@ -240,6 +240,7 @@ RANGES = [
     ("peek_s", 0, False), ("peek_s", 1, True), ("peek_s", 120, True), ("peek_s", 121, False),
     ("contrast", 0, False), ("contrast", 1, True), ("contrast", 5, True),
     ("contrast", 6, False), ("contrast", True, False), ("flip", 1, False),
+    ("battery", -1, False), ("battery", 0, True), ("battery", 2, True), ("battery", 3, False),
 ]
 
 

@@ -3,7 +3,7 @@ exactly as under CPython (byte-identical frames)."""
 from host_tools import simcore
 from wyrm.home import GAMES
 
-SETTINGS_ROWS = 7
+SETTINGS_ROWS = 8
 
 
 def tour():

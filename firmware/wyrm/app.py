@@ -33,6 +33,8 @@ _widgets = [None, None]
 def use_widgets(draw_toast, crash_screen):
     _widgets[0] = draw_toast
     _widgets[1] = crash_screen
+
+
 _DIM_CONTRAST = const(1)
 _CHORD = const(3)  # UP and DOWN held together: the quick roll (wyrm.quick)
 # A step more than 2**29 ms after the one before reads as a negative tick
@@ -80,6 +82,8 @@ class Screen:
 
 
 class App:
+    batt = None  # the supply as wyrm.power keeps it, once main.py read it on batteries
+
     def __init__(self, fb, store, rng, keys=4, panel=None, board=None):
         self.fb = fb
         self.width = fb.width

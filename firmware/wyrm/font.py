@@ -16,6 +16,7 @@ brackets draws the same glyph):
     "\\x05" CHECK   check mark (U+2713, U+2714)
     "\\x06" CROSS   ballot x (U+2717, U+2718)
     "\\x07" DEGREE  degree / ring (U+00B0)   "\\x08" BULLET (U+2022)
+    "\\x0b" "\\x0c" "\\x0f" "\\x10" "\\x1e" BATT0..BATT4  a battery, 0-4 bars (no Unicode twin)
     "\\x0e" ELLIPSIS  ... in one cell (U+2026)
     "\\x11".."\\x16" DIE1..DIE6  die faces (U+2680..U+2685)
 German letters draw as themselves (codes 0x17..0x1d): a o u with two dots,

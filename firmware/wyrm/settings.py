@@ -9,6 +9,7 @@ DEFAULTS = {
     "dim_s": 60,  # 0 = never
     "off_s": 300,  # 0 = never
     "peek_s": 10,  # a secret hides by itself after this many seconds of holding
+    "battery": 0,  # wyrm.power.KINDS: 3x alkaline, 3x NiMH, 1x LiPo
 }
 
 # (lowest, highest, 0 too: "never"). settings.json may come from anywhere: a value
@@ -19,6 +20,7 @@ RANGES = {
     "dim_s": (5, 3600, True),
     "off_s": (10, 7200, True),
     "peek_s": (1, 120, False),
+    "battery": (0, 2, False),
 }
 
 

@@ -1,6 +1,7 @@
 """Settings, the button test and About: loaded from the main menu while open
 (``app.load``), so they take no heap while a game is played."""
 import gc
+import sys
 
 from wyrm import buttons, font, ui
 from wyrm.app import Screen
@@ -18,6 +19,7 @@ VERSION = "0.1.0"  # Wyrm's, shown on the About screen
 DIM_CHOICES = (0, 15, 30, 60, 120, 300)
 OFF_CHOICES = (0, 60, 120, 300, 600, 1800)
 PEEK_CHOICES = (3, 5, 10, 20, 30)
+BATTERIES = ("3x alkaline", "3x NiMH", "1x LiPo")  # as wyrm.power.KINDS
 
 
 def _cycle(key, choices):
@@ -54,6 +56,7 @@ def settings_menu(app):
             [lambda a: "Screen off: " + _secs(s["off_s"]), _cycle("off_s", OFF_CHOICES)],
             [lambda a: "Peek hides: " + _secs(s["peek_s"]), _cycle("peek_s", PEEK_CHOICES)],
             ["Button test", lambda a: a.push(ButtonTest())],
+            [lambda a: "Cells: " + BATTERIES[s["battery"] % 3], _cycle("battery", (0, 1, 2))],
             ["About", lambda a: a.push(about(a))],
         ],
     )
@@ -102,6 +105,14 @@ def _free_mem():
     return ("%d KB free" % (f() // 1024)) if f else "free: n/a (host)"
 
 
+def _supply(app):
+    g = app.batt  # wyrm.power: [mV averaged, percent, on USB, ...]
+    if g is None:  # the device reads nothing more while on USB from power-on
+        return "Power: USB" if sys.platform == "rp2" else "Power: (simulator)"
+    v = "%d.%02d V" % (g[0] // 1000, g[0] % 1000 // 10)
+    return ("Power: USB, " + v) if g[2] else "Battery: %s %d%%" % (v, g[1])
+
+
 def about(app):
     disp = app.board.get("display", {})
     lines = [
@@ -111,6 +122,7 @@ def about(app):
         "In a game, UP+DOWN",
         "together: quick roll.",
         _free_mem(),
+        _supply(app),
         "Board: %s" % app.board.get("name", "simulator"),
         "Display: %s %dx%d" % (disp.get("controller", "sim"), app.width, app.height),
         "Keys: %d" % app.keys,

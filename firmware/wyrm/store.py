@@ -160,6 +160,8 @@ def _errno(exc):
 
 
 class Store:
+    halted = False  # True: the battery is too low for a safe flash write (wyrm.power)
+
     def __init__(self, root=""):
         if root and not root.endswith("/"):
             root += "/"
@@ -307,6 +309,8 @@ class Store:
         return True
 
     def _try(self, name, data):
+        if self.halted:  # kept in _pending, written by the first save after it
+            return False
         tmp = self._path(name, ".tmp")
         try:
             self._write(name, tmp, data)

@@ -73,6 +73,7 @@ _SETTING_NAMES = {
     "dim_s": "Dim after",
     "off_s": "Screen off",
     "peek_s": "Peek hides",
+    "battery": "Cells",
 }
 
 

@@ -1,0 +1,153 @@
+"""Where the emulated Pico's time goes on batteries, and the average current that makes.
+
+    python -m host_tools.power_split                 # game night (10 min, scaled) + standby (1 h)
+    python -m host_tools.power_split --minutes 120   # the whole 2-hour game night, unscaled
+    python -m host_tools.power_split --vbus          # the same with VBUS present: no sleep
+
+Game night: the device on 3x AAA (VSYS 3.9 V, no VBUS), Dice open, a roll (OK) every 10 s;
+the split repeats every 10 s, so a shorter run is scaled to the evening. Standby: the panel
+off (Screen off after 60 s, set in Settings) for an hour. The split comes from the harness
+(host_tools/pico_emu.mjs, "power": running and waiting per clk_sys, deep sleep = WFI with
+SLEEPDEEP and clocks gated, as machine.lightsleep); the currents per state are the figures in
+``STATES`` (docs/BENCHMARKS.md "On batteries" names their sources).
+"""
+import argparse
+import json
+
+from host_tools import pico
+
+BOARD = "pico-ssd1306-4btn"
+VSYS = 3.9  # mid-discharge 3x alkaline (1.3 V a cell)
+EFFICIENCY = 0.9  # the Pico's RT6150B buck-boost, VSYS to 3.3 V (assumed)
+
+# Board current at VSYS = 5 V (mA) per state of the split.
+STATES = {
+    "run_125": 23.0,  # MicroPython executing at 125 MHz
+    "wait_125": 19.0,  # WFE/WFI with every clock on (time.sleep_ms)
+    "run_slow": 3.0,  # executing from the 12 MHz crystal or the ring oscillator (sleep entry/exit)
+    "deep": 0.99,  # machine.lightsleep: clk_sys on the crystal, PLLs off, clocks gated
+}
+PANEL_MA = (1.444, 0.054124)  # SSD1306 128x64 at 3.3 V: mA = a + b * percent of pixels lit
+PANEL_OFF_MA = 0.010  # display off (sleep): at most 10 uA
+DIVIDER_MA = VSYS / 300.0  # the Pico's VSYS/3 divider (200k + 100k)
+CELLS_MAH = {"3x AAA": 1000, "3x AA": 2500}
+
+
+def _split(p):
+    """{state: seconds} from the harness's power reply."""
+    out = {"run_125": 0.0, "wait_125": 0.0, "run_slow": 0.0, "deep": p["deep_ns"] / 1e9}
+    for mhz, ns in p["run_ns"].items():
+        out["run_125" if int(mhz) >= 100 else "run_slow"] += ns / 1e9
+    for mhz, ns in p["wait_ns"].items():
+        out["wait_125" if int(mhz) >= 100 else "run_slow"] += ns / 1e9  # (waits on a slow clock)
+    return out
+
+
+def battery_ma(split, panel_ma):
+    """Average current from the cells (mA) for a split and the panel's average current."""
+    total = sum(split.values())
+    board = sum(STATES[k] * s for k, s in split.items()) / total  # mA at 5 V
+    return board * 5.0 / VSYS + (panel_ma * 3.3 / EFFICIENCY) / VSYS + DIVIDER_MA
+
+
+def lit_percent(frame):
+    return 100.0 * sum(bin(b).count("1") for b in frame) / (len(frame) * 8)
+
+
+VBUS = [False]  # --vbus: VBUS present (the firmware never sleeps), currents still from cells
+
+
+def boot_on_batteries():
+    dev = pico.Pico(BOARD)
+    dev.supply(vsys=VSYS, vbus=VBUS[0])
+    if not dev.run_until(30000, connected=True):
+        raise pico.PicoError("USB CDC did not enumerate")
+    dev.settle(min_ms=100)
+    return dev
+
+
+def game_night(minutes):
+    """Dice open, OK (a roll) every 10 s for ``minutes``: the split and the panel's fill."""
+    with boot_on_batteries() as dev:
+        dev.play("down*5,ok,wait:1500", paced=True)  # Dice, its first roll done
+        dev.power(reset=True)
+        lit = []
+        t0 = dev.t_ms
+        for i in range(int(minutes * 6)):
+            dev.run_to(t0 + i * 10000)
+            dev.tap("ok")
+            dev.run(2000)
+            lit.append(lit_percent(dev.frame()))
+        dev.run_to(t0 + minutes * 60000)
+        split = _split(dev.power())
+        errors = dev.errors()
+    return split, sum(lit) / len(lit), errors
+
+
+def standby(minutes):
+    """Screen off after 60 s (Settings), then ``minutes`` with the panel off: the split."""
+    with boot_on_batteries() as dev:
+        dev.play("up,ok,down*3,ok*4,back", paced=True)
+        for _ in range(30):
+            dev.run(5000)
+            if not dev.panel()["on"]:
+                break
+        if dev.panel()["on"]:
+            raise pico.PicoError("the panel did not turn off")
+        dev.power(reset=True)
+        dev.run(minutes * 60000)
+        split = _split(dev.power())
+        errors = dev.errors()
+    return split, errors
+
+
+def report(minutes=10, standby_minutes=60):
+    night, lit, e1 = game_night(minutes)
+    off, e2 = standby(standby_minutes)
+    panel_on = PANEL_MA[0] + PANEL_MA[1] * lit
+    out = {
+        "game_night": {"minutes": minutes, "split_s": night, "panel_lit_pct": lit,
+                       "panel_ma": panel_on, "battery_ma": battery_ma(night, panel_on)},
+        "standby": {"minutes": standby_minutes, "split_s": off, "panel_ma": PANEL_OFF_MA,
+                    "battery_ma": battery_ma(off, PANEL_OFF_MA)},
+        "errors": e1 + e2,
+    }
+    n = out["game_night"]
+    n["4h_mah"] = n["battery_ma"] * 4
+    n["4h_pct_of"] = {k: 100.0 * n["4h_mah"] / v for k, v in CELLS_MAH.items()}
+    s = out["standby"]
+    s["days_on"] = {k: v / s["battery_ma"] / 24 for k, v in CELLS_MAH.items()}
+    return out
+
+
+def _pct(split):
+    total = sum(split.values())
+    return ", ".join("%s %.2f %%" % (k, 100 * v / total) for k, v in split.items())
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--minutes", type=float, default=10, help="game night emulated (scaled)")
+    ap.add_argument("--standby-minutes", type=float, default=60)
+    ap.add_argument("--json", action="store_true")
+    ap.add_argument("--vbus", action="store_true", help="VBUS present: no sleep (a baseline)")
+    a = ap.parse_args(argv)
+    VBUS[0] = a.vbus
+    out = report(a.minutes, a.standby_minutes)
+    if a.json:
+        print(json.dumps(out, indent=1, sort_keys=True))
+        return
+    n, s = out["game_night"], out["standby"]
+    print("game night (%g min emulated): %s" % (n["minutes"], _pct(n["split_s"])))
+    print("  panel %.1f %% lit, %.2f mA; from the cells %.2f mA; 4 h: %.0f mAh = %s" % (
+        n["panel_lit_pct"], n["panel_ma"], n["battery_ma"], n["4h_mah"],
+        ", ".join("%.1f %% of %s" % (v, k) for k, v in n["4h_pct_of"].items())))
+    print("standby (%g min emulated): %s" % (s["minutes"], _pct(s["split_s"])))
+    print("  from the cells %.3f mA: %s" % (s["battery_ma"], ", ".join(
+        "%.0f days on %s" % (v, k) for k, v in s["days_on"].items())))
+    if out["errors"]:
+        print("errors:", out["errors"])
+
+
+if __name__ == "__main__":
+    main()
