@@ -22,9 +22,6 @@ import sys
 
 from micropython import const
 
-BLINKS_NO_DISPLAY = const(3)
-_RECONNECT_MS = const(1000)
-_REPEAT_EVERY = const(15)  # console lines are repeated every 15 retries (about 30 s)
 _LOOP_MS = const(5)
 _RING = const(16)  # latched button edges between two steps
 _OK_BIT = const(4)  # bit 2 of the level mask
@@ -176,103 +173,29 @@ class Keys:
 
 # -- display ---------------------------------------------------------------------
 def where(prof):
-    bus = prof["i2c"]
-    return "I2C%d 0x%02X (SDA GP%d, SCL GP%d)" % (
-        bus["id"],
-        prof["display"]["addr"],
-        bus["sda"],
-        bus["scl"],
-    )
+    from wyrm.trouble import where
+
+    return where(prof)
 
 
 def reconnect(time, prof, oled, app, led):
     """The display stopped answering: re-initialise it every second, then redraw."""
-    print("Wyrm: display at %s stopped answering - check wiring; retrying" % where(prof))
-    tries = 0
-    while True:
-        oled.forget()
-        blink(led, time, BLINKS_NO_DISPLAY, _RECONNECT_MS)
-        try:
-            oled.init_display()
-            refresh(oled, app)
-            print("Wyrm: display back")
-            return
-        except OSError:
-            tries += 1
-            if tries % (_REPEAT_EVERY * 2) == 0:
-                print("Wyrm: still no display at %s; retrying" % where(prof))
+    from wyrm.trouble import reconnect
+
+    reconnect(time, prof, oled, app, led, blink)
 
 
-def refresh(oled, app):
-    """After a re-init (which restores contrast and rotation): resend every page."""
-    oled.forget()
-    pages = oled.height >> 3
-    oled.send((1 << pages) - 1)
-    from wyrm.app import OFF
-
-    if getattr(app, "power", 0) == OFF:  # the screen saver had it off
-        oled.poweroff()
-
-
-# -- crash screen ----------------------------------------------------------------
-# A 3x5 capital font drawn with fill_rect only: it needs no module that might be
-# the one that failed. Each glyph: five rows of three bits (4 = left column).
-# Glyph i of _GLYPH_CHARS is rows _GLYPH_ROWS[5i:5i+5]; anything else draws blank.
-_GLYPH_CHARS = "AEKMOPRSTWY:"
-_GLYPH_ROWS = (
-    b"\x02\x05\x07\x05\x05"  # A
-    b"\x07\x04\x06\x04\x07"  # E
-    b"\x05\x05\x06\x05\x05"  # K
-    b"\x05\x07\x07\x05\x05"  # M
-    b"\x07\x05\x05\x05\x07"  # O
-    b"\x06\x05\x06\x04\x04"  # P
-    b"\x06\x05\x06\x05\x05"  # R
-    b"\x03\x04\x02\x01\x06"  # S
-    b"\x07\x02\x02\x02\x02"  # T
-    b"\x05\x05\x07\x07\x05"  # W
-    b"\x05\x05\x02\x02\x02"  # Y
-    b"\x00\x02\x00\x02\x00"  # :
-)
-
-
-def draw_words(fb, text, x, y, scale):
-    for ch in text:
-        g = _GLYPH_CHARS.find(ch)
-        for r in range(5):
-            bits = _GLYPH_ROWS[g * 5 + r] if g >= 0 else 0
-            for c in range(3):
-                if bits & (4 >> c):
-                    fb.fill_rect(x + c * scale, y + r * scale, scale, scale, 1)
-        x += 4 * scale
-
-
-def crash_lines(height):
-    return (
-        ("WYRM ERROR", "PRESS OK", "TO RESTART") if height >= 64 else ("WYRM ERROR", "OK: RESTART")
-    )
-
-
-def draw_crash(fb, width, height):
-    """'Wyrm error - press OK to restart' in a frame, with fill/fill_rect/rect only."""
-    fb.fill(0)
-    fb.rect(0, 0, width, height, 1)
-    lines = crash_lines(height)
-    step = 14  # 10 px glyphs (scale 2) + 4 px gap
-    y = (height - (len(lines) * step - 4)) // 2
-    for line in lines:
-        w = len(line) * 8 - 2
-        draw_words(fb, line, (width - w) // 2, y, 2)
-        y += step
-
-
-def show_crash(oled):
+def crashed(machine, time, exc, oled, keys, led):
+    """The traceback on the console, the crash screen, slow blinking until OK resets."""
+    print_exc(exc)
+    print("Wyrm: stopped by %s; press OK on the device to restart" % type(exc).__name__)
     try:
-        draw_crash(oled, oled.width, oled.height)
-        oled.forget()
-        oled.poweron()
-        oled.send((1 << (oled.height >> 3)) - 1)
-    except Exception:  # noqa: BLE001 - the console already has the traceback
+        from wyrm.trouble import show_crash
+
+        show_crash(oled)
+    except Exception:  # noqa: BLE001 - (no heap left for it): the console says it all
         pass
+    wait_ok_then_reset(machine, time, keys, led)
 
 
 def wait_ok_then_reset(machine, time, keys, led):
@@ -293,23 +216,6 @@ def wait_ok_then_reset(machine, time, keys, led):
         led.set((t // 25) & 1)
         t += 1
         time.sleep_ms(20)
-
-
-def crashed(machine, time, exc, oled, keys, led):
-    print_exc(exc)
-    print("Wyrm: stopped by %s; press OK on the device to restart" % type(exc).__name__)
-    show_crash(oled)
-    wait_ok_then_reset(machine, time, keys, led)
-
-
-# -- the loop ----------------------------------------------------------------------
-def display_fails(oled):
-    """True if the display no longer answers an init (used after an OSError)."""
-    try:
-        oled.init_display()
-        return False
-    except OSError:
-        return True
 
 
 def run(machine, time, prof, keys, led, oled, app):
@@ -346,6 +252,8 @@ def run(machine, time, prof, keys, led, oled, app):
         except OSError as exc:
             # Contrast/power commands inside step go to the panel: a display
             # that stopped answering lands here. Anything else is a crash.
+            from wyrm.trouble import display_fails
+
             if display_fails(oled):
                 reconnect(time, prof, oled, app, led)
                 continue

@@ -9,6 +9,7 @@ import pytest
 from fake_machine import FakeMachine, FakeTime, TimeUp
 from panel_model import Panel, framebuffer_pixels
 
+from wyrm import trouble
 from wyrm.board import load_file, load_profile
 from wyrm.canvas import Canvas
 from wyrm.oled import Oled
@@ -472,7 +473,7 @@ def test_crash_prints_traceback_shows_error_and_resets_on_ok(tmp_path, capsys):
     assert "Wyrm: stopped by ZeroDivisionError; press OK on the device to restart" in cap.out
     oled = b.app.fb
     expect = Canvas(128, 64)
-    main.draw_crash(expect, 128, 64)
+    trouble.draw_crash(expect, 128, 64)
     assert bytes(oled.buffer) == bytes(expect.buffer)
     assert b.m.panel.image() == framebuffer_pixels(expect, 128, 64)
 
@@ -547,7 +548,7 @@ class RectOnly:
 def test_error_screen_needs_only_rects_and_fits(height):
     """The error screen draws with fill/rect only, in a frame, and no letter touches the frame."""
     fb = RectOnly(128, height)
-    main.draw_crash(fb, 128, height)
+    trouble.draw_crash(fb, 128, height)
     px = framebuffer_pixels(fb.c, 128, height)
     assert all(px[0]) and all(px[-1]) and all(r[0] and r[-1] for r in px)  # the frame
     inner = [(x, y) for y in range(1, height - 1) for x in range(1, 127) if px[y][x]]
@@ -559,10 +560,10 @@ def test_error_screen_needs_only_rects_and_fits(height):
 @pytest.mark.parametrize("height", [64, 32])
 def test_error_screen_text_has_every_letter(height):
     """Every character of the error text has its own glyph (none drawn as a blank)."""
-    rows = main._GLYPH_ROWS
-    glyphs = {ch: bytes(rows[5 * i:5 * i + 5]) for i, ch in enumerate(main._GLYPH_CHARS)}
+    rows = trouble._GLYPH_ROWS
+    glyphs = {ch: bytes(rows[5 * i:5 * i + 5]) for i, ch in enumerate(trouble._GLYPH_CHARS)}
     assert len(rows) == 5 * len(glyphs)
-    for line in main.crash_lines(height):
+    for line in trouble.crash_lines(height):
         for ch in line:
             if ch != " ":
                 assert ch in glyphs, ch
@@ -573,8 +574,8 @@ def test_error_screen_text_has_every_letter(height):
 
 def test_error_screen_says_press_ok():
     """The error text names the error and the OK key to restart."""
-    assert " ".join(main.crash_lines(64)) == "WYRM ERROR PRESS OK TO RESTART"
-    assert " ".join(main.crash_lines(32)) == "WYRM ERROR OK: RESTART"
+    assert " ".join(trouble.crash_lines(64)) == "WYRM ERROR PRESS OK TO RESTART"
+    assert " ".join(trouble.crash_lines(32)) == "WYRM ERROR OK: RESTART"
 
 
 # -- with the real app ---------------------------------------------------------------------
@@ -705,14 +706,14 @@ def test_micropython_safe_mode_missing_display_bad_board(mp):
 def test_micropython_crash_screen_identical(mp):
     """The error screen is the same bytes drawn by MicroPython's framebuf and the host one."""
     out = mp.exec(
-        "import main\nfrom wyrm.canvas import Canvas\n"
+        "from wyrm import trouble\nfrom wyrm.canvas import Canvas\n"
         "for h in (64, 32):\n"
         "    c = Canvas(128, h)\n"
-        "    main.draw_crash(c, 128, h)\n"
+        "    trouble.draw_crash(c, 128, h)\n"
         "    print(bytes(c.buffer).hex())\n"
     ).split()
     for h, text in zip((64, 32), out, strict=True):
         c = Canvas(128, h)
-        main.draw_crash(c, 128, h)
+        trouble.draw_crash(c, 128, h)
         assert text == bytes(c.buffer).hex()
     assert len(out) == 2
