@@ -10,7 +10,7 @@ SIMARGS ?=
 # read the same PICO_FW from the environment.
 PICO_FW ?= ../shared/pico/RPI_PICO-v1.28.0.uf2
 
-.PHONY: help sim test lint typecheck pytest shots deploy uf2 wiring bench soak web web-serve clean
+.PHONY: help sim test lint typecheck pytest shots deploy uf2 wiring bench soak web web-serve clean case
 
 help: ## this list
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /	/' | expand -t 12
@@ -53,6 +53,9 @@ uf2: deps ## one file to drag onto a Pico in BOOTSEL mode: build/wyrm-BOARD.uf2 
 
 wiring: deps ## wiring pictures docs/wiring-<board>.png for every profile in boards/
 	$(VPY) -m host_tools.wiring
+
+case: deps ## printable case for BOARD, with and without the 3 x AAA bay: build/case/*.stl + preview .png (needs openscad)
+	$(VPY) -m host_tools.case --board $(BOARD) --both
 
 bench: deps ## heap, display traffic, idle and step cost, size (CPython + MicroPython)
 	$(VPY) -m host_tools.bench
