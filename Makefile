@@ -51,8 +51,9 @@ deploy: deps ## compile with mpy-cross and copy to a Pico: make deploy PORT=/dev
 uf2: deps ## one file to drag onto a Pico in BOOTSEL mode: build/wyrm-BOARD.uf2 (replaces saves)
 	$(VPY) -m host_tools.uf2 --board $(BOARD) --micropython $(PICO_FW)
 
-wiring: deps ## wiring pictures docs/wiring-<board>.png for every profile in boards/
+wiring: deps ## wiring pictures docs/wiring-<board>.png, and the build pictures (device, perfboard, battery), for every profile
 	$(VPY) -m host_tools.wiring
+	$(VPY) -m host_tools.build_pics
 
 case: deps ## printable case for BOARD, with and without the 3 x AAA bay: build/case/*.stl + preview .png (needs openscad)
 	$(VPY) -m host_tools.case --board $(BOARD) --both
