@@ -73,6 +73,8 @@ DIMS = {
     "battery": {"holder": (51.0, 35.0, 12.0), "cell": (10.5, 44.5)},
     "slide": {"body": (3.5, 8.6, 3.6), "lever": 1.5, "lever_out": 4.0, "travel": 1.5},
     "diode": {"l": 5.2, "d": 2.7, "holes": 4},
+    # what is left of the pins and legs under the perfboard once trimmed, with the solder
+    "stub": 2.0,
     "case": {"wall": 2.0, "top": 1.6, "floor": 1.6, "under": 3.0, "clear": 0.5,
              "window_margin": 1.5, "lip": 1.5, "pillar_d": 5.0, "tray_pillar_d": 7.0,
              "screw_d": 2.4,
@@ -197,7 +199,28 @@ def _place(prof, bottom, left, battery):
         bx, by = _hole(i + lc / 2, j + lr / 2)
         parts.append(Box("button " + name, bx - half, by - half, 0, bx + half, by + half,
                          sw["body_h"]))
+    parts += pin_stubs(pb)
     return parts, active, pb
+
+
+def pin_stubs(pb, holes=None):
+    """The trimmed pins and legs under the perfboard, one box per row of soldered holes."""
+    z0 = -DIMS["perfboard_t"] - DIMS["stub"]
+    z1 = -DIMS["perfboard_t"]
+    groups = {"Pico": list(pb["pico_pins"].values()), "display": list(pb["header"].values())}
+    for name, legs in pb["buttons"].items():
+        groups["button " + name] = legs
+    if holes:
+        groups.update(holes)
+    out = []
+    for name, hs in groups.items():
+        rows = {}
+        for i, j in hs:
+            rows.setdefault(j, []).append(i)
+        for j, cols in sorted(rows.items()):
+            (xa, y), (xb, _y) = _hole(min(cols), j), _hole(max(cols), j)
+            out.append(Box("pins under " + name, xa - 0.6, y - 0.6, z0, xb + 0.6, y + 0.6, z1))
+    return out
 
 
 def _switch_height(z_top):
@@ -318,6 +341,8 @@ def layout(prof, battery=False):
         xm = (xa + xc) / 2
         lay["parts"].append(Box("diode", xm - d["l"] / 2, ya - d["d"] / 2, 0, xm + d["l"] / 2,
                                 ya + d["d"] / 2, d["d"]))
+        lay["parts"] += [b for b in pin_stubs({"pico_pins": {}, "header": {}, "buttons": {}},
+                                              {"diode": [anode, cath]})]
     return lay
 
 
