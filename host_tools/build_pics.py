@@ -335,7 +335,7 @@ def _legend(d, plan, x, y):
     lay = plan["layout"]
     for s in ("Parts on the board:",
               "  Pico on two 20-pin headers (2.5 mm spacer)",
-              "  %s on its 4-pin header" % DIMS_LABEL(lay),
+              "  %s on its 4-pin header and a spare spacer" % DIMS_LABEL(lay),
               "  6 x 6 mm switches, %g mm tall, legs 3 x 2 holes apart" % lay["switch_h"]):
         _text(d, (x, y), s, 13)
         y += 20
@@ -377,6 +377,9 @@ def device_picture(prof, battery=False):
     _text(d, (ub[0] + 10, (ua[1] + ub[1]) / 2), "USB", 16, anchor="lm", bold=True)
     # the window with the screen
     wx0, wy0, wx1, wy1 = lay["window"]
+    t = c["top"]  # the window's walls slope out at 45 degrees through the lid
+    ca, cb = px(wx0 - t, wy1 + t), px(wx1 + t, wy0 - t)
+    d.rectangle((*ca, *cb), fill=(196, 126, 44))
     wa, wb = px(wx0, wy1), px(wx1, wy0)
     d.rectangle((*wa, *wb), fill=(8, 10, 16), outline=(150, 90, 25), width=2)
     act = lay["active"]

@@ -34,7 +34,9 @@ OUT = os.path.join(paths.ROOT, "build", "case")
 # side at 2.54 mm, the two rows 17.78 mm apart; the micro-USB receptacle overhangs the board
 # edge by 1.3 mm. Micro-B receptacle (USB 2.0 Micro-USB spec, typical parts): 7.5 wide,
 # 2.7 high above the board. The cable's plug: its overmould is at most about 11 x 7 mm on
-# common cables. Male pin headers (2.54 mm): the plastic spacer is 2.5 mm.
+# common cables. Male pin headers (2.54 mm): the plastic spacer is 2.5 mm, the long pins 6 mm.
+# The display module stands on two spacers (its header's and a spare one slid onto the pins
+# below it), so its glass is near the lid and the window can be read from 45 degrees off axis.
 # OLED modules: the common 4-pin I2C boards. 0.96" SSD1306: board 27.3 x 27.8 mm, panel
 # glass 26.7 x 19.26 x 1.45 mm, active area 21.74 x 10.86 mm (UG-2864HSWEG01 panel drawing).
 # 1.3" SH1106: board 35.4 x 33.5 mm, glass 34.5 x 23.0 x 1.6 mm, active area 29.42 x 14.7 mm.
@@ -76,7 +78,7 @@ DIMS = {
     # what is left of the pins and legs under the perfboard once trimmed, with the solder
     "stub": 2.0,
     "case": {"wall": 2.0, "top": 1.6, "floor": 1.6, "under": 3.0, "clear": 0.5,
-             "window_margin": 1.5, "lip": 1.5, "pillar_d": 5.0, "tray_pillar_d": 7.0,
+             "window_margin": 2.0, "lip": 1.5, "pillar_d": 5.0, "tray_pillar_d": 7.0,
              "screw_d": 2.4,
              "pilot_d": 1.8, "pilot_depth": 7.0, "head_d": 4.4, "screw_grip": 3.0,
              "protrude": 1.0},
@@ -168,7 +170,7 @@ def _place(prof, bottom, left, battery):
         for k, net in enumerate(("SDA", "SCL", "VCC", "GND")):
             pb["header"][net] = (col, row + k)
         v0 = _hole(0, row)[1] - low
-    z_mod = DIMS["pico"]["spacer"]
+    z_mod = DIMS["pico"]["spacer"] * 2  # the header's spacer and a spare one
     w, h = m["pcb"]
     parts.append(Box("display board", u0, v0, z_mod, u0 + w, v0 + h, z_mod + m["t"]))
     gu, gv, gw, gh = m["glass"]
@@ -458,8 +460,14 @@ module lid() {
                 cylinder(d = pillar_d, h = z_top - top_t + 0.01);
         }
         for (p = pillars) translate([p[0], p[1], -1]) cylinder(d = pilot_d, h = pilot_depth + 1);
-        translate([window[0], window[1], z_top - top_t - 1])
-            cube([window[2] - window[0], window[3] - window[1], top_t + 2]);
+        // the window, its walls at 45 degrees (wider outside): the panel reads from the side
+        hull() {
+            translate([window[0] + 0.5, window[1] + 0.5, z_top - top_t - 0.5])
+                cube([window[2] - window[0] - 1, window[3] - window[1] - 1, 0.01]);
+            translate([window[0] - top_t - 0.5, window[1] - top_t - 0.5, z_top + 0.5])
+                cube([window[2] - window[0] + 2 * top_t + 1, window[3] - window[1] + 2 * top_t + 1,
+                      0.01]);
+        }
         for (b = buttons) translate([b[0], b[1], z_top - top_t - 1])
             cylinder(d = button_d, h = top_t + 2);
         translate([inner[2] - 1, usb[0] - usb[2] / 2, usb[1] - usb[3] / 2])

@@ -6,6 +6,7 @@ STL files openscad wrote and the parts placed from the dimension table
 display's active area must be seen through the window, each plunger must stand
 out of its hole, the USB plug must reach its socket.
 """
+import math
 import os
 import shutil
 
@@ -19,6 +20,7 @@ if shutil.which("openscad") is None:
     pytest.skip("openscad is not installed (Debian: apt-get install openscad; .ci/run does it)",
                 allow_module_level=True)
 
+import numpy as np  # trimesh's own dependency
 import trimesh
 
 BOARDS = case.board_names()
@@ -160,6 +162,28 @@ def test_display_buttons_and_usb_are_reachable_from_outside(built, board, batter
         lever = box((x0 - 10, yc - (sl["lever"] + sl["travel"]) / 2 - g, zc - sl["lever"] / 2 - g),
                     (x0, yc + (sl["lever"] + sl["travel"]) / 2 + g, zc + sl["lever"] / 2 + g))
         assert hits(r, lever) == {}
+
+
+@pytest.mark.parametrize("board, battery", VARIANTS)
+def test_the_display_reads_from_40_degrees_off_axis(built, board, battery):
+    """Looking 40 degrees from straight on, from the left, right, front or back, the whole
+    active area is still seen: the window's edges hide none of it."""
+    r = built[(board, battery)]
+    a = r["layout"]["active"]
+    z = a.hi[2] + 0.01
+    k = math.tan(math.radians(40))
+    for sx, sy in ((k, 0), (-k, 0), (0, k), (0, -k)):
+        ray = box((a.lo[0], a.lo[1], z), (a.hi[0], a.hi[1], z + 30))
+        shear = np.eye(4)  # x += sx * (height above the glass), y likewise
+        shear[0, 2], shear[1, 2], shear[0, 3], shear[1, 3] = sx, sy, -sx * z, -sy * z
+        ray.apply_transform(shear)
+        assert hits(r, ray) == {}, (sx, sy)
+    # and at 60 degrees the edge does hide some of it (the check can tell)
+    ray = box((a.lo[0], a.lo[1], z), (a.hi[0], a.hi[1], z + 30))
+    shear = np.eye(4)
+    shear[0, 2], shear[0, 3] = math.tan(math.radians(60)), -math.tan(math.radians(60)) * z
+    ray.apply_transform(shear)
+    assert "lid" in hits(r, ray)
 
 
 def test_holes_follow_the_profile(built):
