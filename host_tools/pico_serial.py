@@ -31,9 +31,11 @@ class Bridge:
         self.dev = dev
         self.master, self.slave = os.openpty()
         tty.setraw(self.slave)
+        os.set_blocking(self.master, False)
         self.port = os.ttyname(self.slave)
         self.to_device = 0  # bytes passed each way
         self.from_device = 0
+        self.dropped = 0
         self.error = None
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._loop, daemon=True)
@@ -61,7 +63,7 @@ class Bridge:
                     out = dev.console(self._seen).encode("latin1")
                     self._seen = n
                     self.from_device += len(out)
-                    os.write(self.master, out)
+                    self._write(out)
                     idle = 0
                 elif not data:
                     idle += 1
@@ -71,6 +73,17 @@ class Bridge:
                     idle = 0
         except Exception as exc:  # noqa: BLE001 - reported by close()
             self.error = exc
+
+    def _write(self, out):
+        """To the pty; what no program reads is dropped once its buffer is full (as the
+        Pico's USB console drops output nobody reads), so the device never waits on it."""
+        while out:
+            try:
+                n = os.write(self.master, out)
+            except BlockingIOError:
+                self.dropped += len(out)
+                return
+            out = out[n:]
 
     def close(self):
         """Stop the thread; the device is the caller's again. Raises what the thread hit."""
