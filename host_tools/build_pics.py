@@ -5,7 +5,8 @@
 - ``docs/device-<board>.png``: the finished device seen from above, in its case,
   the main menu in the window;
 - ``docs/perfboard-<board>.png``: the perfboard from the parts' side - the hole
-  grid, where each part sits, and every wire (they run on the underside);
+  grid, where each part sits, and every wire (they run on the underside) - and
+  ``perfboard-<board>-underside.png``, the same turned over, as it is soldered;
 - ``docs/battery-wiring.png``: 3 x AAA holder, slide switch, Schottky diode
   (band towards VSYS), the Pico's VSYS and GND.
 
@@ -183,8 +184,9 @@ def _hole_px(col, row, ny, ox, oy):
 NET_COLOURS = dict(wiring.COLOURS, VSYS=(200, 30, 30))
 
 
-def perfboard_picture(prof, battery=True):
-    """The perfboard seen from the parts' side, every wire drawn over it."""
+def perfboard_picture(prof, battery=True, underside=False):
+    """The perfboard seen from the parts' side, every wire drawn over it; ``underside``: seen
+    from the solder side (the board turned over left to right), where the wires are."""
     from PIL import Image, ImageDraw
 
     plan = perfboard_plan(prof, battery)
@@ -200,28 +202,36 @@ def perfboard_picture(prof, battery=True):
     mm = HOLE / p
 
     def px(x, y):  # mm on the board -> pixel
-        return ox + x * mm, oy + (ny * p - y) * mm
+        return ox + ((nx * p - x) if underside else x) * mm, oy + (ny * p - y) * mm
 
-    d.rectangle((*px(0, ny * p), *px(nx * p, 0)), fill=(214, 178, 110), outline=(150, 110, 50),
-                width=2)
+    def hp(c, r):  # a hole -> pixel
+        return _hole_px(nx - 1 - c if underside else c, r, ny, ox, oy)
+
+    other = " (other side)" if underside else ""
+
+    d.rectangle((ox, oy, ox + nx * HOLE, oy + ny * HOLE), fill=(214, 178, 110),
+                outline=(150, 110, 50), width=2)
     labels = []  # drawn last, over the wires: (xy, text, size, colour, anchor)
     # the parts' outlines (seen from above)
     for b in lay["parts"]:
         if b.name in ("battery holder", "slide switch", "USB socket") or b.lo[2] < 0:
             continue
-        x0, y0 = px(b.lo[0], b.hi[1])
-        x1, y1 = px(b.hi[0], b.lo[1])
+        (xa, y0), (xb, y1) = px(b.lo[0], b.hi[1]), px(b.hi[0], b.lo[1])
+        x0, x1 = min(xa, xb), max(xa, xb)
         if b.name == "Pico":
             d.rectangle((x0, y0, x1, y1), fill=(30, 140, 70, 70), outline=(20, 110, 50), width=3)
-            labels.append((((x0 + x1) / 2, (y0 + y1) / 2 + 14), "Pico (on its headers)", 17,
-                           (10, 80, 30), "mm"))
-            labels.append(((x1 - 6, (y0 + y1) / 2 - 14), "USB >", 14, (10, 80, 30), "rm"))
+            labels.append((((x0 + x1) / 2, (y0 + y1) / 2 + 14),
+                           "Pico" + (other or " (on its headers)"), 17, (10, 80, 30), "mm"))
+            if underside:
+                labels.append(((x0 + 6, (y0 + y1) / 2 - 14), "< USB", 14, (10, 80, 30), "lm"))
+            else:
+                labels.append(((x1 - 6, (y0 + y1) / 2 - 14), "USB >", 14, (10, 80, 30), "rm"))
         elif b.name == "display board":
             d.rectangle((x0, y0, x1, y1), fill=(30, 70, 160, 45), outline=(30, 70, 160), width=3)
             labels.append((((x0 + x1) / 2, y0 + 52), DIMS_LABEL(lay) + " display", 14,
                            (20, 40, 120), "mm"))
-            labels.append((((x0 + x1) / 2, y0 + 70), "(over the wires)", 12, (20, 40, 120),
-                           "mm"))
+            labels.append((((x0 + x1) / 2, y0 + 70), other.strip() or "(over the wires)", 12,
+                           (20, 40, 120), "mm"))
         elif b.name == "display glass":
             d.rectangle((x0, y0, x1, y1), outline=(30, 70, 160), width=1)
         elif b.name.startswith("button"):
@@ -232,8 +242,10 @@ def perfboard_picture(prof, battery=True):
             labels.append(((cx, cy), b.name[7:], 13, (0, 0, 0), "mm"))
         elif b.name == "diode":
             d.rectangle((x0, y0, x1, y1), fill=(40, 40, 40), outline=(0, 0, 0))
-            bw = 0.8 * mm
-            d.rectangle((x1 - 2 * bw, y0, x1 - bw, y1), fill=(220, 220, 220))  # the band
+            bw = 0.8 * mm  # the band, at the cathode's end
+            xc = hp(*lay["perfboard"]["diode"]["cathode"])[0]
+            xband = x1 - 2 * bw if xc > x0 else x0 + bw
+            d.rectangle((xband, y0, xband + bw, y1), fill=(220, 220, 220))
             labels.append((((x0 + x1) / 2, y1 + 10), "1N5817, band to VSYS", 12, INK, "mt"))
     # holes
     used = {}
@@ -245,7 +257,7 @@ def perfboard_picture(prof, battery=True):
         occupied |= {lay["perfboard"]["diode"]["anode"], lay["perfboard"]["diode"]["cathode"]}
     for i in range(nx):
         for j in range(ny):
-            x, y = _hole_px(i, j, ny, ox, oy)
+            x, y = hp(i, j)
             if (i, j) in lay["pillar_holes"]:
                 d.ellipse((x - 9, y - 9, x + 9, y + 9), fill=(255, 255, 255), outline=(0, 0, 0),
                           width=2)  # drilled out to 2.4 mm for the case's screw
@@ -254,30 +266,33 @@ def perfboard_picture(prof, battery=True):
             d.ellipse((x - r, y - r, x + r, y + r), fill=(120, 80, 30) if r == 3 else (60, 60, 60))
     # wires
     for w in plan["wires"]:
-        pts = [_hole_px(c, r, ny, ox, oy) for c, r in w["path"]]
+        pts = [hp(c, r) for c, r in w["path"]]
         col = NET_COLOURS[w["net"]]
         d.line(pts, fill=(255, 255, 255), width=8, joint="curve")
         d.line(pts, fill=col, width=4, joint="curve")
         for c, r in (w["a"], w["b"]):
-            x, y = _hole_px(c, r, ny, ox, oy)
+            x, y = hp(c, r)
             d.ellipse((x - 6, y - 6, x + 6, y + 6), fill=col, outline=(255, 255, 255), width=2)
     if battery:  # the battery's two wires come up from the holder under the board
         dio = lay["perfboard"]["diode"]
         for hole, net, text, dxy, anchor in (
-                (dio["anode"], "VSYS", "battery + (from the switch)", (-12, 0), "rm"),
+                (dio["anode"], "VSYS", "battery + (from the switch)",
+                 (12, 0) if underside else (-12, 0), "lm" if underside else "rm"),
                 (lay["perfboard"]["pico_pins"][38], "GND", "battery -", (0, 12), "mt")):
-            x, y = _hole_px(*hole, ny, ox, oy)
+            x, y = hp(*hole)
             d.ellipse((x - 7, y - 7, x + 7, y + 7), outline=NET_COLOURS[net], width=3)
             labels.append(((x + dxy[0], y + dxy[1]), text, 12, NET_COLOURS[net], anchor))
     for net, (c, r) in lay["perfboard"]["header"].items():  # the display's pin names
-        x, y = _hole_px(c, r, ny, ox, oy)
-        vertical = lay["oled"] == "ssd1306-32"
-        labels.append(((x - 10, y) if vertical else (x, y - 10), net, 11, (20, 40, 120),
-                       "rm" if vertical else "mb"))
+        x, y = hp(c, r)
+        if lay["oled"] == "ssd1306-32":  # a column of pins: the names inside the module
+            sgn = -1 if underside else 1
+            labels.append(((x + 10 * sgn, y), net, 11, (20, 40, 120), "lm" if sgn > 0 else "rm"))
+        else:
+            labels.append(((x, y - 10), net, 11, (20, 40, 120), "mb"))
     # pin labels on the Pico rows that carry a wire
     for w in plan["wires"]:
         c, r = w["b"]
-        x, y = _hole_px(c, r, ny, ox, oy)
+        x, y = hp(c, r)
         upper = r > min(rr for _c, rr in lay["perfboard"]["pico_pins"].values())
         _text(d, (x, y + (16 if upper else -16)), "%d" % w["pin"], 11, fill=(0, 0, 0),
               anchor="mt" if upper else "mb")
@@ -287,13 +302,14 @@ def perfboard_picture(prof, battery=True):
         _text(d, xy, text, size, fill=col, anchor=anchor, bold=True)
     # the grid's numbers
     for i in range(0, nx, 5):
-        x, _y = _hole_px(i, ny - 1, ny, ox, oy)
+        x, _y = hp(i, ny - 1)
         _text(d, (x, oy - 8), str(i + 1), 12, anchor="mb")
     for j in range(0, ny, 5):
-        _x, y = _hole_px(0, j, ny, ox, oy)
+        _x, y = hp(0, j)
         _text(d, (ox - 10, y), str(j + 1), 12, anchor="rm")
-    _text(d, (ox, 18), "Perfboard for %s: %d x %d holes (2.54 mm), seen from the parts' side"
-          % (prof["name"], nx, ny), 19, bold=True)
+    side = "the solder side (turned over left to right)" if underside else "the parts' side"
+    _text(d, (ox, 18), "Perfboard for %s: %d x %d holes (2.54 mm), seen from %s"
+          % (prof["name"], nx, ny, side), 19, bold=True)
     _text(d, (ox, 44), "The wires run on the underside; a dot is a soldered hole, a white "
           "ring a corner hole drilled to 2.4 mm for a case screw.", 14)
     _legend(d, plan, ox + nx * HOLE + 40, oy)
@@ -325,7 +341,7 @@ def _header_name(plan, hole):
 
 
 def _legend(d, plan, x, y):
-    _text(d, (x, y), "Wires (column/row from the bottom left)", 16, bold=True)
+    _text(d, (x, y), "Wires (column/row as numbered on the grid)", 16, bold=True)
     y += 28
     for net, line in connection_lines(plan):
         d.line((x, y + 8, x + 26, y + 8), fill=NET_COLOURS[net], width=5)
@@ -505,7 +521,9 @@ def write_all(boards=None):
     for b in boards or wiring.board_names():
         prof = wiring.load(b)
         for name, im in (("device-%s.png" % prof["name"], device_picture(prof)),
-                         ("perfboard-%s.png" % prof["name"], perfboard_picture(prof))):
+                         ("perfboard-%s.png" % prof["name"], perfboard_picture(prof)),
+                         ("perfboard-%s-underside.png" % prof["name"],
+                          perfboard_picture(prof, underside=True))):
             path = os.path.join(DOCS, name)
             im.save(path, optimize=True)
             out.append(path)

@@ -128,8 +128,26 @@ def test_device_picture_shows_the_screen_and_every_button(board):
     assert lit, "no screen in the window"
 
 
+@pytest.mark.parametrize("board", BOARDS)
+def test_the_underside_is_the_board_turned_over(board):
+    """Seen from the solder side, every wire's two ends are in the mirrored holes (column
+    counted from the other edge, same row), in the wire's colour."""
+    prof = wiring.load(board)
+    plan = build_pics.perfboard_plan(prof)
+    nx = plan["layout"]["holes"][0]
+    top = build_pics.perfboard_picture(prof)
+    under = build_pics.perfboard_picture(prof, underside=True)
+    for w in plan["wires"]:
+        col = build_pics.NET_COLOURS[w["net"]]
+        for c, r in (w["a"], w["b"]):
+            assert _hole_pixel(top, plan, (c, r)) == col
+            assert _hole_pixel(under, plan, (nx - 1 - c, r)) == col, (w["net"], c, r)
+
+
 @pytest.mark.parametrize("name", ["device-%s.png" % b for b in BOARDS]
-                         + ["perfboard-%s.png" % b for b in BOARDS] + ["battery-wiring.png"])
+                         + ["perfboard-%s.png" % b for b in BOARDS]
+                         + ["perfboard-%s-underside.png" % b for b in BOARDS]
+                         + ["battery-wiring.png"])
 def test_the_committed_build_pictures_are_up_to_date(name):
     """docs/ holds every build picture as the code draws it now (make wiring redraws them)."""
     path = os.path.join(ROOT, "docs", name)
@@ -138,9 +156,12 @@ def test_the_committed_build_pictures_are_up_to_date(name):
         fresh = build_pics.battery_picture()
     else:
         kind, board = name[:-4].split("-", 1)
-        prof = wiring.load(board)
-        fresh = (build_pics.device_picture if kind == "device" else
-                 build_pics.perfboard_picture)(prof)
+        under = board.endswith("-underside")
+        prof = wiring.load(board[:-len("-underside")] if under else board)
+        if kind == "device":
+            fresh = build_pics.device_picture(prof)
+        else:
+            fresh = build_pics.perfboard_picture(prof, underside=under)
     committed = Image.open(path).convert("RGB")
     assert committed.size == fresh.size and committed.tobytes() == fresh.tobytes(), (
         "docs/%s is out of date: run make wiring" % name)
@@ -151,6 +172,7 @@ def test_the_build_doc_and_readme_link_the_pictures():
     doc = open(os.path.join(ROOT, "docs", "BUILD.md")).read()
     for b in BOARDS:
         assert "perfboard-%s.png" % b in doc and "device-%s.png" % b in doc
+        assert "perfboard-%s-underside.png" % b in doc
     assert "battery-wiring.png" in doc and "make case" in doc
     readme = open(os.path.join(ROOT, "README.md")).read()
     assert "docs/BUILD.md" in readme and "docs/device-pico-ssd1306-4btn.png" in readme
