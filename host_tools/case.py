@@ -109,9 +109,6 @@ class Box:
         return Box(name or self.name, *(v - d for v in self.lo), *(v + d for v in self.hi),
                    kind=self.kind)
 
-    def size(self):
-        return tuple(b - a for a, b in zip(self.lo, self.hi, strict=True))
-
     def overlaps_xy(self, other, gap=0.0):
         return all(self.lo[i] < other.hi[i] + gap and other.lo[i] < self.hi[i] + gap
                    for i in (0, 1))
@@ -125,7 +122,7 @@ def _hole(i, j):
     return (p / 2 + i * p, p / 2 + j * p)
 
 
-def _place(prof, bottom, left, battery):
+def _place(prof, bottom, left):
     """Parts for a board whose Pico has its pin 21 in hole (left, bottom)."""
     p = DIMS["pitch"]
     pico = DIMS["pico"]
@@ -244,7 +241,7 @@ def layout(prof, battery=False):
     margins = [1, 1, 3, 3]  # left, right (USB side), bottom, top - in holes
     for _ in range(40):
         left, bottom = margins[0], margins[2]
-        parts, active, pb = _place(prof, bottom, left, battery)
+        parts, active, pb = _place(prof, bottom, left)
         cols = [ij[0] for ij in _all_holes(pb)]
         rows = [ij[1] for ij in _all_holes(pb)]
         # the board covers every part; the USB end of the Pico may overhang the last hole
