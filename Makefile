@@ -6,9 +6,11 @@ BOARD   ?= pico-ssd1306-4btn
 PORT    ?= /dev/ttyACM0
 SIMARGS ?=
 # The official MicroPython for the Pico (RPI_PICO build): https://micropython.org/download/RPI_PICO/
-MICROPYTHON_UF2 ?= ../shared/pico/RPI_PICO-v1.28.0.uf2
+# One name for it everywhere: make uf2 takes it, and the emulated-Pico tests (host_tools/pico.py)
+# read the same PICO_FW from the environment.
+PICO_FW ?= ../shared/pico/RPI_PICO-v1.28.0.uf2
 
-.PHONY: help sim test lint typecheck pytest shots deploy uf2 wiring bench soak web web-serve clean
+.PHONY: help sim test lint typecheck pytest shots deploy uf2 wiring bench soak web web-serve clean case
 
 help: ## this list
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /	/' | expand -t 12
@@ -47,10 +49,14 @@ deploy: deps ## compile with mpy-cross and copy to a Pico: make deploy PORT=/dev
 	$(VPY) -m host_tools.deploy --port $(PORT) --board $(BOARD)
 
 uf2: deps ## one file to drag onto a Pico in BOOTSEL mode: build/wyrm-BOARD.uf2 (replaces saves)
-	$(VPY) -m host_tools.uf2 --board $(BOARD) --micropython $(MICROPYTHON_UF2)
+	$(VPY) -m host_tools.uf2 --board $(BOARD) --micropython $(PICO_FW)
 
-wiring: deps ## wiring pictures docs/wiring-<board>.png for every profile in boards/
+wiring: deps ## wiring pictures docs/wiring-<board>.png, and the build pictures (device, perfboard, battery), for every profile
 	$(VPY) -m host_tools.wiring
+	$(VPY) -m host_tools.build_pics
+
+case: deps ## printable case for BOARD, with and without the 3 x AAA bay: build/case/*.stl + preview .png (needs openscad)
+	$(VPY) -m host_tools.case --board $(BOARD) --both
 
 bench: deps ## heap, display traffic, idle and step cost, size (CPython + MicroPython)
 	$(VPY) -m host_tools.bench

@@ -27,7 +27,9 @@ def build_parser():
                    help="key script: up,down,ok,back,long:ok,hold:ok:1500,chord:up+down,press:ok,"
                         "release:ok,wait:500 (TOKEN*N repeats)")
     p.add_argument("--text", action="store_true", help="print the text on the final frame")
-    p.add_argument("--png", default=None, help="write the final frame as a PNG")
+    p.add_argument("--png", default=None,
+                   help="write the final frame as a PNG (grey when the screen saver has dimmed "
+                        "the panel, dark when it is off)")
     p.add_argument("--frames", default=None, help="write every changed frame as PNG into DIR")
     p.add_argument("--terminal", action="store_true", help="interactive: force the terminal view")
     p.add_argument("--scale", type=int, default=4, help="PNG / window pixel scale")
@@ -48,9 +50,10 @@ def main(argv=None):
         from host_tools import sim_live
 
         return sim_live.main(args)
+    panel = {}
     try:
         frames, w, h, errors = simcore.run_script(
-            args.keys, args.board, args.runtime, args.seed, args.state
+            args.keys, args.board, args.runtime, args.seed, args.state, panel
         )
     except simcore.ScriptError as exc:
         print("sim: %s" % exc, file=sys.stderr)
@@ -65,7 +68,8 @@ def main(argv=None):
             simcore.write_png(os.path.join(args.frames, "frame_%04d.png" % f.index),
                               f.data, w, h, args.scale)
     if args.png:
-        simcore.write_png(args.png, last.data, w, h, args.scale)
+        # the panel as it is at the end: a dimmed screen grey, a switched-off one dark
+        simcore.write_png(args.png, last.data, w, h, args.scale, panel["on"], panel["level"])
     if args.text:
         print(last.text())
     if errors:

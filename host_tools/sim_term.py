@@ -2,7 +2,7 @@
 
 Each character cell shows two OLED pixels (upper half block, lower half
 block, full block), so a 128x64 panel takes 128 columns x 32 rows inside a
-box (130x36 with the key help). A smaller terminal (down to 66x21, e.g. the
+box (130x36 with the key help). A smaller terminal (down to 66x22, e.g. the
 usual 80x24) gets a small view with Braille characters, 2x4 pixels each.
 
 A terminal reports key presses but no releases, so every key is a tap
@@ -12,7 +12,13 @@ have keys of their own:
     Up/Down or k/j   move             L   long OK (held ~0.9 s)
     Enter or Space   OK               B   long BACK
     Backspace or b   BACK             h   hold OK down / let it go
+    r                UP+DOWN together (the quick roll inside a game)
     q                quit
+
+Holding UP or DOWN on the device repeats; a terminal's own key repeat gives
+at most two queued taps, so there press the key again (the window repeats).
+A terminal too small for the full view gets the small one, whose bottom edge
+names the size that shows the full view.
 
 The terminal is put into cbreak mode (termios) and the alternate screen, and
 restored on every way out (q, Ctrl-C, an exception, SIGTERM/SIGHUP);
@@ -27,7 +33,7 @@ import sys
 import time
 
 from host_tools import simcore
-from host_tools.sim_live import BACK, DOWN, OK, STEP_S, UP, Session, TapKeys, brightness
+from host_tools.sim_live import BACK, DOWN, OK, STEP_S, TAP_MS, UP, Session, TapKeys, brightness
 
 UPPER = "\u2580"  # upper half block
 LOWER = "\u2584"  # lower half block
@@ -101,8 +107,8 @@ def body_size(w, h, mode=HALF):
 def help_parts(keys, ok_held=False):
     parts = []
     if ok_held:
-        parts.append("[OK HELD - h lets go]")
-    parts.append("Up/Down or k/j: move")
+        parts.append("[OK HELD: h lets go]")
+    parts.append("Up/Down/k/j: move")
     parts.append("Enter/Space: OK")
     if keys >= 4:
         parts.append("Bksp/b: back")
@@ -111,6 +117,7 @@ def help_parts(keys, ok_held=False):
     else:
         parts.append("Bksp/b or L: back (= long OK)")
     parts.append("h: hold OK")
+    parts.append("r: UP+DOWN")
     parts.append("q: quit")
     return parts
 
@@ -198,13 +205,16 @@ def screen_lines(data, w, h, keys, on=True, level=255, ok_held=False, errors=0, 
     top = "\u250c\u2500" + label + "\u2500" * max(0, bc - len(label) - 1) + "\u2510"
     out = [top]
     out += ["\u2502" + row + "\u2502" for row in body]
-    out.append("\u2514" + "\u2500" * bc + "\u2518")
+    note = ""
+    if mode != HALF:  # on the bottom edge, so a dimmed-screen status cannot hide it
+        note = _fit(" small view - full size needs a %dx%d terminal " % needed_size(
+            w, h, keys, HALF), bc - 2)
+    out.append("\u2514\u2500" + note + "\u2500" * max(0, bc - len(note) - 1) + "\u2518")
     cols = bc + 2
     helps = help_lines(keys, ok_held, cols)
     helps += [""] * (_help_rows(w, h, keys, mode) - len(helps))
     out += [_fit(x, cols) for x in helps]
-    note = "small view: a %dx%d terminal shows it full size" % needed_size(w, h, keys, HALF)[:2]
-    out.append(_fit(status_line(on, level, errors, note if mode != HALF else ""), cols))
+    out.append(_fit(status_line(on, level, errors), cols))
     return out
 
 
@@ -230,7 +240,7 @@ _PLAIN = {
     "k": "up", "j": "down",
     "\r": "ok", "\n": "ok", " ": "ok",
     "\x7f": "back", "\x08": "back", "b": "back",
-    "L": "long_ok", "B": "long_back", "h": "hold_ok",
+    "L": "long_ok", "B": "long_back", "h": "hold_ok", "r": "chord",
     "q": "quit", "Q": "quit", "\x03": "quit", "\x04": "quit",
 }
 
@@ -238,7 +248,7 @@ _PLAIN = {
 def decode(data, final=False):
     """Key bytes -> (events, rest). ``rest`` is an unfinished escape sequence.
 
-    Events: up, down, ok, back, long_ok, long_back, hold_ok, quit. Arrow keys
+    Events: up, down, ok, back, long_ok, long_back, hold_ok, chord, quit. Arrow keys
     come as ESC [ A / ESC O A (with or without modifiers); a lone ESC is the
     Esc key (BACK) - it is held back in ``rest`` until ``final`` says nothing
     followed it. Other keys are ignored.
@@ -306,6 +316,9 @@ def apply_event(ev, taps, keys):
             taps.long(OK)  # three buttons: a long OK is BACK
     elif ev == "hold_ok":
         taps.toggle_hold(OK)
+    elif ev == "chord":  # UP and DOWN down together, as the scripts' chord:up+down
+        taps.tap(UP, 2 * TAP_MS)
+        taps.tap(DOWN, 2 * TAP_MS)
     return False
 
 

@@ -1,6 +1,7 @@
 """The simulator in a pygame window: an OLED-looking panel and real key press/release.
 
     Up / Down            UP / DOWN buttons (held = held: menus auto-repeat)
+    Up + Down together   the quick roll inside a game
     Enter / Space        OK (hold it to peek at a secret)
     Backspace / Esc      BACK (four-button boards; with three buttons hold OK)
     q or closing         quit

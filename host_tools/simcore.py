@@ -209,6 +209,10 @@ class CPythonDevice:
             self.canvas, Store(state_dir), Rng(seed=seed), keys, self.panel, board
         )
 
+    def panel_state(self):
+        """(on, contrast level) of the panel now."""
+        return self.panel.on, self.panel.level
+
     def run(self, steps, start=START_TICKS, on_frame=None):
         frames = []
         font = self.font
@@ -228,8 +232,13 @@ class CPythonDevice:
         return frames
 
 
-def run_script(script, board_name="pico-ssd1306-4btn", runtime="cpython", seed=None, state=None):
-    """Run a key script; returns (frames, width, height, errors)."""
+def run_script(script, board_name="pico-ssd1306-4btn", runtime="cpython", seed=None, state=None,
+               panel=None):
+    """Run a key script; returns (frames, width, height, errors).
+
+    ``panel``, a dict, receives the panel's state at the end: ``on`` and ``level``
+    (the contrast), so a picture of the last frame can show a dimmed or dark screen.
+    """
     board = load_board(board_name)
     w, h, keys = board_geometry(board)
     steps = timeline(parse_script(script, keys))
@@ -243,21 +252,37 @@ def run_script(script, board_name="pico-ssd1306-4btn", runtime="cpython", seed=N
             dev = CPythonDevice(board, state, seed)
             frames = dev.run(steps)
             errors = [repr(e) for e in dev.app.errors]
+            on, level = dev.panel_state()
         elif runtime == "micropython":
             from host_tools import simmp
 
-            frames, errors = simmp.run(board, steps, state, seed)
+            end = {}
+            frames, errors = simmp.run(board, steps, state, seed, end)
+            on, level = end.get("on", True), end.get("level", 255)
         else:
             raise ScriptError("runtime must be cpython or micropython")
     finally:
         if tmp:
             shutil.rmtree(tmp, ignore_errors=True)
+    if panel is not None:
+        panel["on"] = on
+        panel["level"] = level
     return frames, w, h, errors
 
 
 # -- pictures -------------------------------------------------------------
 OLED_ON = (170, 225, 255)
 OLED_OFF = (6, 8, 14)
+OLED_DIM = (96, 100, 104)  # the screen saver's dimmed panel: grey dots
+DIM_LEVEL = 1  # the contrast the screen saver sets (and the lowest setting)
+
+
+def lit_rgb(on=True, level=255):
+    """The colour of a lit pixel in a picture: pale blue, grey when the panel is dimmed
+    (contrast at the saver's level), None when it is off (a dark screen)."""
+    if not on:
+        return None
+    return OLED_DIM if level <= DIM_LEVEL else OLED_ON
 
 
 def pixels(data, w, h):
@@ -265,21 +290,28 @@ def pixels(data, w, h):
     return [[(data[(y >> 3) * w + x] >> (y & 7)) & 1 for x in range(w)] for y in range(h)]
 
 
-def write_png(path, data, w, h, scale=4):
-    """The frame as an OLED-looking PNG: lit pixels as dots with a fine gap."""
+def write_png(path, data, w, h, scale=4, on=True, level=255):
+    """The frame as an OLED-looking PNG: lit pixels as dots with a fine gap.
+
+    ``on`` and ``level`` are the panel's power and contrast (see ``lit_rgb``):
+    a dimmed panel draws grey dots, a panel that is off none.
+    """
     from PIL import Image
 
     img = Image.new("RGB", (w * scale + 2 * scale, h * scale + 2 * scale), OLED_OFF)
     px = img.load()
     dot = scale - 1 if scale >= 3 else scale
+    colour = lit_rgb(on, level)
     for y, row in enumerate(pixels(data, w, h)):
+        if colour is None:
+            break
         for x, v in enumerate(row):
             if v:
                 x0 = (x + 1) * scale
                 y0 = (y + 1) * scale
                 for dy in range(dot):
                     for dx in range(dot):
-                        px[x0 + dx, y0 + dy] = OLED_ON
+                        px[x0 + dx, y0 + dy] = colour
     d = os.path.dirname(path)
     if d:
         os.makedirs(d, exist_ok=True)

@@ -24,7 +24,8 @@ steps = json.loads(%(steps)r)
 seed = %(seed)r
 canvas = Canvas(%(w)d, %(h)d)
 font.LOG = []
-app = make_app(canvas, Store('/state'), Rng(seed=seed), %(keys)d, SimPanel(), board)
+panel = SimPanel()
+app = make_app(canvas, Store('/state'), Rng(seed=seed), %(keys)d, panel, board)
 t = %(start)d
 n = 0
 for i in range(len(steps)):
@@ -38,6 +39,7 @@ for i in range(len(steps)):
 font.LOG = None
 for e in app.errors:
     print('E', repr(e))
+print('P', int(panel.on), panel.level)
 """
 
 
@@ -52,7 +54,8 @@ def _steps_compact(steps):
     return json.dumps(steps, separators=(",", ":"))
 
 
-def run(board, steps, state_dir, seed):
+def run(board, steps, state_dir, seed, panel=None):
+    """Frames and errors of the run; ``panel`` (a dict) gets the panel's end state."""
     from host_tools.mprun import MicroPython
 
     w, h, keys = simcore.board_geometry(board)
@@ -84,6 +87,11 @@ def run(board, steps, state_dir, seed):
                 frames.append(simcore.Frame(len(frames), int(t), bytes.fromhex(hexdata), entries))
             elif line.startswith("E "):
                 errors.append(line[2:])
+            elif line.startswith("P "):
+                _, on, level = line.split()
+                if panel is not None:
+                    panel["on"] = on == "1"
+                    panel["level"] = int(level)
             elif line.strip():
                 errors.append("console: " + line)
         names = json.loads(mp.exec("import os, json\nprint(json.dumps(os.listdir('/state')))"))

@@ -1,6 +1,6 @@
 """One file to drag onto a Pico: MicroPython followed by Wyrm's filesystem, as UF2.
 
-    make uf2 BOARD=pico-ssd1306-4btn [MICROPYTHON_UF2=path/to/RPI_PICO-v1.28.0.uf2]
+    make uf2 BOARD=pico-ssd1306-4btn [PICO_FW=path/to/RPI_PICO-v1.28.0.uf2]
     python -m host_tools.uf2 --board pico-ssd1306-4btn --micropython FW.uf2 --out build/x.uf2
     python -m host_tools.uf2 --info build/wyrm-pico-ssd1306-4btn.uf2
 
@@ -302,7 +302,7 @@ def missing_micropython(path):
         "No MicroPython UF2 at %s.\n"
         "Download the official one for the Raspberry Pi Pico (the RPI_PICO build, v1.22 or "
         "newer - not the Pico W or Pico 2 one) from %s\n"
-        "and pass it: make uf2 BOARD=... MICROPYTHON_UF2=path/to/RPI_PICO-....uf2"
+        "and pass it: make uf2 BOARD=... PICO_FW=path/to/RPI_PICO-....uf2"
         % (deploy.rel(path), deploy.MICROPYTHON_URL)
     )
 

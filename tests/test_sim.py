@@ -92,3 +92,37 @@ def test_three_button_board_maps_back_to_long_ok():
     """On a three-button board the script's `back` is a long OK."""
     seg = simcore.parse_script("back", 3)
     assert seg[0] == (1 << 2, simcore.LONG_MS)
+
+
+def _png_colours(path):
+    from PIL import Image
+
+    return {c for _n, c in Image.open(path).convert("RGB").getcolors(1 << 16)}
+
+
+@pytest.mark.parametrize("runtime", ["cpython", "micropython"])
+def test_png_shows_a_dimmed_screen_grey_and_a_switched_off_screen_dark(tmp_path, runtime):
+    """`--png` draws the panel as the screen saver left it: lit dots pale blue while awake
+    (59 s idle), grey once dimmed (61 s idle, the saver's 60 s), none once off (301 s idle,
+    the saver's 300 s)."""
+    got = {}
+    for name, wait in (("awake", 59000), ("dim", 61000), ("off", 301000)):
+        out = tmp_path / (name + ".png")
+        r = sim("--keys", "wait:%d" % wait, "--png", str(out), "--runtime", runtime)
+        assert r.returncode == 0, r.stderr
+        got[name] = _png_colours(out)
+    assert got["awake"] == {simcore.OLED_OFF, simcore.OLED_ON}
+    assert got["dim"] == {simcore.OLED_OFF, simcore.OLED_DIM}
+    assert got["off"] == {simcore.OLED_OFF}
+
+
+def test_png_dim_level_is_the_firmwares_saver_contrast():
+    """The picture's grey is the contrast the firmware's screen saver really sets; the
+    lowest user contrast above it stays bright."""
+    paths.setup()
+    from wyrm import app
+
+    assert simcore.DIM_LEVEL == app._DIM_CONTRAST
+    assert simcore.lit_rgb(True, app._DIM_CONTRAST) == simcore.OLED_DIM
+    assert simcore.lit_rgb(True, app.CONTRAST_LEVELS[1]) == simcore.OLED_ON
+    assert simcore.lit_rgb(False, 255) is None

@@ -125,7 +125,7 @@ def test_small_view_fits_an_80x24_terminal():
     helps = " ".join(lines[18:-1])
     for key in ("Enter/Space: OK", "Bksp/b: back", "L: long OK", "h: hold OK", "q: quit"):
         assert key in helps
-    assert "130x36" in lines[-1]
+    assert "130x36" in lines[17] and lines[17].startswith("\u2514")  # on the bottom edge
 
 
 @pytest.mark.parametrize(
@@ -136,19 +136,19 @@ def test_small_view_fits_an_80x24_terminal():
         ((129, 36), sim_term.BRAILLE),
         ((130, 35), sim_term.BRAILLE),
         ((80, 24), sim_term.BRAILLE),
-        ((66, 21), sim_term.BRAILLE),
-        ((65, 21), None),
-        ((66, 20), None),
+        ((66, 22), sim_term.BRAILLE),
+        ((65, 22), None),
+        ((66, 21), None),
     ],
 )
 def test_view_follows_terminal_size(size, mode):
-    """Full size needs 130x36, the small view 66x21; smaller gives a one-line reason naming both."""
+    """Full size needs 130x36, the small view 66x22; smaller gives a one-line reason naming both."""
     assert sim_term.pick_mode(128, 64, 4, size) == mode
     problem = sim_term.check_terminal(BOARD4, size=size, interactive=True)
     if mode:
         assert problem is None
     else:
-        assert "130x36" in problem and "66x21" in problem and "%dx%d" % size in problem
+        assert "130x36" in problem and "66x22" in problem and "%dx%d" % size in problem
         assert "\n" not in problem
 
 
@@ -250,6 +250,47 @@ def test_back_on_three_buttons_is_long_ok():
     for ev in ("back", "long_back"):
         out, _, _ = feed([ev], keys=3)
         assert [(k, kk) for _, k, kk in out if k == B.LONG] == [(B.LONG, OK)]
+
+
+def test_small_view_names_the_full_size_even_while_dimmed():
+    """At 120 columns (small view) the bottom edge says which terminal shows the full view,
+    also while the status line is busy saying the panel is dimmed; the full view has no note."""
+    assert sim_term.pick_mode(128, 64, 4, (120, 40)) == sim_term.BRAILLE
+    small = sim_term.screen_lines(bytes(1024), 128, 64, 4, level=1, mode=sim_term.BRAILLE)
+    assert "full size needs a 130x36 terminal" in small[17]
+    assert "dimmed" in small[-1]
+    full = sim_term.screen_lines(bytes(1024), 128, 64, 4)
+    assert full[33] == "\u2514" + "\u2500" * 128 + "\u2518"
+
+
+def test_r_is_up_and_down_together_the_quick_roll(tmp_path):
+    """r presses UP and DOWN together: inside a game it opens the quick roll (the die rolls
+    over the game menu) and moves no cursor; in the main menu it does nothing."""
+    dev = simcore.CPythonDevice(BOARD4, str(tmp_path), seed=1)
+    t = [simcore.START_TICKS]
+
+    def play(events, ms=1500):
+        taps = TapKeys()
+        for ev in events:
+            sim_term.apply_event(ev, taps, 4)
+        dev.font.LOG = []
+        log = []
+        for _ in range(ms // 10):
+            dev.font.LOG = []
+            if dev.app.step(t[0], taps.levels(t[0])):
+                log = dev.font.LOG
+            t[0] = (t[0] + 10) & sim_live.MASK
+        return simcore.frame_text(log)
+
+    menu = play([], 800)
+    assert play(["chord"]) in ("", menu)  # the main menu has no quick roll: nothing changes
+    game = play(["ok"])  # Drachenhort's menu
+    rolled = play(["chord"])
+    assert rolled.startswith("== Drachenhort die ==") and game.startswith("== Drachenhort ==")
+    assert sim_term.decode(b"r") == (["chord"], b"")
+    back = play(["chord"])  # UP+DOWN again: back to exactly that screen
+    assert back == game
+    dev.font.LOG = None
 
 
 def test_h_toggles_ok_held():

@@ -228,7 +228,7 @@ def test_without_micropython_it_says_where_to_get_it(tmp_path):
     assert proc.returncode == 1
     assert "Traceback" not in proc.stderr
     assert deploy.MICROPYTHON_URL in proc.stderr
-    assert "MICROPYTHON_UF2=" in proc.stderr
+    assert "PICO_FW=" in proc.stderr
 
 
 def test_after_flashing_a_used_pico_new_saves_land_on_old_blocks_and_read_back(built):
@@ -260,3 +260,21 @@ def test_after_flashing_a_used_pico_new_saves_land_on_old_blocks_and_read_back(b
     fs.unmount()
     got = fsimage.read_image(bytes(fs.context.buffer))
     assert got == dict(built["files"], **saves, **{"settings.json": b'{"peek_s": 10}'})
+
+
+def test_make_uf2_takes_the_firmware_by_the_one_name_the_pico_tests_read(monkeypatch):
+    """`make uf2` takes MicroPython as PICO_FW - on the command line or from the environment,
+    the same variable the emulated-Pico tests read - and has no second name for it."""
+    cmd = ["make", "-n", "-s", "uf2", "BOARD=pico-ssd1306-3btn"]
+    arg = subprocess.run(cmd + ["PICO_FW=/tmp/mine.uf2"], cwd=ROOT, capture_output=True,
+                         text=True)
+    assert "--micropython /tmp/mine.uf2" in arg.stdout, arg.stdout + arg.stderr
+    env = dict(os.environ, PICO_FW="/tmp/env.uf2")
+    envd = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, env=env)
+    assert "--micropython /tmp/env.uf2" in envd.stdout
+    from host_tools import pico
+
+    monkeypatch.setenv("PICO_FW", "/tmp/env.uf2")
+    assert pico.firmware_path() == "/tmp/env.uf2"
+    with open(os.path.join(ROOT, "Makefile")) as f:
+        assert "MICROPYTHON_UF2" not in f.read()

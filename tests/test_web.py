@@ -294,7 +294,8 @@ def test_quick_taps_count_once_each_and_key_repeat_adds_nothing(browser, site):
 
 
 def test_screen_saver_dims_then_darkens_the_canvas_and_a_press_wakes_it(browser, site):
-    """As on the device: dim after 60 s, off after 300 s; the waking press does nothing else."""
+    """As on the device: dim (grey) after 60 s, off (dark) after 300 s; the waking press does
+    nothing else, and the woken panel is in colour again."""
     script = "wait:61000"
     p = Page(browser)
     page = p.page
@@ -303,13 +304,14 @@ def test_screen_saver_dims_then_darkens_the_canvas_and_a_press_wakes_it(browser,
         p.run(script)
         assert page.evaluate("wyrm.panel") == {"level": 1, "on": True}
         dim = page.evaluate("document.getElementById('screen').style.filter")
-        assert dim.startswith("brightness(0.5")
+        assert dim.startswith("brightness(0.5") and dim.endswith("grayscale(1)")
         p.run("wait:240000")
         assert page.evaluate("wyrm.panel")["on"] is False
         assert page.evaluate("document.getElementById('screen').style.filter") == "brightness(0)"
         got = p.run("down,down")  # the first press only wakes the panel
         assert page.evaluate("wyrm.panel") == {"level": 100, "on": True}
-        assert page.evaluate("document.getElementById('screen').style.filter") != "brightness(0)"
+        woken = page.evaluate("document.getElementById('screen').style.filter")
+        assert woken != "brightness(0)" and "grayscale" not in woken
         assert got[-1][1] == sim("down", 1)[-1][1]
         assert p.errors == []
     finally:

@@ -272,9 +272,11 @@ const host = {
   },
   panel(level, on) {
     api.panel = { level, on: !!on };
-    // The OLED's contrast as brightness; a dark panel when the saver turns it off.
+    // The OLED's contrast as brightness; grey when the saver dims it (contrast 1, as
+    // simcore.DIM_LEVEL), a dark panel when the saver turns it off.
     const b = on ? 0.5 + 0.5 * Math.sqrt(level / 255) : 0;
-    screen.style.filter = b >= 1 ? "" : "brightness(" + b.toFixed(3) + ")";
+    const grey = on && level <= 1 ? " grayscale(1)" : "";
+    screen.style.filter = b >= 1 ? "" : "brightness(" + b.toFixed(3) + ")" + grey;
     if (!on) say("Screen saver: press any key to wake Wyrm.");
     else if (statusLine.textContent.startsWith("Screen saver")) say("");
   },

@@ -1,0 +1,151 @@
+"""`make deploy` onto the emulated Pico running the real MicroPython 1.28, through the real
+mpremote: the update keeps the saved games and removes modules the new build no longer has;
+safe mode leaves the REPL free.
+
+The Pico's USB serial console is bridged to a pty (host_tools/pico_serial.py), so deploy and
+mpremote run exactly as against /dev/ttyACM0. A reset (mpremote's last step) is followed by
+a power-up from the flash as the deploy left it.
+"""
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from host_tools import fsimage, paths, pico, pico_serial
+
+BOARD = "pico-ssd1306-4btn"
+SAVES = ("dice_stats.json", "open.json", "menu.json")  # a roll saves these
+LEGACY = "wyrm/legacy_screen"  # a module only the old build has
+CHANGED = "wyrm/settings_ui"  # a module the update changes
+
+
+def old_firmware(tmp_path):
+    """The build before the update: one module more, and one that differs."""
+    old = tmp_path / "firmware-old"
+    shutil.copytree(paths.FIRMWARE, old, ignore=shutil.ignore_patterns("__pycache__"))
+    (old / (LEGACY + ".py")).write_text('"""A screen the new build dropped."""\nX = 1\n')
+    changed = old / (CHANGED + ".py")
+    assert changed.exists()
+    with open(changed, "a") as f:
+        f.write("\n_OLD_BUILD = 1\n")
+    return str(old)
+
+
+def files_on(dev, tmp_path, name):
+    """{path: bytes} on the device's filesystem, read from its flash."""
+    path = str(tmp_path / (name + ".bin"))
+    dev.save_flash(path, fs_only=True)
+    with open(path, "rb") as f:
+        return fsimage.read_image(f.read())
+
+
+def power_up(flash, board=BOARD, hold=0):
+    """Boot from a whole-flash file; ``hold``: key mask held from power-on."""
+    dev = pico.Pico(board, flash=flash, probe=False)
+    if hold:
+        dev.set_levels(hold)
+    assert dev.run_until(30000, connected=True), "USB CDC did not come up"
+    dev.settle(quiet_ms=300, max_ms=30000, min_ms=400)
+    return dev
+
+
+def power_cycle(dev, tmp_path, name, hold=0):
+    path = str(tmp_path / (name + ".flash"))
+    dev.save_flash(path)
+    dev.close()
+    return power_up(path, hold=hold)
+
+
+def deploy(port, *args, make=False, timeout=600):
+    if make:  # the README's command, as a user types it (the deps are already there)
+        cmd = ["make", "-s", "-o", ".venv/.stamp", "-o", "node_modules/.stamp", "deploy",
+               "PORT=" + port, "BOARD=" + BOARD]
+    else:
+        cmd = [sys.executable, "-m", "host_tools.deploy", "--port", port, "--board", BOARD,
+               *args]
+    r = subprocess.run(cmd, capture_output=True, text=True, cwd=paths.ROOT, timeout=timeout)
+    assert r.returncode == 0, r.stdout + r.stderr
+    return r.stdout
+
+
+def test_update_through_mpremote_keeps_the_save_and_removes_dropped_modules(tmp_path):
+    """Install an older build on a fresh MicroPython with deploy; roll the die (a save);
+    `make deploy` the current build: only the changed module is copied, the dropped one
+    is removed, every save is byte for byte as before, and after a power-up the device
+    shows what it showed before the update (the die, from open.json)."""
+    blank = pico.flash_with_fs(b"", out=str(tmp_path / "blank.flash"))
+    dev = power_up(blank)
+    try:
+        assert not [t for t in dev.txns() if t.ack], "a blank Pico has no Wyrm to draw"
+        old_build = tmp_path / "old-build"
+        with pico_serial.Bridge(dev) as port:
+            out = deploy(port, "--firmware", old_firmware(tmp_path), "--out", str(old_build))
+        n = sum(len(fs) for _r, _d, fs in os.walk(old_build)) - 1  # less the build's marker
+        assert "Copied %d files" % n in out and " 0 already up to date" in out, out
+        assert "Removed" not in out, out
+        dev = power_cycle(dev, tmp_path, "installed")
+        installed = files_on(dev, tmp_path, "installed")
+        assert LEGACY + ".mpy" in installed
+        assert not dev.errors(), dev.errors()
+        # a save by keys: Dice (the main menu's last entry), roll
+        dev.play("down*5,ok,ok,wait:800")
+        dev.settle()
+        before = files_on(dev, tmp_path, "saved")
+        assert all(s in before for s in SAVES), sorted(before)
+        shown = power_cycle(dev, tmp_path, "shown")
+        screen = shown.frame()  # what the old build shows at power-up with these saves
+        assert any(screen), "a blank panel proves nothing"
+        dev = shown
+        with pico_serial.Bridge(dev) as port:
+            out = deploy(port, make=True)
+        assert "Copied 1 file " in out, out
+        assert "Removed stale files: %s.mpy." % LEGACY in out, out
+        dev = power_cycle(dev, tmp_path, "updated")
+        after = files_on(dev, tmp_path, "updated")
+        assert LEGACY + ".mpy" not in after
+        for name in before:
+            if not name.startswith("wyrm/") and name.endswith(".json") and name != "board.json":
+                assert after.get(name) == before[name], name
+        with open(os.path.join(paths.ROOT, "build", "deploy", CHANGED + ".mpy"), "rb") as f:
+            assert after[CHANGED + ".mpy"] == f.read()
+        assert after[CHANGED + ".mpy"] != before[CHANGED + ".mpy"]
+        assert dev.frame() == screen
+        assert not dev.errors(), dev.errors()
+    finally:
+        dev.close()
+
+
+def test_safe_mode_leaves_the_repl_to_mpremote(tmp_path):
+    """BACK held at power-up: Wyrm does not start, Enter gets MicroPython's prompt at once,
+    and mpremote lists the files; without BACK the app owns the console (no prompt)."""
+    image = pico.fs_image(BOARD, probe=False)
+    flash = pico.flash_with_fs(image, out=str(tmp_path / "wyrm.flash"))
+    normal = power_up(flash)
+    try:
+        assert [t for t in normal.txns() if t.ack], "Wyrm draws its menu"
+        start = normal.console_len
+        normal.send("\r")
+        assert not normal.run_until(500, console=">>> ", console_from=start)
+    finally:
+        normal.close()
+    dev = power_up(flash, hold=8)  # BACK
+    try:
+        dev.set_levels(0)
+        dev.run(200)
+        assert not [t for t in dev.txns() if t.ack], "safe mode draws nothing"
+        start = dev.console_len
+        dev.send("\r")
+        assert dev.run_until(500, console=">>> ", console_from=start), dev.console(start)
+        with pico_serial.Bridge(dev) as port:
+            r = subprocess.run([sys.executable, "-m", "mpremote", "connect", port, "fs", "ls"],
+                               capture_output=True, text=True, timeout=120)
+        assert r.returncode == 0, r.stderr
+        assert "board.json" in r.stdout and "wyrm/" in r.stdout, r.stdout
+    finally:
+        dev.close()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(pytest.main([__file__, "-q"]))
