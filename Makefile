@@ -8,7 +8,7 @@ SIMARGS ?=
 # The official MicroPython for the Pico (RPI_PICO build): https://micropython.org/download/RPI_PICO/
 MICROPYTHON_UF2 ?= ../shared/pico/RPI_PICO-v1.28.0.uf2
 
-.PHONY: help sim test lint typecheck pytest shots deploy uf2 wiring bench soak web web-serve clean
+.PHONY: help sim test lint typecheck pytest shots deploy uf2 wiring bench latency soak web web-serve clean
 
 help: ## this list
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /	/' | expand -t 12
@@ -54,6 +54,9 @@ wiring: deps ## wiring pictures docs/wiring-<board>.png for every profile in boa
 
 bench: deps ## heap, display traffic, idle and step cost, size (CPython + MicroPython)
 	$(VPY) -m host_tools.bench
+
+latency: deps ## every key on every screen timed on the emulated Pico: build/latency.json, docs/LATENCY.md
+	$(VPY) -m host_tools.latency
 
 soak: deps ## the fault storm run long (1e5 events CPython, 1e4 MicroPython): a table, 0 failures
 	$(VPY) -m host_tools.soak
