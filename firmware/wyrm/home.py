@@ -70,8 +70,13 @@ class Home(ui.Menu):
         if self.playing:
             self.playing = False
             app.game = None
-            app.save_due()  # (a game that closed in the step it opened: its note first)
-            app.store.remove("open")
+            # once the main menu is on the panel (a flash write takes a frame's time);
+            # the put-off saves go first (a game that closed in the step it opened)
+            app.after_frame(_closed)
+
+
+def _closed(app):
+    app.store.remove("open")
 
 
 def _row_module(i):
