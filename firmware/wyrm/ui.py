@@ -145,6 +145,10 @@ class Menu(Screen):
     (optional) runs instead of closing the menu.
     """
 
+    # A subclass whose draw() adds to the title bar only (whose turn, a note) sets
+    # this: a move still draws just the rows (draw_part), as for a plain menu.
+    title_extras = False
+
     def __init__(self, title_text, items, on_back=None, sel=0):
         self.title = title_text
         self.items = items
@@ -177,13 +181,13 @@ class Menu(Screen):
     def _move(self, app, new):
         """Select ``new``. Within the rows on show only the two rows that
         change are drawn again (``draw_part``); when the list scrolls, its
-        rows but not the title. A subclass that draws its own picture, or a
-        live title, draws it all."""
+        rows but not the title (a move changes nothing it shows). A subclass that
+        draws its own picture draws it all."""
         old = self.sel
         self.sel = new
         first = self.first
         shown = rows(app)
-        if type(self).draw is Menu.draw and isinstance(self.title, str):
+        if type(self).draw is Menu.draw or self.title_extras:
             if first <= new < first + shown:
                 self._rows |= (1 << (old - first)) | (1 << (new - first))
             else:  # as draw() would scroll it

@@ -208,7 +208,7 @@ class Session(gamekit.SavedGame):
         self.cards = [None] * players
         self.screen = "menu"
         self.arg = None
-        if self.save() and app.store.exists(_PARTY):
+        if self.save_now() and app.store.exists(_PARTY):
             app.store.remove(_PARTY)  # an older save's deal: no game refers to it now
 
     def g(self):
@@ -327,6 +327,7 @@ class _Menu(ui.Menu):
     """A menu with an optional note at the right of the title bar."""
 
     note = None
+    title_extras = True
 
     def draw(self, app, fb):
         super().draw(app, fb)
