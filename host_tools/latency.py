@@ -211,9 +211,16 @@ class SimTour:
         if not frames:
             acts, kind = "release", "none"
         else:
+            # the edge the key acts on: UP/DOWN and a held OK (a secret) on the press;
+            # a long press 600 ms in; a click on the release (a frame while it was down,
+            # a note going, does not count when the release brings one too)
             t0 = frames[0][0]
-            if t0 < down:
-                acts = "long" if key.startswith("long:") and t0 >= LONG_AT_MS else "press"
+            after = [t for t, _f in frames if t >= down]
+            held_ok = key == "ok" and getattr(top0, "hold_ok", False)
+            if key.startswith("long:") and LONG_AT_MS <= t0 < down:
+                acts = "long"
+            elif key in ("up", "down") or held_ok or (t0 < down and not after):
+                acts = "press"
             else:
                 acts = "release"
             top1 = self.app.top()
