@@ -219,7 +219,7 @@ class SimTour:
             held_ok = key == "ok" and getattr(top0, "hold_ok", False)
             if key.startswith("long:") and LONG_AT_MS <= t0 < down:
                 acts = "long"
-            elif key in ("up", "down") or held_ok or (t0 < down and not after):
+            elif key in ("up", "down") or (t0 < down and (held_ok or not after)):
                 acts = "press"
             else:
                 acts = "release"
