@@ -49,6 +49,9 @@ QUIET_MS = 100  # the next key only after this much quiet on the panel bus
 GAP_NS = 3_000_000  # a panel update is a burst of writes; 3 ms of silence ends it
 MAX_PRESSES = 3000
 MAX_RESETS = 30
+# The bounded tour (tests/test_pico_latency.py, --bounded): a menu's selected row counts
+# as a screen of its own only this deep in the screen stack (main menu 1, a game's menu 2)
+BOUNDED = {"pico-ssd1306-4btn": 2, "pico-ssd1306-3btn": 1}
 SEGMENT = 400  # the tour powers on afresh at the main menu after this many keys
 MAX_ORIGIN = 80  # a screen first reached in more keys after power-on is not gone back to
 BUDGETS = {"open": 100.0, "back": 50.0, "change": 50.0, "move": 30.0, "tumble": 40.0}
@@ -647,12 +650,16 @@ def main(argv=None):
     ap.add_argument("--md", default=os.path.join(paths.ROOT, "docs", "LATENCY.md"))
     ap.add_argument("--max-presses", type=int, default=MAX_PRESSES)
     ap.add_argument("--workers", type=int, default=2, help="emulated Picos at once")
+    ap.add_argument("--bounded", action="store_true",
+                    help="the tests' bounded tour (BOUNDED) instead of the whole map")
     ap.add_argument("--tour-only", action="store_true", help="the simulator's tour only")
     args = ap.parse_args(argv)
     boards = args.board or list(BOARDS)
+    depth = BOUNDED if args.bounded else None
     if args.tour_only:
         for b in boards:
-            t = tour(b, max_presses=args.max_presses, log=print)
+            t = tour(b, max_presses=args.max_presses, log=print,
+                     depth=depth.get(b) if depth else None)
             kinds = {}
             for s in t["steps"]:
                 kinds[s["kind"]] = kinds.get(s["kind"], 0) + 1
@@ -667,7 +674,7 @@ def main(argv=None):
     if why:
         print("latency map: skipped - " + why)
         return 1
-    results = measure(boards, max_presses=args.max_presses, workers=args.workers)
+    results = measure(boards, depth=depth, max_presses=args.max_presses, workers=args.workers)
     os.makedirs(os.path.dirname(args.json), exist_ok=True)
     with open(args.json, "w") as f:
         json.dump(results, f, indent=1)

@@ -14,7 +14,7 @@ import pytest
 
 from host_tools import latency
 
-DEPTH = {"pico-ssd1306-4btn": 2, "pico-ssd1306-3btn": 1}
+DEPTH = latency.BOUNDED
 
 # Screens whose every key a fresh board's tour reaches, by the start of their label
 REACHED = (
