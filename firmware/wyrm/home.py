@@ -70,13 +70,10 @@ class Home(ui.Menu):
         if self.playing:
             self.playing = False
             app.game = None
-            # once the main menu is on the panel (a flash write takes a frame's time);
-            # the put-off saves go first (a game that closed in the step it opened)
-            app.after_frame(_closed)
-
-
-def _closed(app):
-    app.store.remove("open")
+            # the note goes once the main menu is on the panel (a flash write takes a
+            # frame's time); it replaces a note still put off (a game that closed in
+            # the step it opened)
+            app.save_soon("open", None)
 
 
 def _row_module(i):

@@ -145,10 +145,6 @@ class Menu(Screen):
     (optional) runs instead of closing the menu.
     """
 
-    # A subclass whose draw() adds to the title bar only (whose turn, a note) sets
-    # this: a move still draws just the rows (draw_part), as for a plain menu.
-    title_extras = False
-
     def __init__(self, title_text, items, on_back=None, sel=0):
         self.title = title_text
         self.items = items
@@ -182,12 +178,13 @@ class Menu(Screen):
         """Select ``new``. Within the rows on show only the two rows that
         change are drawn again (``draw_part``); when the list scrolls, its
         rows but not the title (a move changes nothing it shows). A subclass that
-        draws its own picture draws it all."""
+        draws its own picture draws it all, unless what its draw() adds is in the
+        title bar only (it sets ``title_extras``: whose turn, a note)."""
         old = self.sel
         self.sel = new
         first = self.first
         shown = rows(app)
-        if type(self).draw is Menu.draw or self.title_extras:
+        if type(self).draw is Menu.draw or getattr(self, "title_extras", False):
             if first <= new < first + shown:
                 self._rows |= (1 << (old - first)) | (1 << (new - first))
             else:  # as draw() would scroll it
