@@ -591,6 +591,13 @@ def markdown(results):
         meas = [r for r in rows if r.get("ms") is not None]
         out.append("## %s" % res["board"])
         out.append("")
+        if res.get("depth"):
+            out.append("The bounded tour (`--bounded`, as in the test): a menu's selected row "
+                       "makes a screen of its own only %d deep in the screen stack; deeper "
+                       "screens count by class and title." % res["depth"])
+        else:
+            out.append("The whole map: every menu row makes a screen of its own.")
+        out.append("")
         out.append("%d presses (%d of them the first of their key on their screen) over %d "
                    "screens%s; %d drew nothing; the title bar matched the simulator's after "
                    "%d of %d." % (
