@@ -33,6 +33,33 @@ REACHED_3 = tuple(p for p in REACHED if p not in (
     "WhoScreen", "RollOffScreen", "PeekScreen", "ButtonTest", "Message == About"))
 
 
+# Budgets not met yet (v1.28.0, docs/LATENCY.md): strict xfails, so a fix turns them green
+_4, _3 = "pico-ssd1306-4btn", "pico-ssd1306-3btn"
+OVER = {
+    (_4, "open"): "11 over 100 ms: a die from a Drakskatten menu row 125-144 (dice_roll_ui and its "
+                  "counts load before the frame), a name picked for a seat 134, Rules notes "
+                  "116-119, who starts / roll-off from Dice 105-113, Drachenhort's New game 110",
+    (_3, "open"): "4 over 100 ms: the first seat's names 142, a game in progress opened from the "
+                  "main menu 101-133, a name picked 121",
+    (_4, "back"): "32 over 50 ms: the hidden deck's new deck 67-74 (the deck is made and shuffled "
+                  "before the frame), the table's count 117, BACK to the main menu 50-60",
+    (_3, "back"): "13 over 50 ms, at most 74 (as on four buttons)",
+    (_4, "move"): "76 over 30 ms: a scroll or wrap of a menu 30-52 ms (the main menu's wrap 31-32, "
+                  "the Dice menu's 39-52; 660-880 B at 400 kHz), a page of a long text 41-57",
+    (_3, "move"): "14 over 30 ms: scrolls and wraps (main menu, a count grid, the result), "
+                  "at most 37.7",
+    (_4, "tumble"): "5 over 40 ms: the first roll on the Drachenhort die screen opened without "
+                    "one (from the game menu) draws the whole screen, 47.1",
+    (_3, "tumble"): "3 over 40 ms, the same screen, 47.1",
+}
+MEDIAN_OVER = {_4: "41.2 ms", _3: "43.0 ms"}
+
+
+def _marks(board, kind=None):
+    why = OVER.get((board, kind)) if kind else MEDIAN_OVER.get(board)
+    return [pytest.mark.xfail(strict=True, reason=why)] if why else []
+
+
 @pytest.fixture(scope="module")
 def maps():
     res = latency.measure(tuple(DEPTH), depth=DEPTH, log=lambda *a: None)
@@ -63,8 +90,9 @@ def test_the_tour_covers_every_game_and_tool_and_the_device_followed_it(maps, bo
     assert len(measured) >= 0.75 * len(m["steps"])
 
 
-@pytest.mark.parametrize("kind", list(latency.BUDGETS))
-@pytest.mark.parametrize("board", list(DEPTH))
+@pytest.mark.parametrize("board,kind", [
+    pytest.param(b, k, id="%s-%s" % (b, k), marks=_marks(b, k))
+    for b in DEPTH for k in latency.BUDGETS])
 def test_every_press_within_its_budget(maps, board, kind):
     """No press of this kind is over its budget: a transition 100 ms, back to a loaded
     screen 50, a change within a screen 50, a move in a list 30 (from the press edge),
@@ -75,7 +103,7 @@ def test_every_press_within_its_budget(maps, board, kind):
     assert over == [], _show(over)
 
 
-@pytest.mark.parametrize("board", list(DEPTH))
+@pytest.mark.parametrize("board", [pytest.param(b, marks=_marks(b)) for b in DEPTH])
 def test_median_transition_within_40_ms(maps, board):
     """Half the transitions (to another screen, or back) end within 40 ms."""
     med = latency.median_transition(maps[board]["steps"])
