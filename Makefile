@@ -10,7 +10,7 @@ SIMARGS ?=
 # read the same PICO_FW from the environment.
 PICO_FW ?= ../shared/pico/RPI_PICO-v1.28.0.uf2
 
-.PHONY: help sim test lint typecheck pytest shots deploy uf2 wiring bench soak web web-serve clean case
+.PHONY: help sim test lint typecheck pytest shots deploy uf2 wiring bench latency soak web web-serve clean case
 
 help: ## this list
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /	/' | expand -t 12
@@ -60,6 +60,9 @@ case: deps ## printable case for BOARD, with and without the 3 x AAA bay: build/
 
 bench: deps ## heap, display traffic, idle and step cost, size (CPython + MicroPython)
 	$(VPY) -m host_tools.bench
+
+latency: deps ## every key on every screen timed on the emulated Pico: build/latency.json, docs/LATENCY.md
+	$(VPY) -m host_tools.latency
 
 soak: deps ## the fault storm run long (1e5 events CPython, 1e4 MicroPython): a table, 0 failures
 	$(VPY) -m host_tools.soak

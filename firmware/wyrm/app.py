@@ -140,7 +140,7 @@ class App:
     def save_soon(self, name, obj):
         """Save ``obj`` as ``name`` in the store when the next input or step comes: after
         the panel update this step makes (a flash write takes a frame's time or more).
-        Only for names nothing reads back before then."""
+        Only for names nothing reads back before then. ``obj`` None: the file goes."""
         self._due[name] = obj
         self._framed = False
 
@@ -149,7 +149,11 @@ class App:
         due = self._due
         self._due = {}
         for name in due:
-            self.store.save(name, due[name])
+            obj = due[name]
+            if obj is None:
+                self.store.remove(name)
+            else:
+                self.store.save(name, obj)
 
     @property
     def rng(self):

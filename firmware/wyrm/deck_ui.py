@@ -109,7 +109,9 @@ class State:
         }
 
     def save(self, app):
-        app.store.save(_STORE, self.to_json())
+        # once the key's frame is out, before the next key acts: a card is only ever
+        # shown on a key, so it is saved before anyone sees it
+        app.save_soon(_STORE, self.to_json())
 
     @staticmethod
     def load(app):
@@ -351,7 +353,7 @@ def _do_deal(app, st, n, each):
         return
     st.players = max(st.players, n)
     st.pending = {"kind": "deal", "players": list(range(n))}
-    st.save(app)  # before anything is shown
+    st.save(app)  # before any key acts
     _run_pending(app, st)
 
 
@@ -385,7 +387,7 @@ def _draw(app, st):
         label = st.deck.draw(app.rng, k)
         st.players = max(st.players, k + 1)
         st.pending = {"kind": "draw", "players": [k], "label": label}
-        st.save(app)  # before anything is shown
+        st.save(app)  # before any key acts
         _run_pending(app, st)
 
     # the players dealt to, and one more who joins (all eight before any deal)

@@ -278,16 +278,19 @@ class RollScreen(Tumbling):
         self.tally, self.hist = book.get(self.die)
         if self.remember and book.open != self.die.id:
             book.open = self.die.id
-            book.save(app)
+            self.unsaved = True  # written once the first frame is out (tick)
         if self.roll_now:
             self.roll(app)
         book.show_problems(app)
 
     def on_close(self, app):
-        self.flush(app)
+        # one save, once the screen below is on the panel (before any key acts on it)
         if self.remember and self.book.open is not None:
             self.book.open = None
-            self.book.save(app)
+            self.unsaved = True
+        if self.unsaved:
+            self.unsaved = False
+            app.after_frame(self.book.save)
 
     def on_show(self, app):
         # A screen on top (statistics, a quick roll) may have changed the counts.

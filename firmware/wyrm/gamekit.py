@@ -82,9 +82,18 @@ class SavedGame:
         return True
 
     def save(self):
+        # Written once the key's frame is out, before the next key acts (App.save_soon):
+        # the players see the change first. False: no game.
+        if not self.has_game():
+            return False
+        self.app.save_soon(self.store_name, self.to_json())
+        return True
+
+    def save_now(self):
         # True once written (False: no game, or the flash refused it).
         if not self.has_game():
             return False
+        self.app.save_due()  # (this game's put-off save, too: it is replaced)
         return self.app.store.save(self.store_name, self.to_json())
 
     def at(self, screen, index=None):
@@ -215,6 +224,7 @@ class GameMenu(Menu):
     # back to the first row.
 
     title_text = ""
+    title_extras = True  # draw() adds whose turn it is to the title bar only
     new_question = "Start a new game?"
     # ``turns``: the game goes round the table. While a game runs (no winner yet) the
     # title bar names whose turn it is (beside ``turn_title``) and a row after the
@@ -293,6 +303,7 @@ class NoteMenu(Menu):
     # A menu with an optional note at the right of the title bar: ``note(app)``.
 
     note = None
+    title_extras = True  # (the note: a move redraws the title too)
 
     def draw(self, app, fb):
         super().draw(app, fb)

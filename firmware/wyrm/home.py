@@ -70,8 +70,10 @@ class Home(ui.Menu):
         if self.playing:
             self.playing = False
             app.game = None
-            app.save_due()  # (a game that closed in the step it opened: its note first)
-            app.store.remove("open")
+            # the note goes once the main menu is on the panel (a flash write takes a
+            # frame's time); it replaces a note still put off (a game that closed in
+            # the step it opened)
+            app.save_soon("open", None)
 
 
 def _row_module(i):

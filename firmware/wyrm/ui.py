@@ -177,13 +177,14 @@ class Menu(Screen):
     def _move(self, app, new):
         """Select ``new``. Within the rows on show only the two rows that
         change are drawn again (``draw_part``); when the list scrolls, its
-        rows but not the title. A subclass that draws its own picture, or a
-        live title, draws it all."""
+        rows but not the title (a move changes nothing it shows). A subclass that
+        draws its own picture draws it all, unless what its draw() adds is in the
+        title bar only (it sets ``title_extras``: whose turn, a note)."""
         old = self.sel
         self.sel = new
         first = self.first
         shown = rows(app)
-        if type(self).draw is Menu.draw and isinstance(self.title, str):
+        if type(self).draw is Menu.draw or getattr(self, "title_extras", False):
             if first <= new < first + shown:
                 self._rows |= (1 << (old - first)) | (1 << (new - first))
             else:  # as draw() would scroll it

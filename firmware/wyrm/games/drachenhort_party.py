@@ -235,9 +235,9 @@ def start_deal(app, players, on_done=None, who=None, home=None, begin=None):
             return
         obj = _obj(d, sets)
         if begin is not None:
-            begin(obj)  # the new game and its deal: one save, before anything is shown
+            begin(obj)  # the new game and its deal: one save, before any key acts
         else:
-            _keep(app, home, obj)  # before anything is shown
+            _keep(app, home, obj)  # before any key acts (a card shows on a key)
         _run(app, d, sets, list(range(players)), on_done, who, home)
         _tell(app)  # a settings problem shows on top of the first pass screen
 

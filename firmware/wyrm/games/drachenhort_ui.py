@@ -46,7 +46,7 @@ a fresh start.
 """
 from micropython import const
 
-from wyrm import gamekit, ui
+from wyrm import buttons, gamekit, ui
 
 NAME = "drachenhort"
 _PARTY = "party"  # the deal's own store name in saves from before it moved into the game's
@@ -68,6 +68,15 @@ _SCREENS = (
 
 _PARTY_UI = "wyrm.games.drachenhort_party"  # the dealer (with peek): large, loaded per call
 _DEAL = "wyrm.deal"
+_PLAY = "wyrm.games.drachenhort_play"
+_END = "wyrm.games.drachenhort_end"
+# the module each row of the game menu opens its screens from
+_ROW_CODE = {
+    "Roll the die": "wyrm.dice_roll_ui", "Deal the cards": _PARTY_UI,
+    "Continue dealing": _PARTY_UI, "See my card": _PARTY_UI, "Capture": _PLAY,
+    "Escape": _PLAY, "Start escape 2": _PLAY, "Board": _PLAY, "Gems": _PLAY, "Undo": _PLAY,
+    "Final reveal": _END, "Ranking": _END,
+}
 
 
 def _rules():
@@ -76,6 +85,18 @@ def _rules():
     from wyrm.games import drachenhort
 
     return drachenhort
+
+
+def _load_dealer(app):
+    # the dealer and its screens, as app.call(_PARTY_UI) would load them
+    __import__(_PARTY_UI)
+
+
+def _drop_party(app):
+    # an older save's deal: no game refers to it once the new game is written
+    st = app.store
+    if not st.failing and st.exists(_PARTY):
+        st.remove(_PARTY)
 
 
 # -- the saved game ----------------------------------------------------------------
@@ -198,8 +219,8 @@ class Session(gamekit.SavedGame):
         self.cards = [None] * players
         self.screen = "menu"
         self.arg = None
-        if self.save() and app.store.exists(_PARTY):
-            app.store.remove(_PARTY)  # an older save's deal: no game refers to it now
+        self.save()  # (once the key's frame is out, before any key acts)
+        app.after_frame(_drop_party)  # after that save
 
     def g(self):
         """The game (only called while there is one)."""
@@ -338,6 +359,15 @@ class GameMenu(gamekit.NoteMenu):
             return None
         return "token %d" % g.next_value()
 
+    def on_event(self, app, kind, key):
+        if kind == buttons.PRESS and key == buttons.OK and self.sel < len(self.items):
+            # the row's code loads while OK is down: the click finds it (it stays until
+            # this menu shows again, as when the row loads it)
+            mod = _ROW_CODE.get(self.items[self.sel][0])
+            if mod is not None:
+                app.load(mod)
+        return super().on_event(app, kind, key)
+
     def _turning(self):
         # the turn goes round the table until the second escape is over
         g = self.s.game
@@ -445,6 +475,7 @@ class GameMenu(gamekit.NoteMenu):
 
         m = ui.Menu("Party cards", [["Dealt by Wyrm", dealt], ["Printed cards", printed]])
         app.push(m)
+        app.after_frame(_load_dealer)  # "Dealt by Wyrm" then finds it loaded
 
     def _deal_done(self, app):
         self.s._dealt = None
@@ -493,7 +524,7 @@ def _players(app):
 def _play(s):
     """The in-game screens (capture, escape, board, gems): their own module, loaded
     while one of them is open."""
-    return s.app.load("wyrm.games.drachenhort_play")
+    return s.app.load(_PLAY)
 
 
 def _end(app):

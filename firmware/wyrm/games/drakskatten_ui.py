@@ -265,6 +265,8 @@ def move_label(p):
 
 
 class GameMenu(ui.Menu):
+    title_extras = True  # the player's name in the title bar
+
     def __init__(self, game):
         super().__init__(self._head, [])
         self.g = game

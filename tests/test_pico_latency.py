@@ -1,0 +1,110 @@
+"""Every key on every screen answers within its budget on the emulated Pico.
+
+host_tools/latency.py tours the interface in the simulator (each key once on each screen
+reached, back by known ways, a fresh power-on when what is left needs it), then plays the
+same presses on the real MicroPython rp2 firmware (Wyrm as make deploy installs it) and
+times each one in emulated time, from the edge it acts on to the last byte of its first
+panel update. Here the tour is bounded so the module runs in a few minutes: on the
+four-button board the selected row of a menu counts as a screen of its own only on the
+main menu and one level in (a game's menu, Dice, Settings, Players), on the three-button
+board on the main menu only; deeper screens count by class and title. `make latency` walks
+the whole map (docs/LATENCY.md). The budgets are latency.BUDGETS.
+"""
+import pytest
+
+from host_tools import latency
+
+DEPTH = latency.BOUNDED
+
+# Screens the four-button board's tour reaches, by the start of their label
+REACHED = (
+    "Home == Wyrm",
+    "GameMenu == Drachenhort", "GameMenu == Drakskatten", "GameMenu == DrachenSchatten",
+    "GameMenu == Drachenfels", "GameMenu == Drakonia",
+    "DiceMenu == Dice", "RollScreen == Drachenhort die", "StatsScreen", "HistoryScreen",
+    "WhoScreen", "RollOffScreen",
+    "Menu == Hidden deck", "PeekScreen",
+    "PlayersMenu", "NamePick",
+    "Menu == Settings", "Spinner == Contrast", "ButtonTest", "Message == About",
+    "Confirm",
+)
+# the three-button board's tour (rows count on the main menu only) reaches fewer
+REACHED_3 = tuple(p for p in REACHED if p not in (
+    "WhoScreen", "RollOffScreen", "PeekScreen", "ButtonTest", "Message == About"))
+
+
+# Budgets not met yet (v1.28.0, docs/LATENCY.md): strict xfails, so a fix turns them green
+_4, _3 = "pico-ssd1306-4btn", "pico-ssd1306-3btn"
+OVER = {
+    (_4, "open"): "11 over 100 ms: a die from a Drakskatten menu row 125-144 (dice_roll_ui and its "
+                  "counts load before the frame), a name picked for a seat 134, Rules notes "
+                  "116-119, who starts / roll-off from Dice 105-113, Drachenhort's New game 110",
+    (_3, "open"): "4 over 100 ms: the first seat's names 142, a game in progress opened from the "
+                  "main menu 101-133, a name picked 121",
+    (_4, "back"): "32 over 50 ms: the hidden deck's new deck 67-74 (the deck is made and shuffled "
+                  "before the frame), the table's count 117, BACK to the main menu 50-60",
+    (_3, "back"): "13 over 50 ms, at most 74 (as on four buttons)",
+    (_4, "move"): "76 over 30 ms: a scroll or wrap of a menu 30-52 ms (the main menu's wrap 31-32, "
+                  "the Dice menu's 39-52; 660-880 B at 400 kHz), a page of a long text 41-57",
+    (_3, "move"): "14 over 30 ms: scrolls and wraps (main menu, a count grid, the result), "
+                  "at most 37.7",
+    (_4, "tumble"): "5 over 40 ms: the first roll on the Drachenhort die screen opened without "
+                    "one (from the game menu) draws the whole screen, 47.1",
+    (_3, "tumble"): "3 over 40 ms, the same screen, 47.1",
+}
+MEDIAN_OVER = {_4: "41.2 ms", _3: "43.0 ms"}
+
+
+def _marks(board, kind=None):
+    why = OVER.get((board, kind)) if kind else MEDIAN_OVER.get(board)
+    return [pytest.mark.xfail(strict=True, reason=why)] if why else []
+
+
+@pytest.fixture(scope="module")
+def maps():
+    res = latency.measure(tuple(DEPTH), depth=DEPTH, log=lambda *a: None)
+    return {r["board"]: r for r in res}
+
+
+def _show(rows):
+    return "\n".join("%.1f ms (%s) %s on %s -> %s" % (
+        r["ms"], r["kind"], r["key"], r["label"], r["to_label"]) for r in rows)
+
+
+@pytest.mark.parametrize("board", list(DEPTH))
+def test_the_tour_covers_every_game_and_tool_and_the_device_followed_it(maps, board):
+    """The tour ended (no screen left with a key untried that it could reach), passed
+    through each game, Dice, the hidden deck, Players and Settings, with no error in the
+    simulator or on the device; after nearly every press the device's title bar was the
+    simulator's (it draws its own random numbers: a player picked to start, a card)."""
+    m = maps[board]
+    assert m["complete"], m["pending"]
+    assert m["errors"] == [] and m["pico_errors"] == []
+    labels = {r["label"] for r in m["steps"]} | {r["to_label"] for r in m["steps"]}
+    want = REACHED if m["keys"] >= 4 else REACHED_3
+    missing = [p for p in want if not any(lab.startswith(p) for lab in labels)]
+    assert missing == []
+    same = sum(1 for r in m["steps"] if r["same_title"])
+    assert same >= 0.9 * len(m["steps"]), (same, len(m["steps"]))
+    measured = [r for r in m["steps"] if r["ms"] is not None]
+    assert len(measured) >= 0.75 * len(m["steps"])
+
+
+@pytest.mark.parametrize("board,kind", [
+    pytest.param(b, k, id="%s-%s" % (b, k), marks=_marks(b, k))
+    for b in DEPTH for k in latency.BUDGETS])
+def test_every_press_within_its_budget(maps, board, kind):
+    """No press of this kind is over its budget: a transition 100 ms, back to a loaded
+    screen 50, a change within a screen 50, a move in a list 30 (from the press edge),
+    the first tumble frame of a roll 40."""
+    rows = [r for r in maps[board]["steps"] if r["kind"] == kind and r["ms"] is not None]
+    assert rows, "the tour made no press of this kind"
+    over = [r for r in rows if r["ms"] > latency.BUDGETS[kind]]
+    assert over == [], _show(over)
+
+
+@pytest.mark.parametrize("board", [pytest.param(b, marks=_marks(b)) for b in DEPTH])
+def test_median_transition_within_40_ms(maps, board):
+    """Half the transitions (to another screen, or back) end within 40 ms."""
+    med = latency.median_transition(maps[board]["steps"])
+    assert med <= latency.MEDIAN_BUDGET, med
