@@ -131,7 +131,7 @@ class Keys:
         # interrupt that finds the levels as the last entry left them (a repeat, a
         # bounce already settled, several pins' interrupts for one edge) adds nothing:
         # the ring holds changes only, so a slow step does not fill it with repeats
-        # and overwrite a tap (issue 13: a press lost at 40/40 while a game loaded).
+        # and overwrite a tap (a press was once lost that way at 40/40 while a game loaded).
         lv = self.levels()
         i = self._w
         if lv == (self._lv[(i - 1) % _RING] if i != self._r else self._prev):

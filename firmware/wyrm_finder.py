@@ -1,4 +1,4 @@
-"""Wyrm's modules found without asking the flash three times each (issue 13).
+"""Wyrm's modules found without asking the flash three times each.
 
 The device's main.py imports this before anything of Wyrm. MicroPython's import
 asks the filesystem four times for every module: is ``wyrm/games/x`` a package

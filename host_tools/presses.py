@@ -1,4 +1,4 @@
-"""Presses at the table: each common task of issue 15 as a key script.
+"""Presses at the table: each common task as a key script.
 
 A task is played on the simulator from a known state (its ``setup``: key
 scripts from power-on, each after a power cut, on one shared flash folder; the

@@ -1,4 +1,4 @@
-"""The fault storm (issue 16): random keys, power cuts, a full or failing flash, bad files.
+"""The fault storm: random keys, power cuts, a full or failing flash, bad files.
 
 ``storm(seed, events, board, state_dir)`` drives the real app (tests/drive.py)
 with random key tokens on one board profile. Between tokens, at random:

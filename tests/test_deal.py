@@ -209,7 +209,7 @@ def test_empty_non_text_and_unshowable_names_are_refused():
 
 
 def test_german_colour_names_are_accepted():
-    """gr\u00fcn, wei\u00df and \u00d6L are names the font draws (issue 15)."""
+    """gr\u00fcn, wei\u00df and \u00d6L are names the font draws."""
     colours = list(deal.DEFAULT_COLOURS)
     colours[0] = "gr\u00fcn"
     colours[1] = "wei\u00df"

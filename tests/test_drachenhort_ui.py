@@ -1,4 +1,4 @@
-"""Drachenhort game screens (issue 6), driven from the main menu with key scripts.
+"""Drachenhort game screens, driven from the main menu with key scripts.
 
 Key scripts are written out as a user would press them; the comments say which
 screen each part is on. Menus keep the cursor on the entry last used, so the
@@ -722,7 +722,7 @@ def test_full_game_same_frames_under_micropython_and_cpython():
     assert cp[-1].text().startswith("== Ranking ==")
 
 
-# -- turns (issue 15) ------------------------------------------------------------------
+# -- turns ------------------------------------------------------------------------------
 # The game menu during an escape (printed cards): Roll the die, Capture, Escape, Board,
 # Gems, Undo, Next turn, New game, Rules notes; it opens on Capture, four UPs round the
 # wrapping list from the turn row (five DOWNs).

@@ -374,7 +374,7 @@ def test_main_flow_works_on_small_panel_and_three_buttons(tmp_path, board):
     assert d.errors() == []
 
 
-# -- turns (issue 15) -----------------------------------------------------------------
+# -- turns -----------------------------------------------------------------------------
 # The game menu during a game: Setup, Final count, Result, Next turn, Quick reference,
 # New game; a new game's menu is on Final count, so the turn row is two DOWNs away.
 TO_TURN = "down*2"

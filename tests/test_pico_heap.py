@@ -69,9 +69,8 @@ def test_heap_grows_through_the_tour_but_stays_inside_the_pico(toured):
 def test_first_game_visited_meets_the_96_kb_target(toured):
     """Drachenhort is the tour's first game: a first visit, where the README's target holds.
 
-    94,416 B on the device on v1.28.0 (its die screen, the probe's 80 B left out; was 98.4 KB
-    before the heap work of issue 13): 3,888 B under the target. Emulated time is exact, so
-    the figure is the same on every run."""
+    94,416 B on the device on v1.28.0 (its die screen, the probe's 80 B left out): 3,888 B
+    under the target. Emulated time is exact, so the figure is the same on every run."""
     rows, _errors, cost = toured
     label, alloc = rows[1]
     assert label == "Drachenhort"

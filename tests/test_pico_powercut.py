@@ -10,7 +10,7 @@ game resumes after a power cut), load every saved file as its old or its new val
 the screen that goes with the data it loaded. A cut between the store's two renames leaves the
 old copy whole as the backup: Wyrm restores it, says so ("... was cut off. The last change was
 lost: ...", the simulator's note for the same files, pixel for pixel), and OK leads onto the
-game's menu with the old data (issue 16: never a list where the next press records an event).
+game's menu with the old data (never a list where the next press records an event).
 """
 import hashlib
 import json
@@ -194,8 +194,8 @@ def test_power_cut_at_every_flash_operation_keeps_old_or_new_state(name, tmp_pat
     assert old[2] != new[2], "the action changed no saved state"
     assert old[4] is None and new[4] is None
     # A cut between the store's renames leaves the old copy whole in its backup: Wyrm restores
-    # it, says the last change was lost, and opens the game on its menu (issue 16, item 1:
-    # never on a list where the next press records an event). That menu with the old saved
+    # it, says the last change was lost, and opens the game on its menu
+    # (never on a list where the next press records an event). That menu with the old saved
     # data is the old state too: the same screen as BACK from the old screen, the note before
     # it the simulator's for the same files.
     old_menu = boot_state(board, flashes[ends[0]], then="back")[0]

@@ -279,7 +279,7 @@ def test_boot_to_the_main_menu_within_400_ms(runs):
 
 
 def test_heap_at_the_main_menu_after_boot_within_48_kb(runs):
-    """48,512 B on v1.28.0 (55,760 before issue 13; wyrm_finder's mount adds about 500 B):
+    """About 48 KB on v1.28.0 (wyrm_finder's mount adds about 500 B; docs/BENCHMARKS.md):
     the boot-only shell (wyrm.startup), the store's problem sentences (wyrm.store_words),
     the JSON encoder (wyrm.store_pack) and the randomness (wyrm.rng, loaded at the first
     draw) are not on the heap at the main menu."""

@@ -1,4 +1,4 @@
-"""Players once (issue 15): the table's names entered once, kept across power cuts, and
+"""Players once: the table's names entered once, kept across power cuts, and
 used wherever a player is named."""
 from drive import Driver, same_frames
 

@@ -1,4 +1,4 @@
-"""Quick roll (issue 15): UP+DOWN together roll the open game's die; one press returns."""
+"""Quick roll: UP+DOWN together roll the open game's die; one press returns."""
 import pytest
 from drive import Driver
 

@@ -1,4 +1,4 @@
-"""The seeded fault storm (issue 16) on every board profile, bounded to about a minute.
+"""The seeded fault storm on every board profile, bounded to about a minute.
 
 ``make soak`` (host_tools/soak.py) runs the same storm much longer, and inside
 real MicroPython too.

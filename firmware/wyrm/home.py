@@ -42,7 +42,7 @@ class Home(ui.Menu):
             self._soon = None
             if kind == buttons.PRESS:
                 # The row's code loads while the finger is on OK, so the click (on the
-                # release) finds it there: an opening counts from the release (issue 13).
+                # release) finds it there: an opening counts from the release.
                 # Then, a module a step while OK stays down, what its first frame imports
                 # (the module's SOON: its save's name, the modules with a save, without
                 # one); the release never waits for more than one import.

@@ -286,8 +286,8 @@ class Store:
         (full or failing): the previous files stay as they were, and obj is
         written with the next save that works (saving resumes by itself)."""
         # The writing half of the format (the JSON encoder) is a module of its own,
-        # on the heap only while a save runs: not at the main menu after boot (issue
-        # 13), and 1.2 KB less in every game (about 9 ms more a save on the Pico).
+        # on the heap only while a save runs: not at the main menu after boot, and
+        # 1.2 KB less in every game (about 9 ms more a save on the Pico).
         from wyrm.app import forget
         from wyrm.store_pack import pack
 

@@ -22,7 +22,7 @@ Where it is kept: a Drachenhort game passes ``home=`` (its session), and the dea
 saved inside the game's own file, in one atomic save with the game (``home.deal``,
 ``home.keep_deal(obj)``); a new game passes ``begin=`` too, which saves the new game
 and its first deal together - a power cut boots into the old game or into the new
-one with its deal, never a new game without one (issue 16, docs/FAULTS.md).
+one with its deal, never a new game without one (docs/FAULTS.md).
 Without ``home`` the deal is its own save, store name "party" (older saves, tests).
 
 Settings file ``party_cards.json`` in the store folder (plain JSON, optional)::

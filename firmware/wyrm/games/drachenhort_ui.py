@@ -37,7 +37,7 @@ Saved after every event and every change of screen as "drachenhort"::
 ``deal`` (dealt games only) is the party-card deal (``drachenhort_party``), kept in
 the game's own file: a new dealt game and its deal are one save, so a power cut
 boots into the old game or the new one with its cards, never a new game without a
-deal (issue 16). A save from before, without ``deal``, takes the deal from its own
+deal (docs/FAULTS.md). A save from before, without ``deal``, takes the deal from its own
 old save ("party"), and the next save keeps it here.
 ``cards`` holds the printed cards entered at the reveal; ``screen``/``arg``
 bring the players back to where they were after a power cut (an unfinished
