@@ -11,32 +11,21 @@ import tempfile
 
 import pytest
 
-from host_tools import pico, simcore
+from host_tools import latency, pico, simcore
 from tests.drive import GAME_IN_PROGRESS
 from tests.pico_support import parallel
 
 BOARD = "pico-ssd1306-4btn"
-GAP_NS = 3_000_000  # a panel update is a burst of writes; 3 ms of silence ends it
 
 
 def update_after(dev, t_ns, txns):
     """(start ms, end ms, bytes) of the first panel burst with page data (control byte
-    0x40) starting after t_ns, relative to t_ns. Lone commands (contrast) do not count."""
-    burst = None
-    for t in txns:
-        if t.addr != dev.addr or t.start_ns < t_ns:
-            continue
-        if burst is None:
-            if t.data[:1] == b"\x40":
-                burst = [t.start_ns, t.end_ns, len(t.data)]
-        elif t.start_ns - burst[1] < GAP_NS:
-            burst[1] = t.end_ns
-            burst[2] += len(t.data)
-        else:
-            break
-    if burst is None:
+    0x40) starting after t_ns, relative to t_ns (the latency map's definition). Lone
+    commands (contrast) do not count."""
+    b = latency.first_update(txns, dev.addr, t_ns, float("inf"))
+    if b is None:
         return None
-    return ((burst[0] - t_ns) / 1e6, (burst[1] - t_ns) / 1e6, burst[2])
+    return ((b[0] - t_ns) / 1e6, (b[1] - t_ns) / 1e6, b[2])
 
 
 def segments(script, tap=80, gap=120):
