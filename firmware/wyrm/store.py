@@ -81,6 +81,7 @@ _OK = const(0)
 _DAMAGED = const(1)
 _VERSION = const(2)  # a save from another format or game version
 _UNREAD = const(3)  # the flash keeps failing to read it (every copy is kept)
+_CUT = const(-1)  # no .json, a .bak: a save stopped between its two renames (store_mend)
 _TRIES = const(3)  # reads of a file before an error counts as lasting
 _EIO = const(5)
 
@@ -266,7 +267,7 @@ class Store:
                 if status == _OK:
                     return obj
             elif self._has(self._path(name, ".bak")):
-                status = -1  # the save stopped between its two renames
+                status = _CUT
             else:
                 return default
         except OSError:  # the flash keeps failing to read: every copy stays as it is
