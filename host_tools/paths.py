@@ -4,7 +4,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIRMWARE = os.path.join(ROOT, "firmware")
-SHIMS = os.path.join(ROOT, "host_tools", "shims")
+SHIMS = os.path.join(ROOT, "host_tools", "sim", "shims")
 BOARDS = os.path.join(ROOT, "boards")
 
 

@@ -1,8 +1,17 @@
-"""Shared fixtures. `mp`: one real MicroPython (WebAssembly, under Node) for the whole session."""
+"""Shared fixtures. `mp`: one real MicroPython (WebAssembly, under Node) for the whole session.
+
+The test support modules (tests/support/) are imported by their own names: ``from drive
+import Driver``."""
+import os
+import sys
 
 import pytest
 
-from host_tools import mprun
+from host_tools.mp import runner as mprun
+
+SUPPORT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "support")
+if SUPPORT not in sys.path:
+    sys.path.insert(0, SUPPORT)
 
 
 @pytest.fixture(scope="session")
@@ -24,7 +33,7 @@ def mp():
 # -- the emulated Pico (tests/test_pico_*.py) --------------------------------------------
 # Without ../shared/pico (and no PICO_FW) those modules are not collected, and the run ends
 # with one line saying why.
-from host_tools import pico as _pico  # noqa: E402
+from host_tools.emu import pico as _pico  # noqa: E402
 
 _PICO_WHY = _pico.unavailable()
 collect_ignore_glob = ["test_pico_*.py"] if _PICO_WHY else []

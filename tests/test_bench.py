@@ -9,7 +9,10 @@ import struct
 
 import pytest
 
-from host_tools import bench, bench_heapwalk, bench_sessions, paths
+from host_tools import paths
+from host_tools.bench import heapwalk as bench_heapwalk
+from host_tools.bench import sessions as bench_sessions
+from host_tools.bench import suite as bench
 
 
 @pytest.fixture(scope="module")

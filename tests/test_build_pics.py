@@ -1,4 +1,4 @@
-"""Pictures of the build (host_tools/build_pics.py): the perfboard's wires follow the profile,
+"""Pictures of the build (host_tools/make/build_pics.py): the perfboard's wires follow the profile,
 run between the holes and end where they should; the pictures in docs/ are up to date."""
 import copy
 import json
@@ -7,7 +7,7 @@ import os
 import pytest
 from PIL import Image
 
-from host_tools import build_pics, case, wiring
+from host_tools.make import build_pics, case, wiring
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BOARDS = wiring.board_names()

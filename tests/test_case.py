@@ -12,7 +12,8 @@ import shutil
 
 import pytest
 
-from host_tools import case, simcore
+from host_tools.make import case
+from host_tools.sim import core as simcore
 
 pytest.importorskip("trimesh", reason="trimesh is in requirements-dev.txt: make deps")
 pytest.importorskip("manifold3d", reason="manifold3d is in requirements-dev.txt: make deps")
@@ -41,7 +42,7 @@ def built(tmp_path_factory):
 
 
 def box(lo, hi):
-    from host_tools.case_render import box_mesh
+    from host_tools.make.case_render import box_mesh
 
     return box_mesh(lo, hi)
 
@@ -226,8 +227,9 @@ def test_make_case_writes_stls_and_a_preview(tmp_path):
     import sys
 
     out = tmp_path / "c"
-    r = subprocess.run([sys.executable, "-m", "host_tools.case", "--board", "pico-ssd1306-3btn",
-                        "--out", str(out)], capture_output=True, text=True, cwd=case.paths.ROOT)
+    r = subprocess.run([sys.executable, "-m", "host_tools.make.case", "--board",
+                        "pico-ssd1306-3btn", "--out", str(out)],
+                       capture_output=True, text=True, cwd=case.paths.ROOT)
     assert r.returncode == 0, r.stderr
     names = sorted(os.listdir(out))
     assert names == ["pico-ssd1306-3btn-lid.stl", "pico-ssd1306-3btn-tray.stl",
@@ -235,4 +237,4 @@ def test_make_case_writes_stls_and_a_preview(tmp_path):
     assert "perfboard" in r.stdout and "13 mm" in r.stdout
     make = subprocess.run(["make", "-n", "-s", "case", "BOARD=pico-sh1106-4btn"],
                           capture_output=True, text=True, cwd=case.paths.ROOT)
-    assert "-m host_tools.case --board pico-sh1106-4btn --both" in make.stdout, make.stderr
+    assert "-m host_tools.make.case --board pico-sh1106-4btn --both" in make.stdout, make.stderr

@@ -4,7 +4,7 @@ every file operation, and at every byte of every write, of the press that starts
 The old game (4 players, dealt cards all seen) must come back, or the new one (5
 players) with its deal, resuming the pass round - never a new game without its cards
 (the bug the emulated Pico found: the game and the deal were two saves). Through the
-real app (tests/drive.py) and the store's fault injector (tests/faultfs.py).
+real app (tests/support/drive.py) and the store's fault injector (tests/support/faultfs.py).
 """
 
 import os

@@ -6,7 +6,7 @@ import os
 import pytest
 from drive import Driver, same_frames
 
-from host_tools import simcore
+from host_tools.sim import core as simcore
 from wyrm import buttons as B
 from wyrm.store import Store
 

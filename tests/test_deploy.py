@@ -1,4 +1,4 @@
-"""make deploy (host_tools/deploy.py) with real MicroPython and a fake Pico (fakepico.py).
+"""make deploy (host_tools/make/deploy.py) with real MicroPython and a fake Pico (emu/fake_pico.py).
 
 The fake Pico is a pseudo-terminal whose far end speaks MicroPython's raw REPL and
 runs the received code in real MicroPython 1.28 (WebAssembly), so the real
@@ -12,9 +12,10 @@ import sys
 
 import pytest
 
-from host_tools import deploy, mprun
-from host_tools.fakepico import FakePico, pico_traceback
-from host_tools.mprun import MicroPython
+from host_tools.emu.fake_pico import FakePico, pico_traceback
+from host_tools.make import deploy
+from host_tools.mp import runner as mprun
+from host_tools.mp.runner import MicroPython
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIRMWARE = os.path.join(ROOT, "firmware")
@@ -56,7 +57,7 @@ def built(tmp_path_factory):
     """A dry-run build: (out dir, {device path: bytes}, printed text)."""
     out = str(tmp_path_factory.mktemp("deploy") / "out")
     proc = subprocess.run(
-        [sys.executable, "-m", "host_tools.deploy", "--dry-run", "--out", out],
+        [sys.executable, "-m", "host_tools.make.deploy", "--dry-run", "--out", out],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -255,7 +256,8 @@ def test_no_device_message_lists_ports(tmp_path):
     """No board at PORT: a plain message (no traceback) with the ports that exist, exit status 1."""
     port = "/dev/ttyACM-wyrm-missing"
     proc = subprocess.run(
-        [sys.executable, "-m", "host_tools.deploy", "--port", port, "--out", str(tmp_path / "o")],
+        [sys.executable, "-m", "host_tools.make.deploy", "--port", port,
+         "--out", str(tmp_path / "o")],
         cwd=ROOT,
         capture_output=True,
         text=True,

@@ -13,7 +13,7 @@ import sys
 import pytest
 from drive import Driver, same_frames
 
-from host_tools import simcore
+from host_tools.sim import core as simcore
 from wyrm.home import GAMES
 from wyrm.store import Store
 

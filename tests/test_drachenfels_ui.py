@@ -2,7 +2,8 @@
 import pytest
 from drive import Driver, same_frames
 
-from host_tools import mprun, simcore
+from host_tools.mp import runner as mprun
+from host_tools.sim import core as simcore
 from wyrm.store import Store
 
 OPEN = "down*3,ok"  # 4th entry of the main menu

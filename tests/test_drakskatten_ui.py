@@ -9,7 +9,8 @@ import re
 import pytest
 from drive import Driver, same_frames
 
-from host_tools import shots, simcore
+from host_tools.make import shots
+from host_tools.sim import core as simcore
 
 OPEN = "down,ok"  # main menu: Drakskatten is the 2nd entry
 START = OPEN + ",ok"  # ... and OK on "How many players?" (2)

@@ -1,8 +1,8 @@
 """Issue 16: the faults found under fault injection and by a new user, one test each.
 
 Every test goes through the public surface: key scripts on the real app
-(tests/drive.py), the store, main() with the fake machine, the simulator's
-command line. Fault injection (full flash, EIO, power cuts) is tests/faultfs.py.
+(tests/support/drive.py), the store, main() with the fake machine, the simulator's
+command line. Fault injection (full flash, EIO, power cuts) is tests/support/faultfs.py.
 """
 
 import json
@@ -16,7 +16,7 @@ from faultfs import FaultFS
 from test_drachenhort_ui import NEW_DEALT_4, NEW_PRINTED_4, PEEK_ROUND_4, board_rows
 from test_main import boot, led_ons, profile_data
 
-from host_tools import simcore
+from host_tools.sim import core as simcore
 from wyrm import buttons as B
 from wyrm import store as S
 from wyrm.app import AWAKE, App

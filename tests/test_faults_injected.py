@@ -1,7 +1,7 @@
 """Faults an independent fault-injection run found, one test (or a few) each.
 
-Each goes through the public surface: key scripts on the real app (tests/drive.py), the
-store's own file format, the fault-injecting file system (tests/faultfs.py).
+Each goes through the public surface: key scripts on the real app (tests/support/drive.py), the
+store's own file format, the fault-injecting file system (tests/support/faultfs.py).
 """
 
 import os

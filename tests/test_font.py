@@ -4,7 +4,7 @@ import os
 import framebuf
 import pytest
 
-from host_tools import fontgen
+from host_tools.make import fontgen
 from wyrm import font, fontdata
 
 W, H = 128, 64

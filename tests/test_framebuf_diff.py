@@ -1,4 +1,4 @@
-"""The host framebuf (host_tools/shims/framebuf.py) is byte-identical to MicroPython's.
+"""The host framebuf (host_tools/sim/shims/framebuf.py) is byte-identical to MicroPython's.
 
 Seeded random cases (edge-heavy coordinates, many buffer sizes and strides,
 random starting contents) run through the same driver twice: under CPython with
@@ -18,6 +18,7 @@ import pytest
 SHIM = os.path.join(
     os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
     "host_tools",
+    "sim",
     "shims",
     "framebuf.py",
 )
@@ -314,7 +315,7 @@ def _split(cases, blob):
 
 
 def test_host_framebuf_is_the_shim():
-    """The CPython tests draw with host_tools/shims/framebuf.py, the module proven here."""
+    """The CPython tests draw with host_tools/sim/shims/framebuf.py, the module proven here."""
     assert os.path.samefile(host_framebuf.__file__, SHIM)
 
 

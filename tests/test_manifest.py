@@ -7,7 +7,7 @@ and collect what would be frozen.
 
 import os
 
-from host_tools import deploy
+from host_tools.make import deploy
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MANIFEST = os.path.join(ROOT, "manifest.py")

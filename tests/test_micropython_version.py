@@ -12,8 +12,9 @@ import subprocess
 
 import pytest
 
-from host_tools import deploy, typecheck, uf2
-from host_tools.mprun import MicroPython
+from host_tools.checks import typecheck
+from host_tools.make import deploy, uf2
+from host_tools.mp.runner import MicroPython
 
 
 def _release(text):

@@ -1,4 +1,4 @@
-"""The real-MicroPython runner (host_tools/mprun.py, host_tools/mp/) and the Pico import checks."""
+"""The real-MicroPython runner (host_tools/mp/) and the Pico import checks."""
 
 import os
 import subprocess
@@ -6,8 +6,9 @@ import sys
 
 import pytest
 
-from host_tools import mprun, picoimports
-from host_tools.mprun import MicroPython, MicroPythonError, RunnerError
+from host_tools.checks import picoimports
+from host_tools.mp import runner as mprun
+from host_tools.mp.runner import MicroPython, MicroPythonError, RunnerError
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RUN_MJS = os.path.join(ROOT, "host_tools", "mp", "run.mjs")
@@ -231,10 +232,10 @@ def test_static_check_flags_non_pico_imports(tmp_path):
 
 
 def test_static_check_cli_exit_status(tmp_path):
-    """`python -m host_tools.picoimports DIR` exits 1 when it finds a problem, 0 when clean."""
+    """`python -m host_tools.checks.picoimports DIR` exits 1 on a problem, 0 when clean."""
     (tmp_path / "main.py").write_text("import dataclasses\n")
     bad = subprocess.run(
-        [sys.executable, "-m", "host_tools.picoimports", str(tmp_path)],
+        [sys.executable, "-m", "host_tools.checks.picoimports", str(tmp_path)],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -242,7 +243,7 @@ def test_static_check_cli_exit_status(tmp_path):
     assert bad.returncode == 1 and "dataclasses" in bad.stdout
     (tmp_path / "main.py").write_text("import time\n")
     good = subprocess.run(
-        [sys.executable, "-m", "host_tools.picoimports", str(tmp_path)],
+        [sys.executable, "-m", "host_tools.checks.picoimports", str(tmp_path)],
         cwd=ROOT,
         capture_output=True,
         text=True,

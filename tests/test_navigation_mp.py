@@ -1,6 +1,6 @@
 """Under real MicroPython the app boots and walks every main-menu and settings entry
 exactly as under CPython (byte-identical frames)."""
-from host_tools import simcore
+from host_tools.sim import core as simcore
 from wyrm.home import GAMES
 
 SETTINGS_ROWS = 8

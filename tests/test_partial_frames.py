@@ -6,7 +6,7 @@ import tempfile
 
 import pytest
 
-from host_tools import simcore
+from host_tools.sim import core as simcore
 from wyrm import font
 
 SCRIPTS = [

@@ -10,7 +10,7 @@ import os
 
 from drive import Driver
 
-from host_tools import simcore
+from host_tools.sim import core as simcore
 from wyrm import buttons as B
 from wyrm import deal, peek
 from wyrm.games import drachenhort_party

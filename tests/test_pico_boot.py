@@ -1,13 +1,13 @@
 """The real MicroPython rp2 firmware boots Wyrm to its main menu on every board profile.
 
-Each profile is booted once on the emulated Pico (host_tools/pico.py): Wyrm as the
+Each profile is booted once on the emulated Pico (host_tools/emu/pico.py): Wyrm as the
 LittleFS image make deploy's files make, the panel model the profile names on its
 pins and address. The main menu must be byte for byte the simulator's.
 """
 import pytest
+from pico_support import BOARDS, parallel, same_frame, sim_frame
 
-from host_tools import pico
-from tests.pico_support import BOARDS, parallel, same_frame, sim_frame
+from host_tools.emu import pico
 
 
 class Booted:

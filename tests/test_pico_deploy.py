@@ -2,7 +2,7 @@
 mpremote: the update keeps the saved games and removes modules the new build no longer has;
 safe mode leaves the REPL free.
 
-The Pico's USB serial console is bridged to a pty (host_tools/pico_serial.py), so deploy and
+The Pico's USB serial console is bridged to a pty (host_tools/emu/usb_serial.py), so deploy and
 mpremote run exactly as against /dev/ttyACM0. A reset (mpremote's last step) is followed by
 a power-up from the flash as the deploy left it.
 """
@@ -13,7 +13,10 @@ import sys
 
 import pytest
 
-from host_tools import fsimage, paths, pico, pico_serial
+from host_tools import paths
+from host_tools.emu import pico
+from host_tools.emu import usb_serial as pico_serial
+from host_tools.make import fsimage
 
 BOARD = "pico-ssd1306-4btn"
 SAVES = ("dice_stats.json", "open.json", "menu.json")  # a roll saves these
@@ -63,7 +66,7 @@ def deploy(port, *args, make=False, timeout=600):
         cmd = ["make", "-s", "-o", ".venv/.stamp", "-o", "node_modules/.stamp", "deploy",
                "PORT=" + port, "BOARD=" + BOARD]
     else:
-        cmd = [sys.executable, "-m", "host_tools.deploy", "--port", port, "--board", BOARD,
+        cmd = [sys.executable, "-m", "host_tools.make.deploy", "--port", port, "--board", BOARD,
                *args]
     r = subprocess.run(cmd, capture_output=True, text=True, cwd=paths.ROOT, timeout=timeout)
     assert r.returncode == 0, r.stdout + r.stderr

@@ -7,7 +7,8 @@ import os
 import pytest
 import wyrm_finder  # firmware/ is on the path (host_tools.paths); CPython cannot mount it
 
-from host_tools import deploy, pico
+from host_tools.emu import pico
+from host_tools.make import deploy
 
 
 def test_the_finder_knows_every_package_folder_deploy_installs(tmp_path):

@@ -1,23 +1,23 @@
 """Heap on the real firmware: gc.mem_alloc() after gc.collect(), measured ON the device.
 
-The probe is a boot.py added to the emulated Pico's filesystem only (host_tools/pico.py):
+The probe is a boot.py added to the emulated Pico's filesystem only (host_tools/emu/pico.py):
 a falling edge on GP15 schedules the measurement, so main.py is the shipped one and the
 figure is the heap the app holds in its loop. The tour opens every game from the main
-menu (bench_pico.TOUR), measures, goes back; it ends on the die statistics.
+menu (on_pico.TOUR), measures, goes back; it ends on the die statistics.
 Heap figures after boot are in tests/test_pico_boot.py.
 """
 import pytest
+from pico_support import same_frame, sim_frame
 
-from host_tools import pico
-from host_tools.bench_pico import TOUR
-from tests.pico_support import same_frame, sim_frame
+from host_tools.bench.on_pico import TOUR
+from host_tools.emu import pico
 
 TOTAL_HEAP = 245_888  # MicroPython v1.28.0 on an RP2040: mem_free + mem_alloc
 GAME_TARGET = 96 * 1024  # README: heap in any game <= 96 KB (first visit)
 
 
 def tour(dev, check=None):
-    """Play bench_pico's tour on ``dev``; [(label, alloc)] starting with the boot.
+    """Play on_pico's tour on ``dev``; [(label, alloc)] starting with the boot.
 
     ``check(script so far)`` is called back on the main menu between games."""
     rows = [("boot: main menu", dev.heap()[1])]

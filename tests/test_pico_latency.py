@@ -1,6 +1,6 @@
 """Every key on every screen answers within its budget on the emulated Pico.
 
-host_tools/latency.py tours the interface in the simulator (each key once on each screen
+host_tools/bench/latency.py tours the interface in the simulator (each key once on each screen
 reached, back by known ways, a fresh power-on when what is left needs it), then plays the
 same presses on the real MicroPython rp2 firmware (Wyrm as make deploy installs it) and
 times each one in emulated time, from the edge it acts on to the last byte of its first
@@ -12,7 +12,7 @@ the whole map (docs/LATENCY.md). The budgets are latency.BUDGETS.
 """
 import pytest
 
-from host_tools import latency
+from host_tools.bench import latency
 
 DEPTH = latency.BOUNDED
 

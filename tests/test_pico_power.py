@@ -6,9 +6,9 @@ Emulated time is exact and the same on every run, so a boot repeated with the sa
 reaches its first deep sleep at the same nanosecond: a press can be placed just before it.
 """
 import pytest
+from pico_support import parallel, sim_frame
 
-from host_tools import pico
-from tests.pico_support import parallel, sim_frame
+from host_tools.emu import pico
 from wyrm import fontdata
 
 BOARD = "pico-ssd1306-4btn"

@@ -19,9 +19,11 @@ import shutil
 import tempfile
 
 import pytest
+from pico_support import ascii_art, parallel
 
-from host_tools import fsimage, pico, simcore
-from tests.pico_support import ascii_art, parallel
+from host_tools.emu import pico
+from host_tools.make import fsimage
+from host_tools.sim import core as simcore
 
 STATE_CODE = """
 import os

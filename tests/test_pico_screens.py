@@ -5,7 +5,7 @@ with ``paced=True``: after each key-up gap the harness also waits until the app 
 back in its input loop, so no press lands while a screen is still loading (today the
 device loses those; the simulator never does).
 
-The screens: every documentation screenshot (host_tools/shots.py and shots.d/) whose
+The screens: every documentation screenshot (host_tools/make/shots.py and shots.d/) whose
 picture does not depend on the dice (the simulator draws the same frame with three
 seeds far apart), and each game's menu. Shots whose script continues another's are played on
 one boot. ``PICO_SHOTS=all`` plays every such shot; by default a set chosen to keep
@@ -14,9 +14,10 @@ one boot. ``PICO_SHOTS=all`` plays every such shot; by default a set chosen to k
 import os
 
 import pytest
+from pico_support import parallel, sim_frame
 
-from host_tools import pico, shots
-from tests.pico_support import parallel, sim_frame
+from host_tools.emu import pico
+from host_tools.make import shots
 
 # Each game's menu from the main menu (the order of wyrm.home.GAMES).
 GAME_MENUS = {
@@ -118,7 +119,7 @@ def _mismatch(name, want, got):
     if errors:
         return "%s: errors on the console %s" % (name, errors)
     if frame != want:
-        from tests.pico_support import ascii_art
+        from pico_support import ascii_art
 
         return "%s differs:\ndevice:\n%s\nsimulator:\n%s" % (
             name, ascii_art(frame, w, h), ascii_art(want, w, h))

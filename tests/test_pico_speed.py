@@ -1,6 +1,6 @@
 """Issue 13 on the emulated Pico: no press lost, the panel answers within a frame or two.
 
-The real MicroPython rp2 firmware runs Wyrm as make deploy installs it (host_tools/pico.py);
+The real MicroPython rp2 firmware runs Wyrm as make deploy installs it (host_tools/emu/pico.py);
 emulated time is exact, so each latency below is the same on every run. A latency is the time
 from the key's press edge (UP/DOWN act on the press) or its release (everything else) to the
 last byte of the panel update it caused (the first burst of panel writes after it; bursts are
@@ -10,10 +10,12 @@ import shutil
 import tempfile
 
 import pytest
+from drive import GAME_IN_PROGRESS
+from pico_support import parallel
 
-from host_tools import latency, pico, simcore
-from tests.drive import GAME_IN_PROGRESS
-from tests.pico_support import parallel
+from host_tools.bench import latency
+from host_tools.emu import pico
+from host_tools.sim import core as simcore
 
 BOARD = "pico-ssd1306-4btn"
 
@@ -217,7 +219,7 @@ def test_a_click_on_an_open_screen_within_50_ms(runs):
 def test_a_click_that_changes_to_a_loaded_screen_within_50_ms(runs):
     """BACK from Settings to the main menu: a whole new frame (1,060 bytes, 24 ms of bus)
     38.5 ms after the release on v1.28.0 (57.7 before the text was drawn faster, the heap
-    collected after the frame and the release taken on its edge). bench_pico counts it as
+    collected after the frame and the release taken on its edge). bench.on_pico counts it as
     "click on a loaded screen"."""
     r = runs["settings"]
     click = r.from_release[5]

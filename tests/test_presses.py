@@ -1,6 +1,6 @@
 """Issue 15: the common table tasks within their press budgets, on both button layouts.
 
-Each task of host_tools/presses.py is played on the simulator; the test asserts
+Each task of host_tools/bench/presses.py is played on the simulator; the test asserts
 the screen it ends on and that no case takes more presses than the budget
 (three-button board: a long OK is BACK and counts as one press). Tasks whose
 budget is not met yet are strict xfails with the reason, so a fix turns them
@@ -8,7 +8,7 @@ green (and a strict xfail that passes fails the run, so the table stays true).
 """
 import pytest
 
-from host_tools import presses as P
+from host_tools.bench import presses as P
 
 PARAMS = []
 for _t in P.TASKS:

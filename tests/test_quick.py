@@ -2,7 +2,7 @@
 import pytest
 from drive import Driver
 
-from host_tools import simcore
+from host_tools.sim import core as simcore
 
 CHORD = "chord:up+down"
 

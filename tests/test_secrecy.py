@@ -17,7 +17,8 @@ import random
 import pytest
 from drive import Driver, same_frames
 
-from host_tools import simcore, simmp
+from host_tools.sim import core as simcore
+from host_tools.sim import in_micropython as simmp
 from wyrm import buttons as B
 from wyrm import deal, deck_ui
 from wyrm.app import OFF, Screen

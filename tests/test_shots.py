@@ -4,7 +4,8 @@ import os
 import pytest
 from PIL import Image
 
-from host_tools import shots, simcore
+from host_tools.make import shots
+from host_tools.sim import core as simcore
 
 GOLDEN = ["main-menu", "settings", "main-menu-128x32"]
 

@@ -5,7 +5,8 @@ import sys
 import pytest
 from drive import same_frames
 
-from host_tools import paths, simcore
+from host_tools import paths
+from host_tools.sim import core as simcore
 
 FIFTY = ",".join(
     ["down"] * 3 + ["up"] * 3  # 6

@@ -8,8 +8,10 @@ import types
 
 import pytest
 
-from host_tools import sim_live, sim_term, simcore
-from host_tools.sim_live import BACK, DOWN, OK, UP, Clock, Session, TapKeys
+from host_tools.sim import core as simcore
+from host_tools.sim import live as sim_live
+from host_tools.sim import term as sim_term
+from host_tools.sim.live import BACK, DOWN, OK, UP, Clock, Session, TapKeys
 from wyrm import buttons as B
 from wyrm.canvas import Canvas
 
@@ -382,7 +384,7 @@ def test_window_wanted_only_with_a_display():
 # -- the pygame window (dummy video driver) -----------------------------------------
 def test_window_keys_press_and_release():
     """In the window a key down holds the button and key up lets it go; BACK keys need 4 buttons."""
-    from host_tools import sim_window
+    from host_tools.sim import window as sim_window
 
     pg = pytest.importorskip("pygame")
     m4 = sim_window.key_map(pg, 4)
@@ -405,7 +407,7 @@ def test_window_keys_press_and_release():
 def test_window_starts_and_draws(tmp_path, monkeypatch):
     """The window opens (dummy video) and draws the menu as lit dots; contrast darkens them."""
     pg = pytest.importorskip("pygame")
-    from host_tools import sim_window
+    from host_tools.sim import window as sim_window
 
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     dev = sim_live.Device(BOARD4, str(tmp_path), seed=1)
@@ -507,7 +509,7 @@ def test_terminal_simulator_in_tmux(tmp_path):
 
 def test_live_micropython_device_matches_cpython(tmp_path):
     """Played live in real MicroPython, the panel shows exactly what the CPython app shows."""
-    from host_tools import mprun
+    from host_tools.mp import runner as mprun
 
     try:
         mprun.check_installed()

@@ -1,6 +1,6 @@
 """The seeded fault storm on every board profile, bounded to about a minute.
 
-``make soak`` (host_tools/soak.py) runs the same storm much longer, and inside
+``make soak`` (tests/support/soak.py) runs the same storm much longer, and inside
 real MicroPython too.
 """
 

@@ -90,7 +90,7 @@ def test_dice_json_sides_in_quotes_is_named_as_not_a_number(tmp_path):
 
 def test_dice_history_rows_keep_the_number_apart_from_the_roll(tmp_path):
     """"13 2 any adventurer" must not read as 132: a rule with space on both sides."""
-    from host_tools import simcore
+    from host_tools.sim import core as simcore
 
     d = Driver(tmp_path, seed=13)
     d.keys("down*5,ok,ok*25,wait:400,up")
@@ -123,7 +123,7 @@ def test_hidden_deck_who_draws_lists_the_players_dealt_to_and_one_more(tmp_path)
 
 
 def test_rolloff_on_the_32px_panel_shows_every_player_and_the_result(tmp_path):
-    from host_tools import simcore
+    from host_tools.sim import core as simcore
 
     for n in (6, 7):  # the spinner starts at 4: up to n
         for seed in (3, 4):
@@ -148,7 +148,7 @@ DEALT = ("ok,down,ok,ok,ok,ok,hold:ok:300,ok,ok,hold:ok:300,ok,ok,hold:ok:300,ok
 def test_german_colour_names_show_with_their_letters_in_both_runtimes(tmp_path):
     """party_cards.json with gr\u00fcn, wei\u00df, J\u00f6rg...: accepted, drawn with
     their own glyphs (not '?'), the same bytes under MicroPython."""
-    from host_tools import simcore
+    from host_tools.sim import core as simcore
     from wyrm import font
 
     out = {}

@@ -1,4 +1,4 @@
-"""The pyright check against the Pico's stubs (host_tools/typecheck.py).
+"""The pyright check against the Pico's stubs (host_tools/checks/typecheck.py).
 
 Two pyright runs, about 5 s of CPU each: the firmware with two bad files added (checked
 by two tests), and a small clean tree.
@@ -11,7 +11,7 @@ import shutil
 
 import pytest
 
-from host_tools import picoimports, typecheck
+from host_tools.checks import picoimports, typecheck
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 

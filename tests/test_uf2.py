@@ -1,4 +1,4 @@
-"""make uf2 (host_tools/uf2.py): MicroPython + Wyrm's filesystem in one drag-and-drop file.
+"""make uf2 (host_tools/make/uf2.py): MicroPython + Wyrm's filesystem in one drag-and-drop file.
 
 Read back block by block, replayed the way the RP2040 boot ROM writes a UF2
 (onto blank flash and onto flash still holding an older filesystem and
@@ -15,7 +15,7 @@ import sys
 
 import pytest
 
-from host_tools import deploy, fsimage, uf2
+from host_tools.make import deploy, fsimage, uf2
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BOARDS = ["pico-ssd1306-4btn", "pico-ssd1306-3btn"]
@@ -198,7 +198,7 @@ def test_make_uf2_writes_the_file_and_says_how_to_flash_it(tmp_path, firmware):
     fw = tmp_path / "RPI_PICO.uf2"
     fw.write_bytes(firmware)
     out = tmp_path / "w.uf2"
-    cmd = [sys.executable, "-m", "host_tools.uf2", "--board", "pico-sh1106-4btn"]
+    cmd = [sys.executable, "-m", "host_tools.make.uf2", "--board", "pico-sh1106-4btn"]
     proc = subprocess.run(
         cmd + ["--micropython", str(fw), "--out", str(out)],
         cwd=ROOT,
@@ -210,7 +210,7 @@ def test_make_uf2_writes_the_file_and_says_how_to_flash_it(tmp_path, firmware):
     files = uf2.read_filesystem(uf2.flash_pages(uf2.read_blocks(out.read_bytes())))
     assert b'"sh1106"' in files["board.json"]
     info = subprocess.run(
-        [sys.executable, "-m", "host_tools.uf2", "--info", str(out)],
+        [sys.executable, "-m", "host_tools.make.uf2", "--info", str(out)],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -220,7 +220,7 @@ def test_make_uf2_writes_the_file_and_says_how_to_flash_it(tmp_path, firmware):
 
 def test_without_micropython_it_says_where_to_get_it(tmp_path):
     proc = subprocess.run(
-        [sys.executable, "-m", "host_tools.uf2", "--micropython", str(tmp_path / "none.uf2")],
+        [sys.executable, "-m", "host_tools.make.uf2", "--micropython", str(tmp_path / "none.uf2")],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -272,7 +272,7 @@ def test_make_uf2_takes_the_firmware_by_the_one_name_the_pico_tests_read(monkeyp
     env = dict(os.environ, PICO_FW="/tmp/env.uf2")
     envd = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, env=env)
     assert "--micropython /tmp/env.uf2" in envd.stdout
-    from host_tools import pico
+    from host_tools.emu import pico
 
     monkeypatch.setenv("PICO_FW", "/tmp/env.uf2")
     assert pico.firmware_path() == "/tmp/env.uf2"

@@ -1,19 +1,21 @@
 """The one-file UF2 alone boots Wyrm on the emulated Pico to the simulator's main menu.
 
-The UF2 (MicroPython + Wyrm's filesystem, host_tools/uf2.py) is written onto
+The UF2 (MicroPython + Wyrm's filesystem, host_tools/make/uf2.py) is written onto
 the emulated Pico's flash the way the RP2040 boot ROM writes a dragged file
 (erase per sector group, nothing else), over blank flash for one board and
 over a used Pico's flash (an older filesystem, garbage) for the other. Then the
-real MicroPython rp2 firmware boots on rp2040js (host_tools/pico.py) and the
+real MicroPython rp2 firmware boots on rp2040js (host_tools/emu/pico.py) and the
 panel must show the main menu byte for byte as the simulator draws it.
 """
 
 import os
 
 import pytest
+from pico_support import same_frame
 
-from host_tools import fsimage, pico, simcore, uf2
-from tests.pico_support import same_frame
+from host_tools.emu import pico
+from host_tools.make import fsimage, uf2
+from host_tools.sim import core as simcore
 
 CASES = [("pico-ssd1306-4btn", "blank"), ("pico-sh1106-4btn", "used")]
 

@@ -12,7 +12,7 @@ import tempfile
 
 import pytest
 
-from host_tools import simcore
+from host_tools.sim import core as simcore
 
 CHROMIUM = os.environ.get("WYRM_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 if not os.path.exists(CHROMIUM):
@@ -27,7 +27,7 @@ except ImportError:  # pragma: no cover - requirements-dev.txt installs it
 from host_tools.web import build, serve  # noqa: E402 - after the skips
 
 BOARD = "pico-ssd1306-4btn"
-SCRIPTS = {  # the screenshot scripts of host_tools/shots.d (key script, seed)
+SCRIPTS = {  # the screenshot scripts of host_tools/make/shots.d (key script, seed)
     "dice roll": ("down*5,ok,ok*25,wait:400", 13),
     "Drachenhort capture": (
         "ok,down,ok,ok,down,ok,down,ok,down*2,ok,ok,down*4,ok,ok,down*4,ok,wait:1600,ok", 1),

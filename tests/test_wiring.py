@@ -1,4 +1,4 @@
-"""make wiring (host_tools/wiring.py): the wiring pictures follow the board profiles."""
+"""make wiring (host_tools/make/wiring.py): the wiring pictures follow the board profiles."""
 
 import copy
 import json
@@ -7,7 +7,7 @@ import os
 import pytest
 from PIL import Image
 
-from host_tools import deploy, wiring
+from host_tools.make import deploy, wiring
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BOARDS = wiring.board_names()

@@ -1,6 +1,6 @@
 """Wyrm in the browser, measured: ``make bench`` (section "Web") or on its own.
 
-    .venv/bin/python -m host_tools.bench_web [--runs N]
+    .venv/bin/python -m host_tools.bench.in_browser [--runs N]
 
 In headless Chromium (Debian's package, driven by Playwright) on a page served
 from 127.0.0.1 by this script:
@@ -25,7 +25,8 @@ import statistics
 import sys
 import time
 
-from host_tools import paths, simcore
+from host_tools import paths
+from host_tools.sim import core
 from host_tools.web import build, serve
 
 OUT = os.path.join(paths.ROOT, "build", "bench-web")
@@ -50,9 +51,9 @@ def cpython_steps(samples=SAMPLES, batch=BATCH):
 
     state = tempfile.mkdtemp(prefix="wyrm-bench-web-")
     try:
-        dev = simcore.CPythonDevice(simcore.load_board("pico-ssd1306-4btn"), state, seed=1)
+        dev = core.CPythonDevice(core.load_board("pico-ssd1306-4btn"), state, seed=1)
         app = dev.app
-        t = simcore.START_TICKS
+        t = core.START_TICKS
         for _ in range(10):
             app.step(t, 0)
             t += 10
@@ -103,11 +104,11 @@ def page_steps(browser, url):
     page = ctx.new_page()
     page.goto(url + "?manual&seed=1&nosw")
     page.evaluate("wyrm.ready")
-    page.evaluate("wyrm.runSteps(new Array(10).fill(0), %d, 10)" % simcore.START_TICKS)
+    page.evaluate("wyrm.runSteps(new Array(10).fill(0), %d, 10)" % core.START_TICKS)
     out = {}
     for kind in ("idle", "redraw"):
         times = page.evaluate("([n, b, r, t]) => wyrm.timeSteps(n, b, r, t)",
-                              [SAMPLES, BATCH, kind == "redraw", simcore.START_TICKS + 100])
+                              [SAMPLES, BATCH, kind == "redraw", core.START_TICKS + 100])
         out[kind] = summary(times)
     ctx.close()
     return out

@@ -1,4 +1,4 @@
-"""The benchmark's side inside real MicroPython (the WebAssembly build, host_tools/mprun.py).
+"""The benchmark's side inside real MicroPython (the WebAssembly build, host_tools/mp/runner.py).
 
 A session boots the app exactly as main.py does on the Pico - the real OLED
 driver (``wyrm.oled.Oled``) over a counting stand-in for ``machine.I2C`` - and
@@ -16,7 +16,7 @@ the targets are about.
 """
 import json
 
-from host_tools import simcore
+from host_tools.sim import core
 
 # Kept small: it is on the measured heap too (reported as the baseline).
 HARNESS = """
@@ -246,7 +246,7 @@ def _b_set_t(t):
     _b_t = t
 """
 
-WRAP_AT = (1 << 30) - simcore.STEP_MS  # t + STEP_MS stays a small int below this
+WRAP_AT = (1 << 30) - core.STEP_MS  # t + STEP_MS stays a small int below this
 
 
 def _last_ints(out):
@@ -265,7 +265,7 @@ class MpSession:
         self.empty = int(mp.exec("import gc\ngc.collect()\nprint(gc.mem_alloc())"))
         mp.exec(
             HARNESS
-            % {"step": simcore.STEP_MS, "wrap_at": WRAP_AT, "start": simcore.START_TICKS}
+            % {"step": core.STEP_MS, "wrap_at": WRAP_AT, "start": core.START_TICKS}
         )
         self.baseline = int(mp.exec("import json\n_b_heap()"))
         out = mp.exec("_b_boot(json.loads(%r), %r)" % (json.dumps(board), seed))

@@ -1,8 +1,8 @@
 """The real port: latency, bus bytes and heap of Wyrm on the emulated Pico (``make bench``).
 
-    .venv/bin/python -m host_tools.bench_pico [--board pico-ssd1306-4btn] [--json out.json]
+    .venv/bin/python -m host_tools.bench.on_pico [--board pico-ssd1306-4btn] [--json out.json]
 
-One boot of the real MicroPython rp2 firmware (host_tools/pico.py) with Wyrm as
+One boot of the real MicroPython rp2 firmware (host_tools/emu/pico.py) with Wyrm as
 ``make deploy`` puts it on a Pico. Keys are tapped at the simulator's rhythm (80 ms
 down, 120 ms up) and, before the next one, the harness waits until the app is back in
 its input loop. For each press: emulated ms from the press edge and from the release
@@ -18,7 +18,7 @@ import os
 import sys
 import time
 
-from host_tools import pico
+from host_tools.emu import pico
 
 # (label, moves on the main menu to the entry, keys in the game after opening it, keys back)
 # The main menu keeps its cursor, so each game's moves start from the previous entry.
@@ -155,7 +155,7 @@ def report(res, out=print):
 
 
 def run_and_report(board="pico-ssd1306-4btn", out=print):
-    """For host_tools/bench.py: the table, or one line why it cannot run; the results."""
+    """For host_tools/bench/suite.py: the table, or one line why it cannot run; the results."""
     why = pico.unavailable()
     if why:
         out("Real port (emulated Pico): skipped - " + why)
@@ -166,7 +166,7 @@ def run_and_report(board="pico-ssd1306-4btn", out=print):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m host_tools.bench_pico", description=__doc__)
+    ap = argparse.ArgumentParser(prog="python -m host_tools.bench.on_pico", description=__doc__)
     ap.add_argument("--board", default="pico-ssd1306-4btn")
     ap.add_argument("--json", help="also write the results here")
     args = ap.parse_args(argv)

@@ -10,10 +10,10 @@ short script that lands somewhere else does not count.
 Tasks with several cases (every adventurer, every player, every object) report
 the most presses any case took; ``avg`` tasks also hold the average to a budget.
 
-    python -m host_tools.presses          # the table, on every board
+    python -m host_tools.bench.presses          # the table, on every board
     tests/test_presses.py                 # the same scripts as tests
 
-Key scripts are those of ``host_tools.simcore`` (``back`` is a long OK on the
+Key scripts are those of ``host_tools.sim.core`` (``back`` is a long OK on the
 three-button board, which counts as one press).
 """
 import re
@@ -21,7 +21,7 @@ import shutil
 import sys
 import tempfile
 
-from host_tools import simcore
+from host_tools.sim import core
 
 BOARDS = ("pico-ssd1306-4btn", "pico-ssd1306-3btn")
 
@@ -263,7 +263,7 @@ TASK_NAMES = [t["name"] for t in TASKS]
 def count(script):
     """Presses in a key script: taps, long presses, holds, chords and press:KEY count one."""
     n = 0
-    for _raw, parts, times in simcore.tokens(script):
+    for _raw, parts, times in core.tokens(script):
         if parts[0] not in ("wait", "release"):
             n += times
     return n
@@ -274,7 +274,7 @@ def _join(*scripts):
 
 
 def _run(board, seed, state, script):
-    frames, _w, _h, errors = simcore.run_script(script or "wait:10", board, "cpython", seed,
+    frames, _w, _h, errors = core.run_script(script or "wait:10", board, "cpython", seed,
                                                 state)
     return (frames[-1].text() if frames else ""), errors
 
@@ -362,7 +362,7 @@ def table(boards=BOARDS, out=print):
 def section(out=print):
     """The table as a section of ``make bench``."""
     out("")
-    out("6. Presses at the table (issue 15; host_tools/presses.py, counted from the task's start)")
+    out("6. Presses at the table (host_tools/bench/presses.py, counted from the task's start)")
     res = table(out=out)
     bad = sorted(set(n for n, row in res.items() for r in row.values() if not r["ok"]))
     if bad:

@@ -7,8 +7,8 @@ A session is a list of segments run from power-on on a fresh state folder:
                                then ``2 * n`` idle steps that are checked for
                                display traffic and allocations
 
-Sessions come from the screenshot scripts (host_tools/shots.py and
-host_tools/shots.d/*.txt, added per game) and from our own scripts that open
+Sessions come from the screenshot scripts (host_tools/make/shots.py and
+host_tools/make/shots.d/*.txt, added per game) and from our own scripts that open
 every game and every entry of its menu. Each ends by leaving the game again
 (BACK until the main menu): the BACK presses are found here, under CPython, and
 the same steps are then replayed inside MicroPython.
@@ -16,7 +16,9 @@ the same steps are then replayed inside MicroPython.
 import shutil
 import tempfile
 
-from host_tools import paths, shots, simcore
+from host_tools import paths
+from host_tools.make import shots
+from host_tools.sim import core
 
 PRE = 5  # idle steps after power-on before the script (first frame drawn)
 IDLE_PRE = 200  # 2 s: toasts (1.5 s) and settle animations end
@@ -44,8 +46,8 @@ class Session:
         self.parts = parts if parts is not None else [script]
         self.seed = seed
         self.board_name = board
-        self.board = simcore.load_board(board)
-        self.w, self.h, self.keys = simcore.board_geometry(self.board)
+        self.board = core.load_board(board)
+        self.w, self.h, self.keys = core.board_geometry(self.board)
         self.kind = kind
         self.idle = idle
         self.segments = []  # filled by run_cpython
@@ -56,16 +58,16 @@ class Session:
     def steps_of(self, script):
         if not script.strip():
             return []
-        return simcore.timeline(simcore.parse_script(script, self.keys))
+        return core.timeline(core.parse_script(script, self.keys))
 
     def script_steps(self):
         return [0] * PRE + self.steps_of(self.script)
 
     def back_steps(self):
-        return simcore.timeline(simcore.parse_script("back", self.keys))
+        return core.timeline(core.parse_script("back", self.keys))
 
     def confirm_steps(self):
-        return simcore.timeline(simcore.parse_script("up,ok", self.keys))
+        return core.timeline(core.parse_script("up,ok", self.keys))
 
     def all_levels(self):
         """Per step: (levels, segment index) with idle segments expanded."""
@@ -148,7 +150,7 @@ class CpyDevice:
         # driver init plus the panel settings make_app applies (contrast, rotation)
         self.init_bytes = self.i2c.n
         self.init_writes = self.i2c.writes
-        self.t = simcore.START_TICKS
+        self.t = core.START_TICKS
         self.store = self.app.store
         self._game = None
 
@@ -159,7 +161,7 @@ class CpyDevice:
         mask = self.app.step(self.t, levels)
         if mask:
             self.oled.send(mask)
-        self.t = self.ticks_add(self.t, simcore.STEP_MS)
+        self.t = self.ticks_add(self.t, core.STEP_MS)
         return mask, i2c.n - n, i2c.writes - w
 
     def game_open(self):

@@ -3,9 +3,9 @@
     .venv/bin/python -m host_tools.bench            # everything, writes bench/results.json
     .venv/bin/python -m host_tools.bench --quick    # main menu and game menus only
 
-Every session (host_tools/bench_sessions.py: the screenshot scripts of each
+Every session (host_tools/bench/sessions.py: the screenshot scripts of each
 game plus scripts opening every entry of every game's menu) runs from power-on
-under CPython and inside real MicroPython (WebAssembly, host_tools/mprun.py),
+under CPython and inside real MicroPython (WebAssembly, host_tools/mp/runner.py),
 with the real OLED driver over a counting I2C bus, as main.py runs it on the
 Pico:
 
@@ -35,7 +35,11 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-from host_tools import bench_heapwalk, bench_mp, bench_sessions, bench_size, paths, simcore
+from host_tools import paths
+from host_tools.bench import heapwalk, in_micropython
+from host_tools.bench import sessions as bench_sessions
+from host_tools.bench import size as bench_size
+from host_tools.sim import core
 
 RESULTS = os.path.join(paths.ROOT, "bench", "results.json")
 BUILD = os.path.join(paths.ROOT, "build", "bench")
@@ -133,7 +137,7 @@ class Interpreters:
         self.lock = threading.Lock()
 
     def get(self, variant):
-        from host_tools.mprun import MicroPython
+        from host_tools.mp.runner import MicroPython
 
         d = getattr(self.local, "mps", None)
         if d is None:
@@ -157,7 +161,7 @@ def run_mp_session(interps, variant, session, cpy, batch=True, stop_at=None):
     heap there (before that step) and return the walk.
     """
     mp = interps.get(variant)
-    s = bench_mp.MpSession(mp, session.board, session.seed)
+    s = in_micropython.MpSession(mp, session.board, session.seed)
     res = {"empty": s.empty, "baseline": s.baseline, "init_bytes": s.init_bytes, "heap": [],
            "mask": [], "bytes": [], "writes": [], "alloc": [], "idle": None, "qstr": {}}
     want_q = {bench_sessions.PRE} | {m[1] for m in session.marks}
@@ -176,7 +180,7 @@ def run_mp_session(interps, variant, session, cpy, batch=True, stop_at=None):
             k = 0
             while k < len(lvs):
                 if i == stop_at:
-                    return bench_heapwalk.analyse(bench_heapwalk.dump(mp))
+                    return heapwalk.analyse(heapwalk.dump(mp))
                 if i in want_q:
                     res["qstr"][i] = s.qstr_bytes()
                 n = 1
@@ -193,7 +197,7 @@ def run_mp_session(interps, variant, session, cpy, batch=True, stop_at=None):
         else:
             _, pre, n = seg
             if i == stop_at:
-                return bench_heapwalk.analyse(bench_heapwalk.dump(mp))
+                return heapwalk.analyse(heapwalk.dump(mp))
             s.run_idle(pre, False)
             done, sent, alloc, err = s.run_idle(n, False)
             idle = {"steps": n, "bytes": sent, "alloc": alloc, "locked": None, "where": None}
@@ -212,7 +216,7 @@ def run_mp_session(interps, variant, session, cpy, batch=True, stop_at=None):
                 add(None, None, None, None, None)
             i += pre + 2 * n
     if stop_at is not None:
-        return bench_heapwalk.analyse(bench_heapwalk.dump(mp))
+        return heapwalk.analyse(heapwalk.dump(mp))
     res["final_heap"] = s.heap()
     res["qstr"][len(res["heap"])] = s.qstr_bytes()
     res["errors"] = s.app_errors()
@@ -224,7 +228,7 @@ def run_mp_session(interps, variant, session, cpy, batch=True, stop_at=None):
         grew -= q1 - q0  # growth the interned names explain needs no walk
     if session.kind in ("boot", "tour") or grew > TARGET_RETURN:
         # Last thing in the session: the walk allocates and would move later blocks.
-        res["walk"] = bench_heapwalk.analyse(bench_heapwalk.dump(mp))
+        res["walk"] = heapwalk.analyse(heapwalk.dump(mp))
     return res
 
 
@@ -278,11 +282,11 @@ def heap_summary(session, cpy, mpres):
 def step_cost(interps, variant, name, script, board=bench_sessions.DEFAULT_BOARD, n=5000):
     sess = bench_sessions.Session(name, script, board=board, idle=False)
     mp = interps.get(variant)
-    s = bench_mp.MpSession(mp, sess.board, sess.seed)
+    s = in_micropython.MpSession(mp, sess.board, sess.seed)
     for lv in sess.script_steps():
         s.step(lv)
     s.run_idle(bench_sessions.IDLE_PRE, False)
-    tap = simcore.timeline(simcore.parse_script("down", sess.keys))[:20]
+    tap = core.timeline(core.parse_script("down", sess.keys))[:20]
     # tap = 8 steps held + 12 released: trim the settle the parser adds
     (n, loop, idle, k, tap_len, taps, frames, sent, r, redraw, frame) = s.timing(n, tap)
     idle_us = max(0.0, (idle - loop) / n)
@@ -978,13 +982,13 @@ def main(argv=None):
     res = run(variants=variants, timing=not args.no_timing, jobs=args.jobs,
               log=lambda s: print(s, flush=True), quick=args.quick)
     report(res)
-    from host_tools import bench_web  # the page in headless Chromium (docs/WEB.md)
-    bench_web.report(res.setdefault("web", bench_web.measure(log=print)))
-    from host_tools import presses as press_table  # 6. presses at the table (issue 15)
+    from host_tools.bench import in_browser  # the page in headless Chromium (docs/WEB.md)
+    in_browser.report(res.setdefault("web", in_browser.measure(log=print)))
+    from host_tools.bench import presses as press_table  # 6. presses at the table (issue 15)
     press_table.section()
-    from host_tools import bench_pico  # the real port, on the emulated Pico
+    from host_tools.bench import on_pico  # the real port, on the emulated Pico
 
-    res["pico"] = bench_pico.run_and_report()
+    res["pico"] = on_pico.run_and_report()
     if args.out:
         os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
         with open(args.out, "w") as f:

@@ -1,6 +1,6 @@
 """Static check: firmware/ imports only modules a Raspberry Pi Pico has.
 
-    python -m host_tools.picoimports [firmware]      # prints problems, exit 1 if any
+    python -m host_tools.checks.picoimports [firmware]      # prints problems, exit 1 if any
 
 The allow-list is host_tools/mp/pico_modules.json (derived from the
 micropython-rp2-rpi-pico-stubs package; the runtime guard inside the
@@ -19,7 +19,7 @@ import os
 import sys
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
-ALLOWLIST_FILE = os.path.join(_HERE, "mp", "pico_modules.json")
+ALLOWLIST_FILE = os.path.join(os.path.dirname(_HERE), "mp", "pico_modules.json")
 
 
 def pico_modules():
@@ -114,7 +114,7 @@ def check_tree(root):
 
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
-    root = argv[0] if argv else os.path.join(os.path.dirname(_HERE), "firmware")
+    root = argv[0] if argv else os.path.join(os.path.dirname(os.path.dirname(_HERE)), "firmware")
     problems = check_tree(root)
     for p in problems:
         print(p)

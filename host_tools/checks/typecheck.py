@@ -1,6 +1,6 @@
 """Type-check firmware/ against the Pico's real MicroPython API with pyright.
 
-    python host_tools/typecheck.py [FIRMWARE_DIR]     # exit 0: clean, non-zero: errors
+    python host_tools/checks/typecheck.py [FIRMWARE_DIR]     # exit 0: clean, non-zero: errors
 
 - The stubs live in their own venv, ``.venv-stubs`` (created on first use), with
   ``micropython-rp2-rpi-pico-stubs`` pinned to the MicroPython release the
@@ -26,7 +26,7 @@ import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 STUBS_VENV = os.path.join(ROOT, ".venv-stubs")
 PYRIGHT = os.path.join(ROOT, "node_modules", ".bin", "pyright")
 # Pinned: rp2 (Raspberry Pi Pico) stubs for MicroPython 1.28, and the newest

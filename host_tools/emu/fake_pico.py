@@ -5,7 +5,7 @@
         pico.listdir("wyrm")               # the device's files, read through the runner
         pico.events                        # ["soft-reset", ..., "hard-reset"]
 
-    python -m host_tools.fakepico          # prints its port; try `make deploy PORT=...`
+    python -m host_tools.emu.fake_pico          # prints its port; try `make deploy PORT=...`
 
 The other side of the pseudo-terminal speaks MicroPython's REPL protocol the
 way pyexec.c does: Ctrl-A enters the raw REPL ("raw REPL; CTRL-B to exit\\r\\n>"),
@@ -14,7 +14,7 @@ Ctrl-D soft-resets, Ctrl-B goes back to the friendly REPL, Ctrl-C clears the
 line, and "\\x05A\\x01" starts raw-paste mode (or is refused with "R\\x00" when
 ``raw_paste=False``, so mpremote falls back to the plain raw REPL).
 
-The received code runs inside real MicroPython 1.28 (host_tools/mprun.py) with
+The received code runs inside real MicroPython 1.28 (host_tools/mp/runner.py) with
 an EMPTY file system at /flash, which is the device's cwd (a Pico's "/").
 What the WebAssembly build does differently, and how this file bridges it:
 
@@ -44,7 +44,7 @@ import threading
 import time
 import tty
 
-from host_tools.mprun import MicroPython, MicroPythonError, RunnerError
+from host_tools.mp.runner import MicroPython, MicroPythonError, RunnerError
 
 FLASH = "/flash"
 BANNER = (
@@ -353,7 +353,7 @@ def main(argv=None):
     import argparse
 
     p = argparse.ArgumentParser(
-        prog="python -m host_tools.fakepico",
+        prog="python -m host_tools.emu.fake_pico",
         description="Run a fake Pico (real MicroPython, empty flash) on a pseudo-terminal "
         "until Ctrl-C; then list its files.",
     )

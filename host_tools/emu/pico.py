@@ -1,15 +1,15 @@
 """Wyrm on an emulated Pico: the real MicroPython rp2 firmware, in the tests and the bench.
 
-    from host_tools import pico
+    from host_tools.emu import pico
     dev = pico.boot("pico-ssd1306-4btn")      # power on, run until the main menu is drawn
     dev.play("down,down,ok")                  # the simulator's key scripts, at exact emulated times
     dev.settle()                              # until the panel bus has been quiet for 300 ms
-    dev.frame()                               # bytes, MONO_VLSB: compare with simcore's Frame.data
+    dev.frame()                               # bytes, MONO_VLSB: compare with sim.core's Frame.data
     dev.txns(since)                           # every I2C transaction with emulated start/end
     dev.heap()                                # (free, alloc) after gc.collect(), ON the device
     dev.close()
 
-The machine is ``host_tools/pico_emu.mjs`` (rp2040js from npm) in a node
+The machine is ``host_tools/emu/rp2040.mjs`` (rp2040js from npm) in a node
 process; this module speaks JSON lines with it. Emulated time starts at 0 at
 power-on and only moves inside ``run``/``run_to``/``settle``/``play``; it is
 exact (8 ns a cycle) and the same on every machine, so latencies and byte
@@ -19,7 +19,7 @@ Firmware: ``PICO_FW`` (any RPI_PICO UF2 or flash .bin) or
 ``../shared/pico/RPI_PICO-v1.28.0.uf2``; the RP2040 B1 bootrom from
 ``PICO_BOOTROM``, beside the firmware, or ``../shared/pico/``.
 
-Wyrm goes onto the emulated flash as the LittleFS image ``host_tools.fsimage``
+Wyrm goes onto the emulated flash as the LittleFS image ``host_tools.make.fsimage``
 builds (the same files ``make deploy`` copies) plus, unless ``probe=False``, a
 ``boot.py`` heap probe: a falling edge on GP15 (unused by every profile)
 schedules ``gc.collect()`` and prints ``HEAP free alloc``. main.py is unchanged.
@@ -33,20 +33,21 @@ import subprocess
 import tempfile
 import threading
 
-from host_tools import fsimage, paths
+from host_tools import paths
+from host_tools.make import fsimage
 
 SHARED = os.path.normpath(os.path.join(paths.ROOT, "..", "shared", "pico"))
 DEFAULT_FW = os.path.join(SHARED, "RPI_PICO-v1.28.0.uf2")
 BOOTROM_NAME = "bootrom-rp2040-b1.bin"
-EMU = os.path.join(paths.ROOT, "host_tools", "pico_emu.mjs")
+EMU = os.path.join(paths.ROOT, "host_tools", "emu", "rp2040.mjs")
 BUILD = os.path.join(paths.ROOT, "build", "pico")
 FLASH_SIZE = 2 * 1024 * 1024
 FS_BASE = fsimage.FS_OFFSET  # 0xA0000
 PROBE_PIN = 15
-KEY_NAMES = ("UP", "DOWN", "OK", "BACK")  # mask order, as simcore.KEYS
+KEY_NAMES = ("UP", "DOWN", "OK", "BACK")  # mask order, as core.KEYS
 
 PROBE_SRC = """\
-# Added by host_tools/pico.py for the emulated Pico only: GP15 low -> heap on the console.
+# Added by host_tools/emu/pico.py for the emulated Pico only: GP15 low -> heap on the console.
 import gc
 gc.collect()
 _wyrm_cost = gc.mem_alloc()
@@ -107,7 +108,7 @@ def unavailable():
 
 def board_profile(board):
     """The checked profile (firmware's own loader) of a boards/ name or a .json path."""
-    from host_tools import deploy
+    from host_tools.make import deploy
 
     prof, _data = deploy.check_board(deploy.board_path(board))
     return prof
@@ -342,9 +343,9 @@ class Pico:
         self.levels = mask
 
     def _bit(self, key):
-        from host_tools import simcore
+        from host_tools.sim import core
 
-        return simcore._key(key.lower(), self.keys)
+        return core._key(key.lower(), self.keys)
 
     def press(self, key, at_ms=None):
         if at_ms is not None:
@@ -364,16 +365,16 @@ class Pico:
         return self.presses[-1]
 
     def play(self, script, paced=False):
-        """Play a simulator key script (simcore.parse_script) from now; returns its presses.
+        """Play a simulator key script (core.parse_script) from now; returns its presses.
 
         The script's trailing 600 ms settle is played too, as in the simulator.
         ``paced``: after every segment with no key held, also wait until the app is
         back in its input loop (wait_idle), so no press lands while a screen loads.
         """
-        from host_tools import simcore
+        from host_tools.sim import core
 
         n0 = len(self.presses)
-        for levels, ms in simcore.parse_script(script, self.keys):
+        for levels, ms in core.parse_script(script, self.keys):
             if levels != self.levels:
                 self.set_levels(levels)
             self.run(ms)

@@ -1,6 +1,6 @@
 // Wyrm's emulated Pico: the real MicroPython rp2 firmware on rp2040js, driven over JSON lines.
 //
-// host_tools/pico.py starts `node host_tools/pico_emu.mjs` and talks to it: one JSON object a line on
+// host_tools/emu/pico.py starts `node host_tools/emu/rp2040.mjs` and talks to it: one JSON object a line on
 // stdin (a command), one JSON object a line on stdout (its answer). Emulated time is exact (125 MHz,
 // 8 ns a cycle) and only moves inside a `run` command, so the Python side decides when every edge
 // happens. See docs/PICO.md for the API built on top of this.

@@ -1,8 +1,8 @@
 """The emulated Pico's USB serial console on a pty, for the real ``mpremote``.
 
-    from host_tools import pico, pico_serial
+    from host_tools.emu import pico, usb_serial
     dev = pico.boot("pico-ssd1306-4btn")
-    with pico_serial.Bridge(dev) as port:      # e.g. /dev/pts/7
+    with usb_serial.Bridge(dev) as port:      # e.g. /dev/pts/7
         subprocess.run(["make", "deploy", "PORT=" + port])
 
 A thread owns the device while the bridge runs: it passes what a program

@@ -1,6 +1,6 @@
-"""Pictures of the build, drawn from the board profile and the case layout (host_tools/case.py).
+"""Pictures of the build, drawn from the board profile and the case layout (make/case.py).
 
-    python -m host_tools.build_pics [--board NAME_OR_JSON]   (make wiring draws them too)
+    python -m host_tools.make.build_pics [--board NAME_OR_JSON]   (make wiring draws them too)
 
 - ``docs/device-<board>.png``: the finished device seen from above, in its case,
   the main menu in the window;
@@ -17,7 +17,8 @@ import argparse
 import os
 import sys
 
-from host_tools import case, paths, wiring
+from host_tools import paths
+from host_tools.make import case, wiring
 
 DOCS = wiring.DOCS
 HOLE = 30  # pixels per 2.54 mm on the perfboard picture
@@ -534,7 +535,7 @@ def write_all(boards=None):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m host_tools.build_pics",
+    ap = argparse.ArgumentParser(prog="python -m host_tools.make.build_pics",
                                  description=__doc__.split("\n\n")[0])
     ap.add_argument("--board", help="one profile (default: every profile in boards/)")
     args = ap.parse_args(argv)

@@ -136,7 +136,7 @@ def preview(lay, stls, path):
     img.paste(closed, (0, 40))
     img.paste(opened, (560, 40))
     d = ImageDraw.Draw(img)
-    from host_tools.wiring import _font
+    from host_tools.make.wiring import _font
 
     f = _font(18)
     d.text((16, 12), "%s: closed" % lay["board"], fill=(30, 30, 30), font=f)

@@ -1,7 +1,7 @@
 """Put Wyrm on a Pico: check the board profile, compile, copy, reset.
 
     make deploy PORT=/dev/ttyACM0 BOARD=pico-ssd1306-4btn
-    python -m host_tools.deploy --port /dev/ttyACM0 --board pico-ssd1306-4btn [--dry-run]
+    python -m host_tools.make.deploy --port /dev/ttyACM0 --board pico-ssd1306-4btn [--dry-run]
 
 1. The board profile (``boards/<BOARD>.json``, or a path to any .json file) is
    checked with the firmware's own ``wyrm.board.load_file``.
@@ -162,7 +162,7 @@ def prepare_out(out_dir):
         shutil.rmtree(out_dir)
     os.makedirs(out_dir)
     with open(os.path.join(out_dir, MARKER), "w") as f:
-        f.write("Built by host_tools/deploy.py; cleared on every build.\n")
+        f.write("Built by host_tools/make/deploy.py; cleared on every build.\n")
 
 
 def build(out_dir, board_data, firmware_dir=FIRMWARE):
@@ -459,7 +459,7 @@ def mpremote_failure(port, output, code):
 # -- main --------------------------------------------------------------------------
 def build_parser():
     p = argparse.ArgumentParser(
-        prog="python -m host_tools.deploy",
+        prog="python -m host_tools.make.deploy",
         description="Compile Wyrm with mpy-cross and copy it to a Pico with mpremote.",
     )
     p.add_argument("--port", default="/dev/ttyACM0", help="serial port of the Pico")
@@ -482,7 +482,7 @@ def run(args):
     path = board_path(args.board)
     prof, data = check_board(path)
     say("Board %s (%s): %s." % (prof["name"], rel(path), describe(prof)))
-    from host_tools.simcore import board_notes
+    from host_tools.sim.core import board_notes
 
     for note in board_notes(prof, path):
         say("Note: %s." % note)

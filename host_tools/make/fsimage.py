@@ -6,14 +6,15 @@ MicroPython's rp2 port mounts at boot (``../shared/pico/README.md``):
 4,096-byte blocks, 352 of them (1,408 KB at flash offset 0xA0000), 256-byte
 program size. The emulated Pico boots it, and the one-file UF2 carries it.
 
-    python -m host_tools.fsimage --board pico-ssd1306-4btn --out build/fs.img
+    python -m host_tools.make.fsimage --board pico-ssd1306-4btn --out build/fs.img
 """
 
 import argparse
 import os
 import sys
 
-from host_tools import deploy, paths
+from host_tools import paths
+from host_tools.make import deploy
 
 FS_OFFSET = 0xA0000  # flash offset of the filesystem on an RPI_PICO build
 BLOCK_SIZE = 4096
@@ -102,7 +103,7 @@ def _board_name(board):
 
 
 def main(argv=None):
-    p = argparse.ArgumentParser(prog="python -m host_tools.fsimage", description=__doc__)
+    p = argparse.ArgumentParser(prog="python -m host_tools.make.fsimage", description=__doc__)
     p.add_argument("--board", default="pico-ssd1306-4btn")
     p.add_argument("--out", required=True, help="image file to write")
     args = p.parse_args(argv)

@@ -7,7 +7,8 @@ tests (tests/test_shots.py).
 import os
 import sys
 
-from host_tools import paths, simcore
+from host_tools import paths
+from host_tools.sim import core
 
 DOCS = os.path.join(paths.ROOT, "docs")
 
@@ -24,7 +25,7 @@ GAME_SHOTS_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "shots
 
 
 def all_shots():
-    """Built-in shots plus one file per feature in host_tools/shots.d/*.txt.
+    """Built-in shots plus one file per feature in host_tools/make/shots.d/*.txt.
 
     A line there reads: ``name | key script | seed | board | first line shown`` (seed
     empty: 1; board empty: the four-button 128x64 board). The last field is the first
@@ -49,11 +50,11 @@ def all_shots():
 
 
 def make(name, script, seed, board, out_dir=DOCS):
-    frames, w, h, errors = simcore.run_script(script, board, "cpython", seed)
+    frames, w, h, errors = core.run_script(script, board, "cpython", seed)
     if errors:
         raise RuntimeError("%s: firmware errors %s" % (name, errors))
     path = os.path.join(out_dir, name + ".png")
-    simcore.write_png(path, frames[-1].data, w, h)
+    core.write_png(path, frames[-1].data, w, h)
     return path, frames[-1]
 
 

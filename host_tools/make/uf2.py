@@ -1,8 +1,8 @@
 """One file to drag onto a Pico: MicroPython followed by Wyrm's filesystem, as UF2.
 
     make uf2 BOARD=pico-ssd1306-4btn [PICO_FW=path/to/RPI_PICO-v1.28.0.uf2]
-    python -m host_tools.uf2 --board pico-ssd1306-4btn --micropython FW.uf2 --out build/x.uf2
-    python -m host_tools.uf2 --info build/wyrm-pico-ssd1306-4btn.uf2
+    python -m host_tools.make.uf2 --board pico-ssd1306-4btn --micropython FW.uf2 --out build/x.uf2
+    python -m host_tools.make.uf2 --info build/wyrm-pico-ssd1306-4btn.uf2
 
 UF2 (Microsoft's USB flashing format, what the Pico's BOOTSEL drive accepts)
 is a list of 512-byte blocks, each carrying 256 bytes for one flash address:
@@ -14,7 +14,7 @@ is a list of 512-byte blocks, each carrying 256 bytes for one flash address:
     12  target address
 
 The output holds the firmware's blocks (same addresses, same bytes) and then
-the LittleFS image ``host_tools/fsimage.py`` builds (exactly what ``make
+the LittleFS image ``host_tools/make/fsimage.py`` builds (exactly what ``make
 deploy`` copies) at 0x100A0000, the filesystem MicroPython's RPI_PICO build
 mounts at boot (``../shared/pico/README.md``). Block numbers run 0..n-1 over
 the whole file, as the format requires.
@@ -50,7 +50,8 @@ import os
 import struct
 import sys
 
-from host_tools import deploy, fsimage, paths
+from host_tools import paths
+from host_tools.make import deploy, fsimage
 
 MAGIC_START0 = 0x0A324655
 MAGIC_START1 = 0x9E5D5157
@@ -326,7 +327,7 @@ def build(board, micropython, out=None, full=False):
 
 def main(argv=None):
     p = argparse.ArgumentParser(
-        prog="python -m host_tools.uf2", description=__doc__.split("\n\n")[0]
+        prog="python -m host_tools.make.uf2", description=__doc__.split("\n\n")[0]
     )
     p.add_argument("--board", default="pico-ssd1306-4btn", help="name in boards/ or a .json file")
     p.add_argument("--micropython", default=DEFAULT_MICROPYTHON, help="MicroPython RPI_PICO .uf2")

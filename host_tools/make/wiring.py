@@ -1,7 +1,7 @@
 """Wiring pictures drawn from the board profiles: ``make wiring`` -> docs/wiring-<board>.png.
 
     make wiring
-    python -m host_tools.wiring [--board NAME_OR_JSON] [--out FILE]
+    python -m host_tools.make.wiring [--board NAME_OR_JSON] [--out FILE]
 
 ``plan(profile)`` turns a checked profile into a scene - the Pico's 40 pins
 (physical number and name), the parts (display module, buttons, LED, buzzer),
@@ -501,7 +501,7 @@ def _legend(d, scene):
 
 # -- command line ----------------------------------------------------------------
 def load(board):
-    from host_tools import deploy
+    from host_tools.make import deploy
 
     path = deploy.board_path(board)
     prof, _data = deploy.check_board(path)
@@ -521,10 +521,10 @@ def board_names():
 
 
 def main(argv=None):
-    from host_tools import deploy
+    from host_tools.make import deploy
 
     p = argparse.ArgumentParser(
-        prog="python -m host_tools.wiring", description=__doc__.split("\n\n")[0]
+        prog="python -m host_tools.make.wiring", description=__doc__.split("\n\n")[0]
     )
     p.add_argument("--board", help="one profile (name in boards/ or a .json file); default: all")
     p.add_argument("--out", help="output PNG (with --board)")

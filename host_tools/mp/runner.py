@@ -1,6 +1,6 @@
 """Run code in real MicroPython (the v1.28 WebAssembly build under Node) from CPython.
 
-    from host_tools.mprun import MicroPython, MicroPythonError
+    from host_tools.mp.runner import MicroPython, MicroPythonError
 
     with MicroPython() as mp:
         out = mp.exec("from wyrm import rng\\nprint(rng.Rng(seed=1).below(6))")
@@ -25,7 +25,7 @@ import subprocess
 import tempfile
 import threading
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SERVER = os.path.join(ROOT, "host_tools", "mp", "server.mjs")
 FIRMWARE = os.path.join(ROOT, "firmware")
 NODE_PACKAGE = os.path.join(

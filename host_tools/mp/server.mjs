@@ -1,4 +1,4 @@
-// JSON-lines server around one real MicroPython interpreter (used by host_tools/mprun.py).
+// JSON-lines server around one real MicroPython interpreter (used by host_tools/mp/runner.py).
 //
 //   node host_tools/mp/server.mjs [--firmware DIR | --no-firmware] [--heapsize BYTES] [--no-guard]
 //

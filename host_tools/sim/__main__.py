@@ -11,7 +11,8 @@ import argparse
 import os
 import sys
 
-from host_tools import paths, simcore
+from host_tools import paths
+from host_tools.sim import core
 
 
 def build_parser():
@@ -40,22 +41,22 @@ def main(argv=None):
     args = build_parser().parse_args(argv)
     paths.setup()
     try:  # a broken profile: one line naming the problem, exit status 2
-        board = simcore.load_board(args.board)
-    except simcore.ScriptError as exc:
+        board = core.load_board(args.board)
+    except core.ScriptError as exc:
         print("sim: %s" % exc, file=sys.stderr)
         return 2
-    for note in simcore.board_notes(board, simcore.board_path(args.board)):
+    for note in core.board_notes(board, core.board_path(args.board)):
         print("sim: note: %s" % note, file=sys.stderr)
     if args.keys is None:
-        from host_tools import sim_live
+        from host_tools.sim import live
 
-        return sim_live.main(args)
+        return live.main(args)
     panel = {}
     try:
-        frames, w, h, errors = simcore.run_script(
+        frames, w, h, errors = core.run_script(
             args.keys, args.board, args.runtime, args.seed, args.state, panel
         )
-    except simcore.ScriptError as exc:
+    except core.ScriptError as exc:
         print("sim: %s" % exc, file=sys.stderr)
         return 2
     if not frames:
@@ -65,11 +66,11 @@ def main(argv=None):
     if args.frames:
         os.makedirs(args.frames, exist_ok=True)
         for f in frames:
-            simcore.write_png(os.path.join(args.frames, "frame_%04d.png" % f.index),
+            core.write_png(os.path.join(args.frames, "frame_%04d.png" % f.index),
                               f.data, w, h, args.scale)
     if args.png:
         # the panel as it is at the end: a dimmed screen grey, a switched-off one dark
-        simcore.write_png(args.png, last.data, w, h, args.scale, panel["on"], panel["level"])
+        core.write_png(args.png, last.data, w, h, args.scale, panel["on"], panel["level"])
     if args.text:
         print(last.text())
     if errors:

@@ -1,7 +1,7 @@
 """The simulator's engine: key scripts, a simulated clock, frames, text and PNGs.
 
 The same app runs under CPython (here) or inside real MicroPython
-(``simmp.py``); both return a list of ``Frame`` objects (page bytes plus the
+(``in_micropython.py``); both return a list of ``Frame`` objects (page bytes plus the
 text drawn on them), so their outputs can be compared byte for byte.
 """
 import os
@@ -9,7 +9,7 @@ import shutil
 import tempfile
 
 from host_tools import paths
-from host_tools.simpanel import SimPanel
+from host_tools.sim.simpanel import SimPanel
 
 STEP_MS = 10  # one app step per 10 ms of simulated time
 # Start just before the 2**30 tick wrap, so every scripted run crosses it.
@@ -254,10 +254,10 @@ def run_script(script, board_name="pico-ssd1306-4btn", runtime="cpython", seed=N
             errors = [repr(e) for e in dev.app.errors]
             on, level = dev.panel_state()
         elif runtime == "micropython":
-            from host_tools import simmp
+            from host_tools.sim import in_micropython
 
             end = {}
-            frames, errors = simmp.run(board, steps, state, seed, end)
+            frames, errors = in_micropython.run(board, steps, state, seed, end)
             on, level = end.get("on", True), end.get("level", 255)
         else:
             raise ScriptError("runtime must be cpython or micropython")

@@ -8,7 +8,7 @@ plus the text log, and are compared byte for byte by the tests.
 import json
 import os
 
-from host_tools import simcore
+from host_tools.sim import core
 
 _DRIVER = """
 import gc, json, sys
@@ -44,7 +44,7 @@ print('P', int(panel.on), panel.level)
 
 
 def install_panel(mp):
-    """Copy host_tools/simpanel.py into the runner as the module ``simpanel``."""
+    """Copy host_tools/sim/simpanel.py into the runner as the module ``simpanel``."""
     here = os.path.dirname(os.path.abspath(__file__))
     with open(os.path.join(here, "simpanel.py"), "rb") as f:
         mp.write_file("/flash/simpanel.py", f.read())
@@ -56,9 +56,9 @@ def _steps_compact(steps):
 
 def run(board, steps, state_dir, seed, panel=None):
     """Frames and errors of the run; ``panel`` (a dict) gets the panel's end state."""
-    from host_tools.mprun import MicroPython
+    from host_tools.mp.runner import MicroPython
 
-    w, h, keys = simcore.board_geometry(board)
+    w, h, keys = core.board_geometry(board)
     frames = []
     errors = []
     with MicroPython() as mp:
@@ -76,15 +76,15 @@ def run(board, steps, state_dir, seed, panel=None):
             "w": w,
             "h": h,
             "keys": keys,
-            "start": simcore.START_TICKS,
-            "step_ms": simcore.STEP_MS,
+            "start": core.START_TICKS,
+            "step_ms": core.STEP_MS,
         }
         out = mp.exec(code)
         for line in out.splitlines():
             if line.startswith("F "):
                 _, t, hexdata, log = line.split(" ", 3)
                 entries = [tuple(e) for e in json.loads(log)]
-                frames.append(simcore.Frame(len(frames), int(t), bytes.fromhex(hexdata), entries))
+                frames.append(core.Frame(len(frames), int(t), bytes.fromhex(hexdata), entries))
             elif line.startswith("E "):
                 errors.append(line[2:])
             elif line.startswith("P "):

@@ -26,17 +26,17 @@ import sys
 import tempfile
 import time
 
-from host_tools import simcore, simmp
+from host_tools.sim import core, in_micropython
 
 MASK = 0x3FFFFFFF  # ticks wrap at 2**30, as on the Pico
-STEP_S = simcore.STEP_MS / 1000.0
+STEP_S = core.STEP_MS / 1000.0
 
 UP, DOWN, OK, BACK = 0, 1, 2, 3
 
 # Terminal taps: how long a key is "down", and the released gap a following
 # tap of the same key waits for (the firmware debounces 10 ms).
-TAP_MS = simcore.TAP_MS
-LONG_MS = simcore.LONG_MS
+TAP_MS = core.TAP_MS
+LONG_MS = core.LONG_MS
 TAP_GAP_MS = 50
 MAX_QUEUED = 2  # a held (auto-repeating) terminal key must not pile up a backlog
 
@@ -48,7 +48,7 @@ class Clock:
     scripted runs do) so every session crosses the wrap early.
     """
 
-    def __init__(self, start=simcore.START_TICKS, source=time.monotonic):
+    def __init__(self, start=core.START_TICKS, source=time.monotonic):
         self._source = source
         self._t0 = source()
         self._start = start
@@ -126,10 +126,10 @@ class TapKeys:
 
 
 class Device:
-    """The firmware app under CPython, stepped live (wraps simcore.CPythonDevice)."""
+    """The firmware app under CPython, stepped live (wraps core.CPythonDevice)."""
 
     def __init__(self, board, state_dir, seed=None):
-        self.dev = simcore.CPythonDevice(board, state_dir, seed)
+        self.dev = core.CPythonDevice(board, state_dir, seed)
         self.dev.font.LOG = None  # no text log: a live session would grow it forever
         self.app = self.dev.app
         self.canvas = self.dev.canvas
@@ -199,16 +199,16 @@ class MicroPythonDevice:
     SYNC_S = 0.5
 
     def __init__(self, board, state_dir, seed=None):
-        from host_tools.mprun import MicroPython
+        from host_tools.mp.runner import MicroPython
 
         self.state_dir = state_dir
-        self.width, self.height, self.keys = simcore.board_geometry(board)
+        self.width, self.height, self.keys = core.board_geometry(board)
         self.buffer = bytearray(self.width * self.height // 8)
         self._panel = (True, 255)
         self._errors = []
         self._dirty_at = None
         self.mp = MicroPython()
-        simmp.install_panel(self.mp)
+        in_micropython.install_panel(self.mp)
         self.mp.exec("import os\ntry:\n    os.mkdir('/state')\nexcept OSError:\n    pass\n")
         for name in sorted(os.listdir(state_dir)):
             p = os.path.join(state_dir, name)
@@ -258,7 +258,7 @@ class MicroPythonDevice:
                 os.remove(os.path.join(self.state_dir, name))
 
     def close(self):
-        from host_tools.mprun import RunnerError
+        from host_tools.mp.runner import RunnerError
 
         try:
             self.sync()
@@ -336,31 +336,31 @@ def state_note(state_dir, kept):
 
 def _run_view(device, board, window, args):
     if window:
-        from host_tools import sim_window
+        from host_tools.sim import window as sim_window
 
         try:
             return sim_window.run(device, args)
         except sim_window.WindowError as exc:
-            from host_tools import sim_term
+            from host_tools.sim import term as sim_term
 
             problem = sim_term.check_terminal(board)
             print("sim: %s; %s" % (exc, problem or "using the terminal"), file=sys.stderr)
             if problem:
                 return 2
-    from host_tools import sim_term
+    from host_tools.sim import term as sim_term
 
     return sim_term.run(device, args)
 
 
 def main(args):
     try:
-        board = simcore.load_board(args.board)
-    except simcore.ScriptError as exc:
+        board = core.load_board(args.board)
+    except core.ScriptError as exc:
         print("sim: %s" % exc, file=sys.stderr)
         return 2
     window = want_window(args)
     if not window:
-        from host_tools import sim_term
+        from host_tools.sim import term as sim_term
 
         problem = sim_term.check_terminal(board)
         if problem:
@@ -372,7 +372,7 @@ def main(args):
     device = None
     try:
         if args.runtime == "micropython":
-            from host_tools.mprun import MicroPythonError, RunnerError
+            from host_tools.mp.runner import MicroPythonError, RunnerError
 
             try:
                 device = MicroPythonDevice(board, state, args.seed)

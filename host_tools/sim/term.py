@@ -32,8 +32,8 @@ import signal
 import sys
 import time
 
-from host_tools import simcore
-from host_tools.sim_live import BACK, DOWN, OK, STEP_S, TAP_MS, UP, Session, TapKeys, brightness
+from host_tools.sim import core
+from host_tools.sim.live import BACK, DOWN, OK, STEP_S, TAP_MS, UP, Session, TapKeys, brightness
 
 UPPER = "\u2580"  # upper half block
 LOWER = "\u2584"  # lower half block
@@ -187,7 +187,7 @@ def ansi256(r, g, b):
 
 def pixel_colour(on, level):
     k = brightness(on, level)
-    r, g, b = simcore.OLED_ON
+    r, g, b = core.OLED_ON
     return ansi256(int(r * k), int(g * k), int(b * k))
 
 
@@ -333,7 +333,7 @@ def _size():
 
 def check_terminal(board, size=None, interactive=None):
     """A one-line problem when this terminal cannot show the view, else None."""
-    w, h, keys = simcore.board_geometry(board)
+    w, h, keys = core.board_geometry(board)
     if interactive is None:
         interactive = sys.stdin.isatty() and sys.stdout.isatty()
     if not interactive:

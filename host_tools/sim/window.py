@@ -15,11 +15,11 @@ import io
 import os
 import time
 
-from host_tools import simcore
-from host_tools.sim_live import BACK, DOWN, OK, UP, Session, brightness
+from host_tools.sim import core
+from host_tools.sim.live import BACK, DOWN, OK, UP, Session, brightness
 
 BG = (18, 18, 22)
-PANEL = simcore.OLED_OFF
+PANEL = core.OLED_OFF
 HELP_FG = (150, 150, 160)
 HELD_FG = (255, 210, 90)
 
@@ -61,7 +61,7 @@ def levels_after(levels, event_type, key, kmap, keydown, keyup):
 
 def pixel_rgb(on, level):
     k = brightness(on, level)
-    return tuple(int(c * k) for c in simcore.OLED_ON)
+    return tuple(int(c * k) for c in core.OLED_ON)
 
 
 def help_text(keys):
@@ -178,7 +178,7 @@ def run(device, args, max_steps=None, on_frame=None):
             n += 1
             if max_steps is not None and n >= max_steps:
                 break
-            next_t += simcore.STEP_MS / 1000.0
+            next_t += core.STEP_MS / 1000.0
             t = time.monotonic()
             if next_t > t:
                 time.sleep(next_t - t)

@@ -53,12 +53,12 @@ def _firmware_sources():
                 host = os.path.join(here, name)
                 out.append((os.path.relpath(host, paths.FIRMWARE).replace(os.sep, "/"), host))
     out.append((GLUE, os.path.join(HERE, GLUE)))
-    out.append((PANEL, os.path.join(paths.ROOT, "host_tools", PANEL)))
+    out.append((PANEL, os.path.join(paths.ROOT, "host_tools", "sim", PANEL)))
     return sorted(out)
 
 
 def _mpy_cross():
-    from host_tools.deploy import mpy_cross_binary
+    from host_tools.make.deploy import mpy_cross_binary
 
     return mpy_cross_binary()
 

@@ -10,7 +10,8 @@ tests can check what was on screen at any moment, not only at the end.
 """
 import pytest
 
-from host_tools import mprun, simcore
+from host_tools.mp import runner as mprun
+from host_tools.sim import core as simcore
 
 
 class Driver:

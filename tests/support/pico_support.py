@@ -1,7 +1,8 @@
 """Helpers for tests/test_pico_*.py: boots in parallel, simulator counterparts."""
 from concurrent.futures import ThreadPoolExecutor
 
-from host_tools import pico, simcore
+from host_tools.emu import pico
+from host_tools.sim import core as simcore
 
 BOARDS = ("pico-ssd1306-4btn", "pico-sh1106-4btn", "pico-ssd1306-3btn", "pico-ssd1306-128x32")
 WORKERS = 2  # node processes at once (CI has two cores)

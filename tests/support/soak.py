@@ -1,10 +1,12 @@
-"""make soak: the fault storm of tests/storm.py run long, under CPython and MicroPython.
+"""make soak: the fault storm of storm.py run long, under CPython and MicroPython.
 
-    python -m host_tools.soak [--events 100000] [--mp-events 10000] [--seed 1]
+    make soak                                          # 1e5 CPython key tokens, 1e4 MicroPython
+    SOAK_EVENTS=20000 SOAK_MP_EVENTS=0 make soak       # shorter; 0 leaves a runtime out
+    .venv/bin/python -m pytest -q -s tests/support/soak.py   # what make soak runs (SOAK_SEED too)
 
 CPython: the storm of ``make test`` (random keys on every board profile, power
 cuts at random file operations and bytes, ENOSPC and EIO, malformed files) for
-``--events`` key tokens in all. MicroPython (the WebAssembly runner): random
+``SOAK_EVENTS`` key tokens in all. MicroPython (the WebAssembly runner): random
 key steps in runs of 50-300 tokens, each run one boot that ends at a random
 step (the flash folder is all that survives); in a run the store's writes may
 be refused (ENOSPC/EIO, counted as faults) and the power may be cut at a
@@ -13,19 +15,28 @@ or user file is replaced by malformed bytes (counted as faults too); the
 heap in use (``gc.mem_alloc()`` after a collect) is sampled every 200 steps:
 the table shows it after the first run, the highest sample, and after the
 last run (the whole MicroPython heap of the runner: firmware modules, the
-run's step list and the app). Prints a table: events, cuts, faults, failures
-(exit status 1 if any failure).
+run's step list and the app). Each runtime is one test that prints its table
+and fails on any failure. Not named test_*.py, so ``make test`` leaves it out.
 """
 
-import argparse
+import json
 import os
 import random
 import shutil
-import sys
 import tempfile
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+import pytest
+from storm import BAD_BYTES, BOARDS, SAVED, TOKENS, UNUSABLE, USER_FILES, storm
+
+from host_tools.mp.runner import MicroPython
+from host_tools.sim import core
+from host_tools.sim.in_micropython import install_panel
+from wyrm.store_pack import pack
+
+EVENTS = int(os.environ.get("SOAK_EVENTS", "100000"))  # CPython key tokens in all
+MP_EVENTS = int(os.environ.get("SOAK_MP_EVENTS", "10000"))  # MicroPython key tokens in all
+SEED = int(os.environ.get("SOAK_SEED", "1"))
 
 _MP_DRIVER = """
 import gc, json, random
@@ -95,39 +106,16 @@ if app is not None:
 """
 
 
-class _Patch:
-    """A tiny stand-in for pytest's monkeypatch (setattr + undo)."""
-
-    def __init__(self):
-        self.saved = []
-
-    def setattr(self, obj, name, value, raising=True):
-        self.saved.append((obj, name, obj.__dict__.get(name, _Patch)))
-        setattr(obj, name, value)
-
-    def undo(self):
-        for obj, name, old in reversed(self.saved):
-            if old is _Patch:
-                delattr(obj, name)
-            else:
-                setattr(obj, name, old)
-        self.saved = []
-
-
-def cpython(events, seed):
-    sys.path[:0] = [os.path.join(ROOT, "tests")]
-    from storm import BOARDS, storm
-
+def cpython(events, seed, monkeypatch):
     rows = []
     per = max(1, events // len(BOARDS))
     for i, board in enumerate(BOARDS):
         tmp = tempfile.mkdtemp(prefix="wyrm-soak-")
-        patch = _Patch()
         t0 = time.monotonic()
         try:
-            st = storm(seed * 100 + i, per, board, tmp, patch)
+            st = storm(seed * 100 + i, per, board, tmp, monkeypatch)
         finally:
-            patch.undo()
+            monkeypatch.undo()
             shutil.rmtree(tmp, ignore_errors=True)
         rows.append(("CPython " + board, st["events"], st["cuts"], st["faults"],
                      len(st["failures"]), "-", time.monotonic() - t0))
@@ -137,25 +125,14 @@ def cpython(events, seed):
 
 
 def micropython(events, seed):
-    from host_tools import simcore
-    from host_tools.mprun import MicroPython
-    from host_tools.simmp import install_panel
-
-    sys.path[:0] = [os.path.join(ROOT, "tests")]
-    from storm import BAD_BYTES, BOARDS, SAVED, TOKENS, UNUSABLE, USER_FILES
-
-    from wyrm.store_pack import pack
-
     malformed = BAD_BYTES + [pack(x) for x in UNUSABLE]  # the latter: valid checksums
 
     rnd = random.Random(seed)
     rows = []
     per = max(1, events // len(BOARDS))
-    import json
-
     for board_name in BOARDS:
-        board = simcore.load_board(board_name)
-        w, h, keys = simcore.board_geometry(board)
+        board = core.load_board(board_name)
+        w, h, keys = core.board_geometry(board)
         tokens = TOKENS if keys == 4 else [t for t in TOKENS if "back" not in t]
         done = cuts = faults = failures = 0
         heap = []
@@ -168,7 +145,7 @@ def micropython(events, seed):
                 # each boot first opens a game, Dice or the deck (from the main menu)
                 script = "back,back,back," + "down," * rnd.randint(0, 6) + "ok,"
                 script += ",".join(rnd.choice(tokens) for _ in range(n))
-                steps = simcore.timeline(simcore.parse_script(script, keys))
+                steps = core.timeline(core.parse_script(script, keys))
                 steps = steps[: rnd.randint(len(steps) // 2, len(steps))]  # cut mid-way
                 r = rnd.random()
                 code = _MP_DRIVER % {
@@ -204,30 +181,29 @@ def micropython(events, seed):
     return rows
 
 
-def main(argv=None):
-    p = argparse.ArgumentParser(
-        prog="python -m host_tools.soak", description=__doc__.split("\n")[0]
-    )
-    p.add_argument("--events", type=int, default=100000, help="CPython key tokens in all")
-    p.add_argument("--mp-events", type=int, default=10000, help="MicroPython key tokens in all")
-    p.add_argument("--seed", type=int, default=1)
-    args = p.parse_args(argv)
-    from host_tools import paths
-
-    paths.setup()
-    rows = []
-    if args.events:
-        rows += cpython(args.events, args.seed)
-    if args.mp_events:
-        rows += micropython(args.mp_events, args.seed)
+def table(rows):
+    """Print the rows and their total; returns the number of failures."""
     head = ("run", "events", "cuts", "faults", "failures", "heap first/max/last (B)", "s")
+    print()
     print("%-34s %8s %6s %7s %9s %25s %6s" % head)
     for r in rows:
         print("%-34s %8d %6d %7d %9d %25s %6.0f" % r)
     tot = [sum(r[i] for r in rows) for i in (1, 2, 3, 4)]
     print("%-34s %8d %6d %7d %9d" % ("total", tot[0], tot[1], tot[2], tot[3]))
-    return 1 if tot[3] else 0
+    return tot[3]
 
 
-if __name__ == "__main__":
-    sys.exit(main())
+def test_storm_under_cpython(monkeypatch):
+    """SOAK_EVENTS random key tokens over every profile, with power cuts and refused and
+    malformed files: the storm's checks (no crash, saves intact, no secret shown) never fail."""
+    if not EVENTS:
+        pytest.skip("SOAK_EVENTS=0")
+    assert table(cpython(EVENTS, SEED, monkeypatch)) == 0
+
+
+def test_storm_under_micropython():
+    """SOAK_MP_EVENTS random key steps in real MicroPython, boots cut mid-way, writes refused
+    or cut at a random byte, saved files replaced by malformed bytes: no firmware error."""
+    if not MP_EVENTS:
+        pytest.skip("SOAK_MP_EVENTS=0")
+    assert table(micropython(MP_EVENTS, SEED)) == 0

@@ -1,10 +1,10 @@
 """The fault storm: random keys, power cuts, a full or failing flash, bad files.
 
-``storm(seed, events, board, state_dir)`` drives the real app (tests/drive.py)
+``storm(seed, events, board, state_dir)`` drives the real app (tests/support/drive.py)
 with random key tokens on one board profile. Between tokens, at random:
 
 - a power cut is armed at one of the next few file operations of the store,
-  at a random byte of a write (tests/faultfs.py); the app is rebooted;
+  at a random byte of a write (tests/support/faultfs.py); the app is rebooted;
 - (after a boot, at random) the storm stays inside the party-card dealer;
 - the flash turns full (ENOSPC) or failing (EIO on a share of operations) for
   a while;
@@ -42,14 +42,14 @@ from drive import Driver
 from faultfs import FaultFS, PowerCut
 from test_secrecy import ODD_COLOURS, TOKENS, enter_party, found_in, is_peek
 
-from host_tools import simcore
+from host_tools.sim import core as simcore
 from wyrm import buttons as B
 from wyrm import gamekit
 from wyrm import store as S
 from wyrm import store_pack as P
 
 BOARDS = sorted(
-    f[:-5] for f in os.listdir(os.path.join(os.path.dirname(__file__), "..", "boards"))
+    f[:-5] for f in os.listdir(os.path.join(os.path.dirname(__file__), "..", "..", "boards"))
     if f.endswith(".json")
 )
 EXTRA = ["down*2", "up*3", "ok,ok", "back,back", "hold:down:1500", "wait:2000"]

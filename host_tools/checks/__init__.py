@@ -1,0 +1,2 @@
+"""Checks on firmware/: imports a Pico has (picoimports), pyright against the Pico's stubs
+(typecheck)."""

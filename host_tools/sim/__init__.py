@@ -1,0 +1,1 @@
+"""The simulator: the firmware on the host, headless (key scripts) or live (window, terminal)."""
