@@ -48,9 +48,7 @@ def main(argv=None):
     for note in core.board_notes(board, core.board_path(args.board)):
         print("sim: note: %s" % note, file=sys.stderr)
     if args.keys is None:
-        from host_tools.sim import live
-
-        return live.main(args)
+        return interactive(args)
     panel = {}
     try:
         frames, w, h, errors = core.run_script(
@@ -78,6 +76,74 @@ def main(argv=None):
             print("sim: firmware error: %s" % e, file=sys.stderr)
         return 4
     return 0
+
+
+def _run_view(device, board, in_window, args):
+    """The window, or the terminal (also when the window cannot open); the exit status."""
+    from host_tools.sim import term
+
+    if in_window:
+        from host_tools.sim import window
+
+        try:
+            return window.run(device, args)
+        except window.WindowError as exc:
+            problem = term.check_terminal(board)
+            print("sim: %s; %s" % (exc, problem or "using the terminal"), file=sys.stderr)
+            if problem:
+                return 2
+    return term.run(device, args)
+
+
+def interactive(args):
+    """The live simulator (no --keys): the app on a real clock until the user quits."""
+    import shutil
+    import tempfile
+
+    from host_tools.mp.runner import MicroPythonError, RunnerError
+    from host_tools.sim import live, term
+
+    try:
+        board = core.load_board(args.board)
+    except core.ScriptError as exc:
+        print("sim: %s" % exc, file=sys.stderr)
+        return 2
+    in_window = live.want_window(args)
+    if not in_window:
+        problem = term.check_terminal(board)
+        if problem:
+            print("sim: %s" % problem, file=sys.stderr)
+            return 2
+    kept = args.state is not None
+    state = args.state if kept else tempfile.mkdtemp(prefix="wyrm-state-")
+    os.makedirs(state, exist_ok=True)
+    device = None
+    try:
+        if args.runtime == "micropython":
+            try:
+                device = live.MicroPythonDevice(board, state, args.seed)
+                rc = _run_view(device, board, in_window, args)
+            except (RunnerError, MicroPythonError) as exc:
+                lines = str(exc).strip().splitlines()
+                print("sim: MicroPython failed: %s" % (lines[-1] if lines else exc),
+                      file=sys.stderr)
+                return 3
+        else:
+            device = live.Device(board, state, args.seed)
+            rc = _run_view(device, board, in_window, args)
+        errs = device.errors()
+        if errs:
+            print("sim: %d firmware error(s) during the session:" % len(errs), file=sys.stderr)
+            for e in errs:
+                print("  %s" % e, file=sys.stderr)
+            rc = rc or 4
+    finally:
+        if device is not None and hasattr(device, "close"):
+            device.close()
+        print(live.state_note(state, kept))
+        if not kept:
+            shutil.rmtree(state, ignore_errors=True)
+    return rc
 
 
 if __name__ == "__main__":

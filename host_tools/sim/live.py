@@ -1,13 +1,13 @@
 """The interactive simulator: the real app on a real clock, in a window or a terminal.
 
-``python -m host_tools.sim`` without ``--keys`` lands here. The firmware's
+``python -m host_tools.sim`` without ``--keys`` runs this (``__main__.interactive``). The firmware's
 ``App.step(now_ms, levels)`` is called about every 10 ms with a millisecond
 clock wrapped at 2**30 like MicroPython's ``ticks_ms``; the view is redrawn
 when ``step`` reports changed pages or the panel's power/contrast changed.
 
-- A pygame window (``sim_window.py``) when a display is present: true key
+- A pygame window (``window.py``) when a display is present: true key
   press and release, so holding a key is holding the button.
-- The terminal (``sim_term.py``) otherwise, or with ``--terminal``: Unicode
+- The terminal (``term.py``) otherwise, or with ``--terminal``: Unicode
   half blocks, works over SSH and in tmux. A terminal reports no key release,
   so a key is a tap and holds are keys of their own (see ``TapKeys``).
 
@@ -21,9 +21,7 @@ temporary folder that is deleted at the end - both are said on exit).
 import contextlib
 import io
 import os
-import shutil
 import sys
-import tempfile
 import time
 
 from host_tools.sim import core, in_micropython
@@ -332,69 +330,3 @@ def state_note(state_dir, kept):
             state_dir, state_dir)
     return ("This session used a temporary folder for the Pico's flash, now deleted; "
             "pass --state DIR to keep saved games between runs.")
-
-
-def _run_view(device, board, window, args):
-    if window:
-        from host_tools.sim import window as sim_window
-
-        try:
-            return sim_window.run(device, args)
-        except sim_window.WindowError as exc:
-            from host_tools.sim import term as sim_term
-
-            problem = sim_term.check_terminal(board)
-            print("sim: %s; %s" % (exc, problem or "using the terminal"), file=sys.stderr)
-            if problem:
-                return 2
-    from host_tools.sim import term as sim_term
-
-    return sim_term.run(device, args)
-
-
-def main(args):
-    try:
-        board = core.load_board(args.board)
-    except core.ScriptError as exc:
-        print("sim: %s" % exc, file=sys.stderr)
-        return 2
-    window = want_window(args)
-    if not window:
-        from host_tools.sim import term as sim_term
-
-        problem = sim_term.check_terminal(board)
-        if problem:
-            print("sim: %s" % problem, file=sys.stderr)
-            return 2
-    kept = args.state is not None
-    state = args.state if kept else tempfile.mkdtemp(prefix="wyrm-state-")
-    os.makedirs(state, exist_ok=True)
-    device = None
-    try:
-        if args.runtime == "micropython":
-            from host_tools.mp.runner import MicroPythonError, RunnerError
-
-            try:
-                device = MicroPythonDevice(board, state, args.seed)
-                rc = _run_view(device, board, window, args)
-            except (RunnerError, MicroPythonError) as exc:
-                lines = str(exc).strip().splitlines()
-                print("sim: MicroPython failed: %s" % (lines[-1] if lines else exc),
-                      file=sys.stderr)
-                return 3
-        else:
-            device = Device(board, state, args.seed)
-            rc = _run_view(device, board, window, args)
-        errs = device.errors()
-        if errs:
-            print("sim: %d firmware error(s) during the session:" % len(errs), file=sys.stderr)
-            for e in errs:
-                print("  %s" % e, file=sys.stderr)
-            rc = rc or 4
-    finally:
-        if device is not None and hasattr(device, "close"):
-            device.close()
-        print(state_note(state, kept))
-        if not kept:
-            shutil.rmtree(state, ignore_errors=True)
-    return rc
