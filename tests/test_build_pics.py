@@ -61,7 +61,7 @@ def test_wires_run_between_the_holes_and_never_touch(board):
     plan = build_pics.perfboard_plan(wiring.load(board))
     lay = plan["layout"]
     nx, ny = lay["holes"]
-    holes = set(case._all_holes(lay["perfboard"]))
+    holes = set(case.all_holes(lay["perfboard"]))
     for w in plan["wires"]:
         path = w["path"]
         assert path[0] == tuple(w["a"]) and path[-1] == tuple(w["b"])

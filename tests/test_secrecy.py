@@ -18,7 +18,6 @@ import pytest
 from drive import Driver, same_frames
 
 from host_tools.sim import core as simcore
-from host_tools.sim import in_micropython as simmp
 from wyrm import buttons as B
 from wyrm import deal, deck_ui
 from wyrm.app import OFF, Screen
@@ -546,7 +545,7 @@ def test_four_player_party_deal_same_frames_under_micropython(tmp_path, mp):
     d = Driver(tmp_path, seed=41)
     drachenhort_party.start_deal(d.app, 4)
     cpy = d.dev.run(steps, start=d.t)
-    simmp.install_panel(mp)
+    simcore.install_panel(mp)
     mp.exec("import os\ntry:\n    os.mkdir('/dealer_state')\nexcept OSError:\n    pass\n")
     for name in mp_listdir(mp):
         mp.exec("import os\nos.remove('/dealer_state/%s')" % name)

@@ -1,7 +1,7 @@
 """A latency map of the whole interface on the emulated Pico (``make latency``).
 
     .venv/bin/python -m host_tools.bench.latency [--board B ...] [--json build/latency.json]
-                                           [--md docs/LATENCY.md] [--max-presses N]
+                                                 [--md docs/LATENCY.md] [--max-presses N]
 
 Two passes per board:
 
@@ -80,9 +80,9 @@ def keys_for(nkeys):
 def segments(key, nkeys):
     """(levels, ms) of one key: pressed, then released for GAP_MS."""
     if key.startswith("long:"):
-        bit = core._key(key[5:], nkeys)
+        bit = core.key_bit(key[5:], nkeys)
         return [(bit, LONG_MS), (0, GAP_MS)]
-    return [(core._key(key, nkeys), TAP_MS), (0, GAP_MS)]
+    return [(core.key_bit(key, nkeys), TAP_MS), (0, GAP_MS)]
 
 
 def _norm(s):

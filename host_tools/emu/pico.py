@@ -345,7 +345,7 @@ class Pico:
     def _bit(self, key):
         from host_tools.sim import core
 
-        return core._key(key.lower(), self.keys)
+        return core.key_bit(key.lower(), self.keys)
 
     def press(self, key, at_ms=None):
         if at_ms is not None:

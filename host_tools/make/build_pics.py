@@ -26,11 +26,11 @@ INK = (25, 25, 25)
 
 
 def _font(size):
-    return wiring._font(size)
+    return wiring.label_font(size)
 
 
 def _text(d, xy, s, size, fill=INK, anchor="la", bold=False):
-    wiring._text(d, xy, s, size, fill=fill, anchor=anchor, bold=bold)
+    wiring.draw_text(d, xy, s, size, fill=fill, anchor=anchor, bold=bold)
 
 
 # -- the wiring on the perfboard -------------------------------------------------------
@@ -150,7 +150,7 @@ def _route(wires, lay):
     import random
 
     nx, ny = lay["holes"]
-    holes = set(case._all_holes(lay["perfboard"]))
+    holes = set(case.all_holes(lay["perfboard"]))
     dio = lay["perfboard"].get("diode")
     if dio:
         holes |= {dio["anode"], dio["cathode"]}
@@ -253,7 +253,7 @@ def perfboard_picture(prof, battery=True, underside=False):
     for w in plan["wires"]:
         used[tuple(w["a"])] = w
         used[tuple(w["b"])] = w
-    occupied = set(case._all_holes(lay["perfboard"]))
+    occupied = set(case.all_holes(lay["perfboard"]))
     if battery:
         occupied |= {lay["perfboard"]["diode"]["anode"], lay["perfboard"]["diode"]["cathode"]}
     for i in range(nx):
@@ -401,7 +401,7 @@ def device_picture(prof, battery=False):
     d.rectangle((*wa, *wb), fill=(8, 10, 16), outline=(150, 90, 25), width=2)
     act = lay["active"]
     aa, ab = px(act.lo[0], act.hi[1]), px(act.hi[0], act.lo[1])
-    shot = wiring._screen_shot(prof)
+    shot = wiring.screen_shot(prof)
     if shot is not None:
         im.paste(shot.resize((int(ab[0] - aa[0]), int(ab[1] - aa[1])), Image.LANCZOS),
                  (int(aa[0]), int(aa[1])))

@@ -242,8 +242,8 @@ def layout(prof, battery=False):
     for _ in range(40):
         left, bottom = margins[0], margins[2]
         parts, active, pb = _place(prof, bottom, left)
-        cols = [ij[0] for ij in _all_holes(pb)]
-        rows = [ij[1] for ij in _all_holes(pb)]
+        cols = [ij[0] for ij in all_holes(pb)]
+        rows = [ij[1] for ij in all_holes(pb)]
         # the board covers every part; the USB end of the Pico may overhang the last hole
         xs = [b.lo[0] for b in parts] + [b.hi[0] for b in parts if b.name != "USB socket"]
         ys = [b.lo[1] for b in parts] + [b.hi[1] for b in parts]
@@ -353,7 +353,7 @@ def _holder_box(w_pb, h_pb, pbt, c):
     return Box("battery holder", cx - hw / 2, cy - hl / 2, z1 - hh, cx + hw / 2, cy + hl / 2, z1)
 
 
-def _all_holes(pb):
+def all_holes(pb):
     out = list(pb["pico_pins"].values()) + list(pb["header"].values())
     for legs in pb["buttons"].values():
         out += legs

@@ -136,9 +136,9 @@ def preview(lay, stls, path):
     img.paste(closed, (0, 40))
     img.paste(opened, (560, 40))
     d = ImageDraw.Draw(img)
-    from host_tools.make.wiring import _font
+    from host_tools.make.wiring import label_font
 
-    f = _font(18)
+    f = label_font(18)
     d.text((16, 12), "%s: closed" % lay["board"], fill=(30, 30, 30), font=f)
     d.text((576, 12), "opened: tray (blue) with the parts%s, lid turned over (orange)" % (
         ", the perfboard lifted off the battery bay" if lay["battery"] else ""),

@@ -53,7 +53,7 @@ def mount(context):
 
 def build_files(board, out_dir=None, firmware_dir=paths.FIRMWARE):
     """Build as deploy does; return (out_dir, [device paths]) in deploy's copy order."""
-    out_dir = out_dir or os.path.join(paths.ROOT, "build", "fs-" + _board_name(board))
+    out_dir = out_dir or os.path.join(paths.ROOT, "build", "fs-" + board_name(board))
     _prof, data = deploy.check_board(deploy.board_path(board))
     built = deploy.build(out_dir, data, firmware_dir)
     return out_dir, deploy.copy_order([name for name, _size in built])
@@ -97,7 +97,7 @@ def read_image(image):
     return out
 
 
-def _board_name(board):
+def board_name(board):
     base = os.path.basename(board)
     return base[:-5] if base.endswith(".json") else base
 

@@ -314,7 +314,7 @@ def build(board, micropython, out=None, full=False):
         raise UF2Error(missing_micropython(micropython))
     with open(micropython, "rb") as f:
         firmware = f.read()
-    board_name = fsimage._board_name(board)
+    board_name = fsimage.board_name(board)
     image, _dir, names = fsimage.build_image(board)
     data, stats = combine(firmware, image, full=full, name=deploy.rel(micropython))
     out = out or os.path.join(paths.ROOT, "build", "wyrm-%s.uf2" % board_name)

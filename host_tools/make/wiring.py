@@ -318,18 +318,18 @@ def route(wires):
 
 
 # -- drawing ---------------------------------------------------------------------
-def _font(size):
+def label_font(size):
     from PIL import ImageFont
 
     return ImageFont.load_default(size=size)
 
 
-def _text(d, xy, s, size, fill=(20, 20, 20), anchor="la", bold=False):
-    d.text(xy, s, font=_font(size), fill=fill, anchor=anchor, stroke_width=1 if bold else 0,
+def draw_text(d, xy, s, size, fill=(20, 20, 20), anchor="la", bold=False):
+    d.text(xy, s, font=label_font(size), fill=fill, anchor=anchor, stroke_width=1 if bold else 0,
            stroke_fill=fill)  # fmt: skip
 
 
-def _screen_shot(prof):
+def screen_shot(prof):
     from PIL import Image
 
     name = "main-menu.png" if prof["display"]["height"] == 64 else "main-menu-128x32.png"
@@ -353,15 +353,15 @@ def _draw_oled(d, im, part):
     for n, x in part["pins"].items():
         d.rectangle((x - 6, OLED_PIN_Y - 8, x + 6, OLED_PIN_Y + 14), fill=(205, 170, 60),
                     outline=(120, 90, 20))  # fmt: skip
-        _text(d, (x, OLED_PIN_Y + 20), n, 15, fill=(255, 255, 255), anchor="mt", bold=True)
+        draw_text(d, (x, OLED_PIN_Y + 20), n, 15, fill=(255, 255, 255), anchor="mt", bold=True)
     sw = w - 40
     sh = sw // 2 if not short else sw // 4
     sx0, sy0 = OLED_CX - sw // 2, y0 + 44
     d.rectangle((sx0 - 4, sy0 - 4, sx0 + sw + 4, sy0 + sh + 4), fill=(0, 0, 0))
-    shot = _screen_shot(prof)
+    shot = screen_shot(prof)
     if shot is not None:
         im.paste(shot.resize((sw, sh)), (sx0, sy0))
-    _text(d, (OLED_CX, y0 + h + 8), part["label"], 17, anchor="mt", bold=True)
+    draw_text(d, (OLED_CX, y0 + h + 8), part["label"], 17, anchor="mt", bold=True)
 
 
 def _draw_button(d, part):
@@ -379,16 +379,16 @@ def _draw_button(d, part):
     cx, cy = (body[0] + body[2]) // 2, (body[1] + body[3]) // 2
     if kind == "button":
         d.ellipse((cx - 24, cy - 24, cx + 24, cy + 24), fill=colour, outline=(20, 20, 20), width=2)
-        _text(d, (cx, cy), part["name"], 15, fill=(255, 255, 255), anchor="mm", bold=True)
+        draw_text(d, (cx, cy), part["name"], 15, fill=(255, 255, 255), anchor="mm", bold=True)
     else:
         what = "LED + 330 R" if kind == "led" else "buzzer"
-        _text(d, (cx, cy), what, 15, anchor="mm", bold=True)
+        draw_text(d, (cx, cy), what, 15, anchor="mm", bold=True)
     inner = body[2] - 8 if side == "L" else body[0] + 8
     anchor = "rm" if side == "L" else "lm"
     first = "+" if kind != "button" else ""
     if first:
-        _text(d, (inner, y1), first, 14, fill=(255, 255, 255) if kind == "button" else (0, 0, 0),
-              anchor=anchor)  # fmt: skip
+        draw_text(d, (inner, y1), first, 14,
+                  fill=(255, 255, 255) if kind == "button" else (0, 0, 0), anchor=anchor)
 
 
 def _draw_board(d, used):
@@ -397,17 +397,17 @@ def _draw_board(d, used):
     cx = (BOARD_X0 + BOARD_X1) // 2
     d.rounded_rectangle((cx - 34, BOARD_Y0 - 20, cx + 34, BOARD_Y0 + 26), 5, fill=(190, 190, 195),
                         outline=(90, 90, 90), width=2)  # fmt: skip
-    _text(d, (cx, BOARD_Y0 + 4), "USB", 14, anchor="mm", bold=True)
+    draw_text(d, (cx, BOARD_Y0 + 4), "USB", 14, anchor="mm", bold=True)
     # the BOOTSEL button and the on-board LED (GP25) near the USB end
     d.ellipse(
         (cx + 44, BOARD_Y0 + 30, cx + 70, BOARD_Y0 + 56), fill=(240, 240, 240), outline=(0, 0, 0)
     )
-    _text(d, (cx + 57, BOARD_Y0 + 62), "BOOTSEL", 12, fill=(255, 255, 255), anchor="mt")
+    draw_text(d, (cx + 57, BOARD_Y0 + 62), "BOOTSEL", 12, fill=(255, 255, 255), anchor="mt")
     d.rectangle((cx - 64, BOARD_Y0 + 38, cx - 50, BOARD_Y0 + 48), fill=(120, 255, 120))
-    _text(d, (cx - 57, BOARD_Y0 + 62), "LED", 12, fill=(255, 255, 255), anchor="mt")
-    _text(d, (cx, BOARD_Y1 - 62), "Raspberry Pi", 16, fill=(255, 255, 255), anchor="mm")
-    _text(d, (cx, BOARD_Y1 - 40), "Pico", 20, fill=(255, 255, 255), anchor="mm", bold=True)
-    _text(d, (cx, BOARD_Y1 - 18), "top view, USB up", 12, fill=(200, 230, 200), anchor="mm")
+    draw_text(d, (cx - 57, BOARD_Y0 + 62), "LED", 12, fill=(255, 255, 255), anchor="mt")
+    draw_text(d, (cx, BOARD_Y1 - 62), "Raspberry Pi", 16, fill=(255, 255, 255), anchor="mm")
+    draw_text(d, (cx, BOARD_Y1 - 40), "Pico", 20, fill=(255, 255, 255), anchor="mm", bold=True)
+    draw_text(d, (cx, BOARD_Y1 - 18), "top view, USB up", 12, fill=(200, 230, 200), anchor="mm")
     for phys in range(1, 41):
         x, y = pad_xy(phys)
         name = pin_name(phys)
@@ -421,11 +421,11 @@ def _draw_board(d, used):
         if name in ("GND", "3V3") and not wire:
             txt = (220, 235, 220)
         if phys <= 20:
-            _text(d, (x + 14, y), str(phys), 12, fill=(255, 235, 120), anchor="lm")
-            _text(d, (x + 38, y), name, 15, fill=txt, anchor="lm", bold=bool(wire))
+            draw_text(d, (x + 14, y), str(phys), 12, fill=(255, 235, 120), anchor="lm")
+            draw_text(d, (x + 38, y), name, 15, fill=txt, anchor="lm", bold=bool(wire))
         else:
-            _text(d, (x - 14, y), str(phys), 12, fill=(255, 235, 120), anchor="rm")
-            _text(d, (x - 38, y), name, 15, fill=txt, anchor="rm", bold=bool(wire))
+            draw_text(d, (x - 14, y), str(phys), 12, fill=(255, 235, 120), anchor="rm")
+            draw_text(d, (x - 38, y), name, 15, fill=txt, anchor="rm", bold=bool(wire))
 
 
 def render(scene):
@@ -474,16 +474,16 @@ def connection_lines(scene):
 def _legend(d, scene):
     prof = scene["prof"]
     y = BOARD_Y1 + 26
-    _text(d, (40, y), "Wyrm wiring: %s" % scene["name"], 24, bold=True)
-    _text(d, (40, y + 34), "boards/%s.json - %s" % (scene["name"], scene["notes"]), 15,
-          fill=(70, 70, 70))  # fmt: skip
+    draw_text(d, (40, y), "Wyrm wiring: %s" % scene["name"], 24, bold=True)
+    draw_text(d, (40, y + 34), "boards/%s.json - %s" % (scene["name"], scene["notes"]), 15,
+              fill=(70, 70, 70))  # fmt: skip
     lines = connection_lines(scene)
     col = (len(lines) + 1) // 2
     for i, (line, w) in enumerate(zip(lines, scene["wires"], strict=True)):
         x = 40 + (i // col) * 600
         yy = y + 66 + (i % col) * 22
         d.line((x, yy + 8, x + 28, yy + 8), fill=w["colour"], width=6)
-        _text(d, (x + 38, yy), line, 15)
+        draw_text(d, (x + 38, yy), line, 15)
     notes = [
         "Pin order on display modules differs (VCC and GND swapped on some): follow the labels "
         "printed on yours.",
@@ -495,7 +495,7 @@ def _legend(d, scene):
         notes.append("Status LED: the Pico's own LED (blinks a code when the display is missing).")
     yy = y + 66 + col * 22 + 8
     for n in notes:
-        _text(d, (40, yy), n, 14, fill=(70, 70, 70))
+        draw_text(d, (40, yy), n, 14, fill=(70, 70, 70))
         yy += 20
 
 

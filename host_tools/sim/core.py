@@ -1,9 +1,10 @@
 """The simulator's engine: key scripts, a simulated clock, frames, text and PNGs.
 
-The same app runs under CPython (here) or inside real MicroPython
-(``in_micropython.py``); both return a list of ``Frame`` objects (page bytes plus the
-text drawn on them), so their outputs can be compared byte for byte.
+The same app runs under CPython or inside real MicroPython (the WebAssembly build);
+both return a list of ``Frame`` objects (page bytes plus the text drawn on them), so
+their outputs can be compared byte for byte.
 """
+import json
 import os
 import shutil
 import tempfile
@@ -27,7 +28,7 @@ class ScriptError(ValueError):
     pass
 
 
-def _key(name, keys):
+def key_bit(name, keys):
     k = KEYS.get(name)
     if k is None or k >= keys:
         raise ScriptError("unknown key %r (keys: %s)" % (name, ", ".join(list(KEYS)[:keys])))
@@ -58,27 +59,27 @@ def parse_script(script, keys=4):
             head = parts[0]
             if head in KEYS and len(parts) == 1:
                 if head == "back" and keys < 4:
-                    out += [(levels | _key("ok", keys), LONG_MS), (levels, GAP_MS)]
+                    out += [(levels | key_bit("ok", keys), LONG_MS), (levels, GAP_MS)]
                 else:
-                    bit = _key(head, keys)
+                    bit = key_bit(head, keys)
                     out += [(levels | bit, TAP_MS), (levels, GAP_MS)]
             elif head == "long" and len(parts) == 2:
-                bit = _key(parts[1], keys)
+                bit = key_bit(parts[1], keys)
                 out += [(levels | bit, LONG_MS), (levels, GAP_MS)]
             elif head == "hold" and len(parts) == 3 and parts[2].isdigit():
-                bit = _key(parts[1], keys)
+                bit = key_bit(parts[1], keys)
                 out += [(levels | bit, int(parts[2])), (levels, GAP_MS)]
             elif head == "chord" and len(parts) == 2:
                 # several keys pressed together and let go together: "chord:up+down"
                 bits = 0
                 for name in parts[1].split("+"):
-                    bits |= _key(name, keys)
+                    bits |= key_bit(name, keys)
                 out += [(levels | bits, 2 * TAP_MS), (levels, GAP_MS)]
             elif head == "press" and len(parts) == 2:
-                levels |= _key(parts[1], keys)
+                levels |= key_bit(parts[1], keys)
                 out.append((levels, EDGE_MS))
             elif head == "release" and len(parts) == 2:
-                levels &= ~_key(parts[1], keys)
+                levels &= ~key_bit(parts[1], keys)
                 out.append((levels, EDGE_MS))
             elif head == "wait" and len(parts) == 2 and parts[1].isdigit():
                 out.append((levels, int(parts[1])))
@@ -232,6 +233,107 @@ class CPythonDevice:
         return frames
 
 
+# -- inside real MicroPython -----------------------------------------------
+# The firmware tree is loaded into MicroPython's file system by the runner; the state
+# folder is copied in as /state and copied back afterwards, so saved games carry across
+# runs exactly as under CPython. Frames come back as hex page bytes plus the text log.
+_MP_DRIVER = """
+import gc, json, sys
+from wyrm import font
+from wyrm.canvas import Canvas
+from wyrm.home import make_app
+from wyrm.rng import Rng
+from wyrm.store import Store
+from simpanel import SimPanel
+
+board = json.loads(%(board)r)
+steps = json.loads(%(steps)r)
+seed = %(seed)r
+canvas = Canvas(%(w)d, %(h)d)
+font.LOG = []
+panel = SimPanel()
+app = make_app(canvas, Store('/state'), Rng(seed=seed), %(keys)d, panel, board)
+t = %(start)d
+n = 0
+for i in range(len(steps)):
+    font.LOG = []
+    mask = app.step(t, steps[i])
+    if mask:
+        print('F', i * %(step_ms)d, canvas.buffer.hex() if hasattr(canvas.buffer, 'hex')
+              else ''.join('%%02x' %% b for b in canvas.buffer), json.dumps(font.LOG))
+        n += 1
+    t = (t + %(step_ms)d) & 0x3FFFFFFF
+font.LOG = None
+for e in app.errors:
+    print('E', repr(e))
+print('P', int(panel.on), panel.level)
+"""
+
+
+def install_panel(mp):
+    """Copy host_tools/sim/simpanel.py into the runner as the module ``simpanel``."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    with open(os.path.join(here, "simpanel.py"), "rb") as f:
+        mp.write_file("/flash/simpanel.py", f.read())
+
+
+def _steps_compact(steps):
+    return json.dumps(steps, separators=(",", ":"))
+
+
+def run_micropython(board, steps, state_dir, seed, panel=None):
+    """Frames and errors of ``steps`` inside real MicroPython; ``panel`` (a dict) gets the
+    panel's end state."""
+    from host_tools.mp.runner import MicroPython
+
+    w, h, keys = board_geometry(board)
+    frames = []
+    errors = []
+    with MicroPython() as mp:
+        install_panel(mp)
+        mp.exec("import os\ntry:\n    os.mkdir('/state')\nexcept OSError:\n    pass\n")
+        for name in sorted(os.listdir(state_dir)):
+            p = os.path.join(state_dir, name)
+            if os.path.isfile(p):
+                with open(p, "rb") as f:
+                    mp.write_file("/state/" + name, f.read())
+        code = _MP_DRIVER % {
+            "board": json.dumps(board),
+            "steps": _steps_compact(steps),
+            "seed": seed,
+            "w": w,
+            "h": h,
+            "keys": keys,
+            "start": START_TICKS,
+            "step_ms": STEP_MS,
+        }
+        out = mp.exec(code)
+        for line in out.splitlines():
+            if line.startswith("F "):
+                _, t, hexdata, log = line.split(" ", 3)
+                entries = [tuple(e) for e in json.loads(log)]
+                frames.append(Frame(len(frames), int(t), bytes.fromhex(hexdata), entries))
+            elif line.startswith("E "):
+                errors.append(line[2:])
+            elif line.startswith("P "):
+                _, on, level = line.split()
+                if panel is not None:
+                    panel["on"] = on == "1"
+                    panel["level"] = int(level)
+            elif line.strip():
+                errors.append("console: " + line)
+        names = json.loads(mp.exec("import os, json\nprint(json.dumps(os.listdir('/state')))"))
+        for name in names:
+            data = mp.read_file("/state/" + name)
+            if data is not None:
+                with open(os.path.join(state_dir, name), "wb") as f:
+                    f.write(data)
+        for name in os.listdir(state_dir):
+            if name not in names and os.path.isfile(os.path.join(state_dir, name)):
+                os.remove(os.path.join(state_dir, name))
+    return frames, errors
+
+
 def run_script(script, board_name="pico-ssd1306-4btn", runtime="cpython", seed=None, state=None,
                panel=None):
     """Run a key script; returns (frames, width, height, errors).
@@ -254,10 +356,8 @@ def run_script(script, board_name="pico-ssd1306-4btn", runtime="cpython", seed=N
             errors = [repr(e) for e in dev.app.errors]
             on, level = dev.panel_state()
         elif runtime == "micropython":
-            from host_tools.sim import in_micropython
-
             end = {}
-            frames, errors = in_micropython.run(board, steps, state, seed, end)
+            frames, errors = run_micropython(board, steps, state, seed, end)
             on, level = end.get("on", True), end.get("level", 255)
         else:
             raise ScriptError("runtime must be cpython or micropython")

@@ -24,7 +24,7 @@ import os
 import sys
 import time
 
-from host_tools.sim import core, in_micropython
+from host_tools.sim import core
 
 MASK = 0x3FFFFFFF  # ticks wrap at 2**30, as on the Pico
 STEP_S = core.STEP_MS / 1000.0
@@ -206,7 +206,7 @@ class MicroPythonDevice:
         self._errors = []
         self._dirty_at = None
         self.mp = MicroPython()
-        in_micropython.install_panel(self.mp)
+        core.install_panel(self.mp)
         self.mp.exec("import os\ntry:\n    os.mkdir('/state')\nexcept OSError:\n    pass\n")
         for name in sorted(os.listdir(state_dir)):
             p = os.path.join(state_dir, name)

@@ -1,7 +1,7 @@
 """The OLED's controls (contrast, flip, power) as the simulator's panel.
 
 Plain Python that runs under CPython and inside the WebAssembly MicroPython
-(``in_micropython.install_panel`` copies this file into the runner), so both runtimes
+(``core.install_panel`` copies this file into the runner), so both runtimes
 use the same stand-in.
 """
 

@@ -31,7 +31,6 @@ from storm import BAD_BYTES, BOARDS, SAVED, TOKENS, UNUSABLE, USER_FILES, storm
 
 from host_tools.mp.runner import MicroPython
 from host_tools.sim import core
-from host_tools.sim.in_micropython import install_panel
 from wyrm.store_pack import pack
 
 EVENTS = int(os.environ.get("SOAK_EVENTS", "100000"))  # CPython key tokens in all
@@ -138,7 +137,7 @@ def micropython(events, seed):
         heap = []
         t0 = time.monotonic()
         with MicroPython() as mp:
-            install_panel(mp)
+            core.install_panel(mp)
             mp.exec("import os\ntry:\n    os.mkdir('/state')\nexcept OSError:\n    pass\n")
             while done < per:
                 n = min(per - done, rnd.randint(50, 300))
