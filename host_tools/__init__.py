@@ -1,1 +1,1 @@
-"""Host-side tools for Wyrm: simulator, MicroPython runner, deploy, benchmarks."""
+"""Host-side tools for Wyrm, one package per role: sim, emu, make, bench, web, mp, checks."""
