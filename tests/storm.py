@@ -133,12 +133,12 @@ class _Recorder:
 
 def enter_castle(d, rnd):
     """A Drachenfels game for 3 with every knight in armour, and a castle check open."""
-    from wyrm.games import drachenfels_play, drachenfels_ui
+    from wyrm.games import drachenfels_play, drachenfels_game
 
     app = d.app
     while len(app.stack) > 1:  # from the main menu: one Drachenfels game at a time
         app.pop()
-    g = drachenfels_ui.Game(app)
+    g = drachenfels_game.Game(app)
     g.start([0, 1, 2], app.rng)
     for kn in g.knights():
         kn["armour"] = True

@@ -12,11 +12,11 @@ from wyrm.app import App
 # (label, module) - order is the menu order. A game is one line here and a module
 # with ``enter(app, resume)`` (see docs/DEVELOPING.md).
 GAMES = (
-    ("Drachenhort", "wyrm.games.drachenhort_ui"),
-    ("Drakskatten", "wyrm.games.drakskatten_ui"),
-    ("DrachenSchatten", "wyrm.games.drachenschatten_ui"),
-    ("Drachenfels", "wyrm.games.drachenfels_ui"),
-    ("Der Weg n. Drakonia", "wyrm.games.drakonia_ui"),
+    ("Drachenhort", "wyrm.games.drachenhort_game"),
+    ("Drakskatten", "wyrm.games.drakskatten_game"),
+    ("DrachenSchatten", "wyrm.games.drachenschatten_game"),
+    ("Drachenfels", "wyrm.games.drachenfels_game"),
+    ("Der Weg n. Drakonia", "wyrm.games.drakonia_game"),
     ("Dice", "wyrm.dice_ui"),
     ("Hidden deck", "wyrm.deck_ui"),
 )

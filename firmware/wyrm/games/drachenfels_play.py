@@ -1,8 +1,8 @@
 """Drachenfels' screens past its menu: setup, a knight, the castle check, the winner.
 
-``drachenfels_ui`` (the game menu, the save) is what opening the game needs for its
+``drachenfels_game`` (the game menu, the save) is what opening the game needs for its
 first frame; this module and the rules (``drachenfels``) load right after that frame
-(``drachenfels_ui._play``) and leave with the game. See ``drachenfels_ui``.
+(``drachenfels_game._play``) and leave with the game. See ``drachenfels_game``.
 """
 
 from micropython import const
