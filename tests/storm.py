@@ -133,7 +133,7 @@ class _Recorder:
 
 def enter_castle(d, rnd):
     """A Drachenfels game for 3 with every knight in armour, and a castle check open."""
-    from wyrm.games import drachenfels_play, drachenfels_game
+    from wyrm.games import drachenfels_game, drachenfels_play
 
     app = d.app
     while len(app.stack) > 1:  # from the main menu: one Drachenfels game at a time

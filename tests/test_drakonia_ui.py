@@ -5,7 +5,7 @@ from drive import Driver, same_frames
 from wyrm.store import Store
 
 OPEN = "down*4,ok"  # 5th entry of the main menu
-NEW3 = OPEN + ",ok,ok"  # New game, 3 players (the setup default)
+NEW3 = OPEN + ",ok,ok,ok,up*2"  # New game, 3 players (the default), P1 begins; Final count
 
 
 def selected(text):
