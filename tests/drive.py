@@ -78,7 +78,7 @@ GAME_IN_PROGRESS = {
     "Drakskatten": "down,ok,ok",  # two players
     "DrachenSchatten": "down*2,ok,ok,ok,ok",  # two players, who starts
     "Drachenfels": "down*3,ok,ok,ok,down*4,ok",  # two knights, Start game
-    "Der Weg nach Drakonia": "down*4,ok,ok,ok",  # three players
+    "Der Weg nach Drakonia": "down*4,ok,ok,ok,ok",  # three players, P1 begins
     "Hidden deck": "down*6,ok,ok,ok",  # a deck of 52
 }
 OPEN_ROW = {"Drachenhort": 0, "Drakskatten": 1, "DrachenSchatten": 2, "Drachenfels": 3,

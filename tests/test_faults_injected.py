@@ -108,7 +108,7 @@ GAMES = {
     "drachenhort": ("ok,down,ok,ok,down,ok", "ok"),  # 4 players, printed cards
     "drachenschatten": ("down*2,ok,ok,ok,ok", "down*2,ok"),  # 2 players
     "drachenfels": ("down*3,ok,ok,up,ok,down*4,ok,ok,ok", "down*3,ok"),  # 3 knights
-    "drakonia": ("down*4,ok,ok,ok", "down*4,ok"),  # 3 players
+    "drakonia": ("down*4,ok,ok,ok,ok", "down*4,ok"),  # 3 players, P1 begins
     "drakskatten": ("down,ok,ok", "down,ok"),  # 2 players
 }
 LABELS = {

@@ -270,6 +270,8 @@ def enter(app, game, resume=False):
     menu = app.push(game.menu())
     game.menu_screen = menu
     if problem is None and game.has_game():
+        if menu.turns:
+            menu.offer_turn()  # the cursor where a turn begins
         if resume:
             game.resume(app, menu)
         else:
@@ -309,6 +311,7 @@ class GameMenu(Menu):
     turns = False
     turn_title = ""
     turn_row = 0
+    turn_first = False  # "Next turn" above the game's own rows (the row most used)
 
     def __init__(self, game):
         super().__init__(self.title_text, [])
@@ -327,7 +330,10 @@ class GameMenu(Menu):
         ref = [["Quick reference", g.reference]] if g.ref else []
         if g.has_game():
             turn = [[g.next_label, self._pass]] if self._turning() else []
-            items = self.rows() + turn + ref + [["New game", self.new_game]]
+            if self.turn_first:
+                items = turn + self.rows() + ref + [["New game", self.new_game]]
+            else:
+                items = self.rows() + turn + ref + [["New game", self.new_game]]
         else:
             items = [["New game", self.new_game]] + ref
         top = g.has_game() and self.has_top()
@@ -374,7 +380,7 @@ class GameMenu(Menu):
         # the cursor on "Next turn" (an action that ends the turn was entered)
         self.refresh()
         if self._turning():
-            self.sel = len(self.rows())
+            self.sel = 0 if self.turn_first else len(self.rows())
 
     def _title(self, app):
         return self.turn_title if self._turning() else super()._title(app)

@@ -64,13 +64,14 @@ class GameMenu(gamekit.GameMenu):
     title_text = "Drakonia"
     turns = True  # whose turn in the title bar, "Next turn: P2" after Result
     turn_title = "Drakonia"
-    turn_row = -1  # the turns happen at the table: the cursor stays on "Next turn"
+    turn_row = -1  # the turns happen at the table: the cursor stays on "Next turn",
+    turn_first = True  # the first row, with the final count right under it
 
     def rows(self):
         return [
-            [_setup_label(self.game), self.setup],
             ["Final count", self.count],
             ["Result", self.show_result],
+            [_setup_label(self.game), self.setup],
         ]
 
     def ask(self, app):
@@ -82,7 +83,6 @@ class GameMenu(gamekit.GameMenu):
     def _started(self, app, n):
         self.game.start(n)
         self.refresh()
-        self.sel = 1  # "Final count"
         # the rulebook: the youngest player begins
         self.game.who_begins(app, "Youngest begins")
 
