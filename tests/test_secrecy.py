@@ -443,8 +443,9 @@ def test_deck_key_storm_with_power_cuts_never_leaks(tmp_path, seed, capsys):
 
 # -- Drachenfels: the castle check (wyrm.games.drachenfels_game, its own hold screen) ------
 DF_OPEN = "down*3,ok"  # main menu -> Drachenfels
-# New game, 3 players (Red, Yellow, Green), start, past the setup pages; Red: armour yes.
-DF_PLAY = DF_OPEN + ",ok,up,ok,down*4,ok,ok,ok,ok,ok"
+# New game, 3 players (Red, Yellow, Green), start, Red begins, past the setup pages; Red's
+# screen: armour yes.
+DF_PLAY = DF_OPEN + ",ok,up,ok,down*4,ok,ok,ok,ok,down*2,ok,ok"
 DF_MARKS = ("The shoes are", "Shoes:", "Not yours", "Your princess", "YOU WIN")
 DF_COLOURS = ("RED", "YELLOW", "GREEN", "BLUE")
 

@@ -40,7 +40,7 @@ def play(state_dir, board):
     g.do("down*2,ok")  # Cleo
     g.expect("Cleo")
     seat = YOUNGEST
-    for turn in range(ROUNDS * 3 - 1):
+    for _turn in range(ROUNDS * 3 - 1):
         g.turn()
         g.expect("== Drakonia ==  " + NAMES[seat])
         g.pass_turn("ok")  # the cards are played at the table; OK: the next player

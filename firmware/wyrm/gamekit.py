@@ -270,7 +270,7 @@ def enter(app, game, resume=False):
     menu = app.push(game.menu())
     game.menu_screen = menu
     if problem is None and game.has_game():
-        if menu.turns:
+        if getattr(menu, "turns", False):  # (a game menu of its own has none)
             menu.offer_turn()  # the cursor where a turn begins
         if resume:
             game.resume(app, menu)
