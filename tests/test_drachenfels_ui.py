@@ -357,3 +357,45 @@ def test_main_flow_works_on_a_small_panel(tmp_path):
     assert "3 or 6 fields" in d.text()
     assert max(y for f in d.frames if f for (_x, y, _s, _c, _sc) in f.log) < d.h
     assert d.errors() == []
+
+
+# -- whose turn ---------------------------------------------------------------------------
+def test_knights_carry_the_tables_names_and_the_youngest_begins(tmp_path):
+    """With the table's names the knights' rows, the title and the hand-over name the
+    players; New game asks who begins (the youngest), the first seat under the cursor."""
+    Store(str(tmp_path)).save("table", ["Anna", "Ben", "Cleo"])
+    d = Driver(tmp_path)
+    d.keys(OPEN + ",ok,ok,down*4,ok")  # New game: the table's 3 players, start
+    assert d.title() == "== Youngest begins ==" and "> Anna" in d.text()
+    d.keys("down*2,ok,ok,ok")  # Cleo; past the setup pages
+    t = d.text()
+    assert d.title() == "== Drachenfels ==  Cleo"
+    assert "> Next turn: Anna" in t and "Armour: Cleo" in t and "Ben: no armour" in t
+    d.keys("down*4,ok")
+    assert d.title() == "== Cleo (Green) =="
+    assert d.errors() == []
+
+
+def test_armour_ends_the_turn_and_back_takes_the_pass_back(tmp_path):
+    """The turn's row gives the knight its armour and passes the turn (one press after
+    the move); BACK right after undoes the pass (the armour stays)."""
+    d = Driver(tmp_path, seed=1)
+    d.keys(PLAY3 + ",down,ok")  # Armour: Red
+    assert d.title() == "== Drachenfels ==  Yellow" and "> Next turn: Green" in d.text()
+    assert "Red: armour" in d.text() and "Armour: Yellow" in d.text()
+    d.keys("wait:1600,back")
+    assert d.title() == "== Drachenfels ==  Red" and "Castle check: Red" in d.text()
+    assert saved(d)["game"]["knights"][0]["armour"] is True and saved(d)["turn"] == 0
+    assert d.errors() == []
+
+
+def test_a_missed_castle_passes_the_turn_in_one_ok(tmp_path):
+    """The turn's castle check: after looking, the one OK on "Done looking?" is the pass."""
+    d = Driver(tmp_path, seed=1)
+    d.keys(PLAY3 + RED_ARMOUR + ",back,up,ok")  # the menu: Castle check: Red
+    assert d.title() == "== Red: which castle? =="
+    d.keys("down,ok,press:ok,wait:300,release:ok")  # rock castle 2 (not Red's, seed 1)
+    assert "Done looking?" in d.text()
+    d.keys("ok,ok")  # OK; the rainbows reminder (first castle missed)
+    assert d.title() == "== Drachenfels ==  Yellow" and "> Next turn: Green" in d.text()
+    assert d.errors() == []

@@ -13,10 +13,9 @@ from whole_game import BOARDS, OVERHEAD_BUDGET, PASS_BUDGET
 
 GAMES = ("drachenhort", "drakskatten", "drakonia", "drachenschatten", "drachenfels")
 # Budgets a game's script does not meet yet, with the reason (strict: meeting one fails).
-OVER = {
-    "drakonia": "a Drakonia turn is played with the cards alone: its only press is the pass, "
-                "so 23 passes in 24 turns are overhead by themselves",
-}
+_CARDS_ALONE = ("most turns are played with the cards alone: their only press is the pass, "
+                "which is overhead by itself")
+OVER = {"drakonia": _CARDS_ALONE, "drachenfels": _CARDS_ALONE}
 
 
 def _play(game, board, tmp_path):
