@@ -264,3 +264,59 @@ def test_the_ring_works_again_after_an_overflow():
         (1150, "CLICK", "BACK"),
     ]
     assert 1 <= len(app.presses("UP")) <= 12 and keys.levels() == 0
+
+
+# -- on real MicroPython -------------------------------------------------------------
+
+_MP_EDGES = r"""
+import micropython
+from wyrm.pins import Keys
+
+class _Pin:
+    IN = 0
+    OUT = 1
+    PULL_UP = 1
+    PULL_DOWN = 2
+    IRQ_FALLING = 4
+    IRQ_RISING = 8
+    def __init__(self, id, mode=-1, pull=-1):
+        self.v = 1
+    def value(self, v=None):
+        return self.v
+    def irq(self, handler=None, trigger=0, hard=False):
+        self.handler = handler
+
+class _M:
+    Pin = _Pin
+
+class _T:
+    def __init__(self):
+        self.t = 1000
+    def ticks_ms(self):
+        return self.t
+
+_clock = _T()
+_keys = Keys(_M, %r)
+print(_keys.latch(_M, _clock))
+_ok = _keys.pins[2]
+micropython.heap_lock()
+try:
+    for _i in range(40):  # more than the ring holds: the full-ring path too
+        _clock.t += 3
+        _ok.v = _i & 1
+        _ok.handler(_ok)
+        _ok.handler(_ok)  # a repeat: nothing to add
+finally:
+    micropython.heap_unlock()
+print(_keys._w - _keys._r, _keys._lv[(_keys._w - 1) %% 16], _keys._t[(_keys._w - 1) %% 16])
+"""
+
+
+def test_the_interrupt_handler_allocates_nothing_on_micropython(mp):
+    """The handler runs as a hard interrupt, where allocating fails: under real
+    MicroPython with the heap locked, 80 interrupts (40 changes, a full ring, repeats)
+    raise nothing, and the ring ends full with the newest levels and time."""
+    with open(os.path.join(ROOT, "boards", "pico-ssd1306-4btn.json")) as f:
+        buttons = load_profile(json.load(f), "t")["buttons"]
+    out = mp.exec(_MP_EDGES % (buttons,)).split()
+    assert out == ["True", "16", "0", str(1000 + 3 * 40)]  # OK released at the last

@@ -1,8 +1,9 @@
 """Wyrm on the Pico: read board.json, start the display and buttons, run the app.
 
-firmware/main.py runs ``main()`` at boot. Apart from the OLED driver and wyrm.pins this
-is the only code that touches ``machine``, and it is kept thin: read the button levels,
-``app.step(now, levels)``, send the changed pages, sleep 5 ms.
+firmware/main.py runs ``main()`` at boot. The shell and what it starts (wyrm.startup,
+wyrm.pins, wyrm.trouble, the OLED driver) are the only code that touches ``machine``,
+and the loop is kept thin: read the button levels, ``app.step(now, levels)``, send the
+changed pages, sleep 5 ms.
 
 What the user sees when something is wrong (the LED blinks a code):
 - hold BACK (OK on three-button boards) while powering up: safe mode, the app
