@@ -58,8 +58,9 @@ wiring: deps ## wiring pictures docs/wiring-<board>.png, and the build pictures 
 case: deps ## printable case for BOARD, with and without the 3 x AAA bay: build/case/*.stl + preview .png (needs openscad)
 	$(VPY) -m host_tools.make.case --board $(BOARD) --both
 
-bench: deps ## heap, display traffic, idle and step cost, size (CPython + MicroPython)
+bench: deps ## heap, display traffic, idle and step cost, size (CPython + MicroPython); whole games' presses
 	$(VPY) -m host_tools.bench
+	$(VPY) tests/whole_game.py
 
 latency: deps ## every key on every screen timed on the emulated Pico: build/latency.json, docs/LATENCY.md
 	$(VPY) -m host_tools.bench.latency

@@ -6,13 +6,15 @@
 #
 # then flash build-RPI_PICO/firmware.uf2 (BOOTSEL, drag onto RPI-RP2) and copy the two files
 # that stay on the filesystem: mpremote cp firmware/main.py :main.py + cp boards/<BOARD>.json
-# :board.json. Frozen modules run from flash, so their code and names take no RAM.
+# :board.json. main.py is the same few-line stub make deploy installs: it starts wyrm.shell.
+# Frozen modules run from flash, so their code and names take no RAM.
 # Relative paths below are relative to this file (MicroPython's manifest rules).
-# Do not put a wyrm/ folder on the filesystem as well: it would be imported instead.
+# Do not put a wyrm/ folder or wyrm_finder.mpy (make deploy's) on the filesystem as well:
+# they would be imported instead.
 
 # Everything the stock RPI_PICO firmware freezes (asyncio, the rp2 and onewire helpers, ...).
 include("$(PORT_DIR)/boards/manifest.py")
 
-# The whole wyrm package (firmware/wyrm/**.py) as frozen bytecode. main.py is not frozen:
-# MicroPython starts main.py from the filesystem.
+# The whole wyrm package (firmware/wyrm/**.py, the shell too) as frozen bytecode. main.py is
+# not frozen: MicroPython starts main.py from the filesystem.
 package("wyrm", base_path="firmware")

@@ -207,7 +207,7 @@ def test_leaving_a_game_unloads_its_modules(tmp_path):
         del sys.modules[name]
     d = Driver(tmp_path)
     d.keys("down*2,ok")  # DrachenSchatten
-    assert "wyrm.games.drachenschatten_ui" in sys.modules
+    assert "wyrm.games.drachenschatten_game" in sys.modules
     for _ in range(6):
         if d.text().startswith("== Wyrm =="):
             break
@@ -259,7 +259,7 @@ def test_ok_held_on_a_game_row_loads_it_and_a_long_ok_lets_it_go(tmp_path, board
     ok = 1 << B.OK
     d.keys("down")  # Drakskatten
     d.run([(ok, 100)])  # OK down for 100 ms
-    assert "wyrm.games.drakskatten_ui" in sys.modules
+    assert "wyrm.games.drakskatten_game" in sys.modules
     assert d.text().startswith("== Wyrm ==")  # nothing opens before the release
     d.run([(ok, 1000), (0, 300)])  # held long: opens nothing
     assert d.text().startswith("== Wyrm ==")

@@ -74,16 +74,18 @@ def run_deploy(capsys, *args):
 
 
 # -- build -------------------------------------------------------------------------
-def test_dry_run_compiles_every_module_and_main_too(built):
-    """--dry-run turns every firmware module into .mpy - main.py too, as wyrm/main.mpy, with a
-    three-line main.py that puts Wyrm's finder first on the import path and runs it (nothing
-    is compiled on the device at boot) - adds board.json."""
+def test_dry_run_compiles_every_module_and_copies_the_boot_stub(built):
+    """--dry-run turns every firmware module into .mpy and copies firmware/main.py, the boot
+    stub, as it is (its few lines are all the device compiles at boot) - adds board.json."""
     _, files, text = built
     expected = {"main.py", "board.json"}
     for src in firmware_sources():
-        expected.add("wyrm/main.mpy" if src == "main.py" else src[:-3] + ".mpy")
+        if src != "main.py":
+            expected.add(src[:-3] + ".mpy")
     assert set(files) == expected
-    assert files["main.py"] == b"import wyrm_finder\nfrom wyrm.main import main\nmain()\n"
+    with open(os.path.join(FIRMWARE, "main.py"), "rb") as f:
+        assert files["main.py"] == f.read()
+    assert "wyrm/shell.mpy" in files
     assert "wyrm_finder.mpy" in files
     with open(BOARD, "rb") as f:
         assert files["board.json"] == f.read()

@@ -77,15 +77,13 @@ def test_player_count_outside_two_to_four_refused(players):
 
 def test_kind_constants_and_point_values():
     """Kinds 0-4 are the point cards 1-5; the rest are magic cards."""
-    assert [df.point_value(k) for k in range(5)] == [1, 2, 3, 4, 5]
+    assert [df.is_point(k) for k in range(5)] == [True] * 5
     assert df.KINDS[df.RAINBOW] == "rainbow"
     assert df.KINDS[df.BRIDGE] == "bridge"
     assert df.KINDS[df.DRAGON] == "dragon"
     assert df.KINDS[df.TELEPORT] == "teleport"
     assert df.KINDS[df.GREAT_CLOUD] == "great cloud"
     assert not df.is_point(df.RAINBOW)
-    with pytest.raises(ValueError):
-        df.point_value(df.DRAGON)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -192,16 +190,16 @@ def test_rainbow_links_before_and_after_first_miss():
     assert all(len(line) <= 21 for line in after + list(df.RAINBOW_RULE_LINES))
 
 
-def test_known_castles_remembers_what_a_knight_saw():
-    """A knight can be reminded privately of the princesses it has seen."""
+def test_a_knight_remembers_the_castles_it_saw():
+    """A knight remembers the rock castles it has looked into ("Castles seen")."""
     g = df.new_game(4, Rng(seed=11))
     df.give_armour(g, 2)
     own = g["knights"][2]["colour"]
     misses = [c for c in range(4) if g["castles"][c] != own][:2]
     for c in reversed(misses):
         df.visit_castle(g, 2, c)
-    assert df.known_castles(g, 2) == [(c, g["castles"][c]) for c in sorted(misses)]
-    assert df.known_castles(g, 0) == []
+    assert g["knights"][2]["visited"] == sum(1 << c for c in misses)
+    assert g["knights"][0]["visited"] == 0
 
 
 # --- moves --------------------------------------------------------------------
@@ -313,7 +311,7 @@ def _demo():
     lines.append("visit %s" % sorted(visit_castle(g, 0, other).items()))
     lines.append("moves %s rule %s" % (move_options(g, 0, 3), g["rainbow_rule"]))
     lines.append("visit %s" % sorted(visit_castle(g, 0, mine).items()))
-    lines.append("winner %s known %s" % (g["winner"], known_castles(g, 0)))
+    lines.append("winner %s seen %s" % (g["winner"], g["knights"][0]["visited"]))
     return lines
 """
 

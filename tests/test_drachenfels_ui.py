@@ -7,10 +7,13 @@ from host_tools.sim import core as simcore
 from wyrm.store import Store
 
 OPEN = "down*3,ok"  # 4th entry of the main menu
-# New game, 3 players (Red, Yellow, Green: the first three are preselected), start.
-SETUP3 = OPEN + ",ok,up,ok,down*4,ok"
-PLAY3 = SETUP3 + ",ok,ok"  # past the setup and princesses pages: the game menu
-RED_ARMOUR = ",ok,ok"  # Red's menu, "Armour: yes"
+# New game, 3 players (Red, Yellow, Green: the first three are preselected), start, Red
+# begins: the setup page.
+SETUP3 = OPEN + ",ok,up,ok,down*4,ok,ok"
+PLAY3 = SETUP3 + ",ok,ok"  # past the setup and princesses pages: the game menu, on Next turn
+# The game menu in a game: Next turn, the turn's knight (Armour / Castle check), one row
+# per knight, Rainbows, Setup, Quick reference, New game.
+RED_ARMOUR = ",down*2,ok,ok"  # Red's menu, "Armour: yes"
 CHECK_CASTLE2 = ",down*2,ok,down,ok"  # from Red's menu: Castle check, rock castle 2
 COLOURS = ["RED", "YELLOW", "GREEN", "BLUE"]
 
@@ -33,13 +36,15 @@ def test_setup_for_three_players_is_31_cards_7_each_and_a_pile_of_10(tmp_path):
     d = Driver(tmp_path)
     d.keys(OPEN + ",ok,up,ok")
     assert d.text().startswith("== Knights in play ==") and "3/3" in d.text()
-    d.keys("down*4,ok")
+    d.keys("down*4,ok")  # start: who begins (the youngest)?
+    assert d.title() == "== Youngest begins ==" and "> Red" in d.text()
+    d.keys("ok")
     t = flat(d)
     assert "31 cards" in t and "one each of point cards 1 to 5." in t
     assert "Deal 7 cards each;" in t and "draw pile: 10 cards" in t
     d.keys("ok")
     assert "Wyrm has hidden the 4 princesses" in flat(d)
-    d.keys("ok,down*5,ok")  # Setup from the game menu shows it again
+    d.keys("ok,down*6,ok")  # Setup from the game menu shows it again
     assert "31 cards" in flat(d)
     assert d.errors() == []
 
@@ -51,6 +56,7 @@ def test_setup_for_two_and_four_players(tmp_path, ups, cards, pile):
     d.keys(OPEN + ",ok" + ",up" * ups + ",ok")
     if ups == 0:
         d.keys("down*4,ok")
+    d.keys("ok")  # the first of the seats begins
     t = flat(d)
     assert "%d cards" % cards in t and "draw pile: %d cards" % pile in t
     assert ("All cards are used." in t) == (cards == 36)
@@ -65,7 +71,7 @@ def test_knight_picker_needs_exactly_the_number_of_players(tmp_path):
     assert "4/3" in d.text()
     d.keys("down,ok")
     assert "Pick 3 knights" in drawn(d)
-    d.keys("wait:1600,up*4,ok,down*4,ok,ok,ok")  # untick Red, start
+    d.keys("wait:1600,up*4,ok,down*4,ok,ok,ok,ok")  # untick Red, start, Yellow begins
     knights = saved(d)["game"]["knights"]
     assert [k["name"] for k in knights] == ["Yellow", "Green", "Blue"]
     assert [k["colour"] for k in knights] == [1, 2, 3]
@@ -76,7 +82,7 @@ def test_knight_picker_needs_exactly_the_number_of_players(tmp_path):
 def test_castle_check_needs_armour_first(tmp_path):
     """A knight without armour cannot look into a rock castle."""
     d = Driver(tmp_path)
-    d.keys(PLAY3 + ",down*3,ok,ok")  # Castle check from the game menu, Red
+    d.keys(PLAY3 + ",down*2,ok,down*2,ok")  # Red's screen: Castle check
     assert "Red needs armour first" in drawn(d)
     assert saved(d)["game"]["knights"][0]["visited"] == 0
     assert d.errors() == []
@@ -149,9 +155,9 @@ def test_first_failed_castle_visit_brings_the_rainbow_reminder(tmp_path):
     assert t.startswith("== Rainbows ==")
     assert "First castle missed." in t
     assert "Rainbows may now link rainbow rocks and rock castles too." in t
-    d.keys("ok,back")
-    assert "Rainbows: + castles" in d.text()
-    d.keys("down*4,ok")
+    d.keys("ok")  # the turn has passed: the game menu, on Next turn
+    assert d.title() == "== Drachenfels ==  Yellow" and "Rainbows: + castles" in d.text()
+    d.keys("down*5,ok")
     assert "or rainbow rock to a rock castle" in flat(d)
     assert saved(d)["game"]["rainbow_rule"] is True
     assert d.errors() == []
@@ -217,7 +223,8 @@ def test_move_offers_double_only_after_entering_a_rock_castle(tmp_path):
     assert "Point card: 5" in d.text()
     assert saved(d)["game"]["castles"][1] != 0  # castle 2 is not Red's (seed 1)
     d.keys("ok,down,ok,down,ok,press:ok,wait:300,release:ok,ok,ok")  # look into castle 2
-    d.keys("up,ok,up*2")  # Move again
+    assert d.title() == "== Drachenfels ==  Yellow"  # not the princess: the turn is over
+    d.keys("down*2,ok,down,ok,up*2")  # Red's screen: Move again
     t = d.text()
     assert "Point card: 3" in t and "fields: single/double" in t
     big = [s for (_x, _y, s, _c, scale) in d.last().log if scale == 0]
@@ -236,7 +243,7 @@ def test_finding_the_own_princess_wins(tmp_path):
     assert "Red wins!" in d.text()
     d.keys("ok,back")
     assert "> Winner: Red" in d.text()
-    d.keys("down*4,ok,down,ok")  # Castle check with Yellow: the game is over
+    d.keys("down*2,ok,down*2,ok")  # Castle check with Yellow: the game is over
     assert "The game is over" in drawn(d)
     assert saved(d)["game"]["winner"] == 0
     assert d.errors() == []
@@ -250,10 +257,14 @@ def test_power_cut_keeps_armour_visits_and_the_open_knight(tmp_path):
     before = saved(d)
     d.reboot()
     t = d.text()
-    assert t.startswith("== Red knight ==") and "Armour: yes" in t and "Castles seen: 2" in t
-    assert saved(d) == before
-    d.keys("back")
+    assert t.startswith("== Drachenfels ==  Yellow")  # the check ended Red's turn
     assert "Red: armour, x2" in d.text() and "Yellow: no armour" in d.text()
+    assert saved(d) == before
+    d.keys("down*2,ok")
+    t = d.text()
+    assert t.startswith("== Red knight ==") and "Armour: yes" in t and "Castles seen: 2" in t
+    d.reboot()
+    assert d.text() == t  # back on the knight's screen
     assert d.errors() == []
 
 
@@ -302,11 +313,11 @@ def test_damaged_save_gives_a_message_and_a_fresh_start(tmp_path, content, messa
 def test_new_game_over_an_existing_one_asks_first(tmp_path):
     """New game over a game asks first; No (the default) keeps the knights' progress."""
     d = Driver(tmp_path, seed=1)
-    d.keys(PLAY3 + RED_ARMOUR + ",back,up,ok")
+    d.keys(PLAY3 + RED_ARMOUR + ",back,up*3,ok")
     assert "Start a new game?" in flat(d) and "> No" in d.text()
     d.keys("ok")
     assert saved(d)["game"]["knights"][0]["armour"] is True
-    d.keys("ok,up,ok,down,ok,down*4,ok,ok,ok")  # Yes, 2 players, Red + Yellow, start
+    d.keys("ok,up,ok,down,ok,down*4,ok,ok,ok,ok")  # Yes, 2 players, Red + Yellow, start
     assert saved(d)["game"]["knights"][0]["armour"] is False
     assert len(saved(d)["game"]["knights"]) == 2
     assert d.errors() == []
@@ -331,7 +342,8 @@ def test_same_frames_under_micropython_and_cpython():
     except mprun.RunnerError as e:
         pytest.fail(str(e), pytrace=False)
     script = (
-        PLAY3 + RED_ARMOUR + CHECK_CASTLE2 + ",press:ok,wait:300,release:ok,ok,ok,up,ok,up*2"
+        PLAY3 + RED_ARMOUR + CHECK_CASTLE2
+        + ",press:ok,wait:300,release:ok,ok,ok,down*2,ok,down,ok,up*2"
     )
     cp = same_frames(script, seed=1)
     assert "fields: single/double" in cp[-1].text()
@@ -342,7 +354,49 @@ def test_main_flow_works_on_a_small_panel(tmp_path):
     d = Driver(tmp_path, seed=1, board="pico-ssd1306-128x32")
     d.keys(PLAY3 + RED_ARMOUR + CHECK_CASTLE2 + ",press:ok,wait:300")
     assert "Shoes: GREEN" in d.text()
-    d.keys("release:ok,ok,ok,up,ok,up*2")
+    d.keys("release:ok,ok,ok,down*2,ok,down,ok,up*2")
     assert "3 or 6 fields" in d.text()
     assert max(y for f in d.frames if f for (_x, y, _s, _c, _sc) in f.log) < d.h
+    assert d.errors() == []
+
+
+# -- whose turn ---------------------------------------------------------------------------
+def test_knights_carry_the_tables_names_and_the_youngest_begins(tmp_path):
+    """With the table's names the knights' rows, the title and the hand-over name the
+    players; New game asks who begins (the youngest), the first seat under the cursor."""
+    Store(str(tmp_path)).save("table", ["Anna", "Ben", "Cleo"])
+    d = Driver(tmp_path)
+    d.keys(OPEN + ",ok,ok,down*4,ok")  # New game: the table's 3 players, start
+    assert d.title() == "== Youngest begins ==" and "> Anna" in d.text()
+    d.keys("down*2,ok,ok,ok")  # Cleo; past the setup pages
+    t = d.text()
+    assert d.title() == "== Drachenfels ==  Cleo"
+    assert "> Next turn: Anna" in t and "Armour: Cleo" in t and "Ben: no armour" in t
+    d.keys("down*4,ok")
+    assert d.title() == "== Cleo (Green) =="
+    assert d.errors() == []
+
+
+def test_armour_ends_the_turn_and_back_takes_the_pass_back(tmp_path):
+    """The turn's row gives the knight its armour and passes the turn (one press after
+    the move); BACK right after undoes the pass (the armour stays)."""
+    d = Driver(tmp_path, seed=1)
+    d.keys(PLAY3 + ",down,ok")  # Armour: Red
+    assert d.title() == "== Drachenfels ==  Yellow" and "> Next turn: Green" in d.text()
+    assert "Red: armour" in d.text() and "Armour: Yellow" in d.text()
+    d.keys("wait:1600,back")
+    assert d.title() == "== Drachenfels ==  Red" and "Castle check: Red" in d.text()
+    assert saved(d)["game"]["knights"][0]["armour"] is True and saved(d)["turn"] == 0
+    assert d.errors() == []
+
+
+def test_a_missed_castle_passes_the_turn_in_one_ok(tmp_path):
+    """The turn's castle check: after looking, the one OK on "Done looking?" is the pass."""
+    d = Driver(tmp_path, seed=1)
+    d.keys(PLAY3 + RED_ARMOUR + ",back,up,ok")  # the menu: Castle check: Red
+    assert d.title() == "== Red: which castle? =="
+    d.keys("down,ok,press:ok,wait:300,release:ok")  # rock castle 2 (not Red's, seed 1)
+    assert "Done looking?" in d.text()
+    d.keys("ok,ok")  # OK; the rainbows reminder (first castle missed)
+    assert d.title() == "== Drachenfels ==  Yellow" and "> Next turn: Green" in d.text()
     assert d.errors() == []

@@ -5,7 +5,7 @@ from drive import Driver, same_frames
 from wyrm.store import Store
 
 OPEN = "down*4,ok"  # 5th entry of the main menu
-NEW3 = OPEN + ",ok,ok"  # New game, 3 players (the setup default)
+NEW3 = OPEN + ",ok,ok,ok,down"  # New game, 3 players (the default), P1 begins; Final count
 
 
 def selected(text):
@@ -177,7 +177,7 @@ def test_more_heroes_than_the_limit_are_refused_with_the_reason(tmp_path):
 def test_two_player_limit_is_six(tmp_path):
     """2 players may have six heroes in play; the seventh is refused."""
     d = Driver(tmp_path)
-    d.keys(OPEN + ",ok,down,ok,ok,down*3,ok*7")
+    d.keys(OPEN + ",ok,down,ok,ok,down,ok,down*3,ok*7")
     assert "6/6" in d.text()
     assert saved(d)["tallies"][0]["healthy"][2] == 6
     assert d.errors() == []
@@ -199,7 +199,7 @@ def test_final_count_with_entries_opens_the_list_on_the_next_player(tmp_path):
 def test_three_buttons_hold_ok_goes_on_and_says_so(tmp_path):
     """Three buttons: the hint names hold OK; a long OK goes on to the next player."""
     d = Driver(tmp_path, board="pico-ssd1306-3btn")
-    d.keys(OPEN + ",ok,down,ok,ok,ok")
+    d.keys(OPEN + ",ok,down,ok,ok,down,ok,ok")
     assert "OK +1 hold OK: P2" in d.text()
     d.keys("back")  # a long OK on three buttons
     assert d.text().startswith("== P2 count ==") and "OK +1 hold OK: result" in d.text()
@@ -212,7 +212,7 @@ def test_identical_heroes_are_a_true_draw(tmp_path):
     """Two players with one healthy hero each in Drakonia: "Draw!" and the draw rule."""
     d = Driver(tmp_path)
     one = grid([0, 0, 0, 0, 0, 0, 1])
-    d.keys(OPEN + ",ok,down,ok,ok," + one + "," + one)
+    d.keys(OPEN + ",ok,down,ok,ok,down,ok," + one + "," + one)
     t = d.text()
     assert "Draw!" in t and "Shared win: P1, P2" in t and "draw: heroes on same" in t
     assert d.errors() == []
@@ -221,7 +221,7 @@ def test_identical_heroes_are_a_true_draw(tmp_path):
 def test_six_players_score_as_teams_with_each_players_points(tmp_path):
     """Six players: teams A (P1+P4), B, C; team totals with both members' points."""
     d = Driver(tmp_path)
-    d.keys(OPEN + ",ok,up*3,ok,ok")
+    d.keys(OPEN + ",ok,up*3,ok,ok,down,ok")
     keys = [
         grid([0, 0, 0, 0, 0, 0, 1]),  # P1: 6
         grid([0, 0, 0, 0, 1, 0, 0]),  # P2: 4
@@ -254,7 +254,7 @@ def test_six_players_score_as_teams_with_each_players_points(tmp_path):
 def test_no_hero_in_drakonia_is_noted_but_scored(tmp_path):
     """A count without a hero in Drakonia is scored, with a note under the ranking."""
     d = Driver(tmp_path)
-    d.keys(OPEN + ",ok,down,ok,ok," + grid([0, 0, 1, 0, 0, 0, 0]) + ",back,down*5")
+    d.keys(OPEN + ",ok,down,ok,ok,down,ok," + grid([0, 0, 1, 0, 0, 0, 0]) + ",back,down*5")
     assert "P1 wins!" in d.text() and "Note: No hero in" in d.text()
     assert d.errors() == []
 
@@ -329,7 +329,7 @@ def test_new_game_over_an_existing_one_asks_first(tmp_path):
 def test_changing_the_player_count_keeps_or_clears_with_confirmation(tmp_path):
     """Setup: a different player count over entered heroes asks before clearing."""
     d = Driver(tmp_path)
-    d.keys(NEW3 + ",ok," + P1 + ",back*4,up,ok,up,ok")
+    d.keys(NEW3 + ",ok," + P1 + ",back*4,down*2,ok,up,ok")
     assert "Change to 4 players?" in d.text()
     d.keys("ok")  # No
     assert saved(d)["n"] == 3 and "Setup: 3 players" in d.text()
@@ -376,57 +376,76 @@ def test_main_flow_works_on_small_panel_and_three_buttons(tmp_path, board):
 
 # -- turns -----------------------------------------------------------------------------
 # The game menu during a game: Setup, Final count, Result, Next turn, Quick reference,
-# New game; a new game's menu is on Final count, so the turn row is two DOWNs away.
-TO_TURN = "down*2"
+# New game. The turns happen at the table: the cursor waits on "Next turn".
 
 
 @pytest.mark.parametrize("board", ["pico-ssd1306-4btn", "pico-ssd1306-3btn",
                                    "pico-ssd1306-128x32"])
-def test_turns_go_round_the_table_from_seat_one(tmp_path, board):
-    """The title bar names whose turn it is (the table's names, "P4" where none): seat 1
-    begins; one OK on "Next turn" passes it on, the cursor stays on the row, and after the
-    last player it wraps round to the first."""
+def test_turns_go_round_the_table_from_the_youngest(tmp_path, board):
+    """New game asks who begins (the rulebook: the youngest), seat 1 under the cursor; one OK
+    on "Next turn" passes it on, the cursor stays on the row, and after the last player it
+    wraps round to the first."""
     Store(str(tmp_path)).save("table", ["Anna", "Ben", "Clara"])
     d = Driver(tmp_path, board=board)
     d.keys(OPEN + ",ok,up,ok")  # New game: 4 players (the table's 3, UP: 4)
-    assert d.title() == "== Drakonia ==  Anna"
-    d.keys(TO_TURN)
-    assert "> Next turn: Ben" in d.text()
+    assert d.title() == "== Youngest begins =="
+    assert selected(d.text()) == ["Anna"]
+    d.keys("down,ok")  # Ben is the youngest
+    assert d.title() == "== Drakonia ==  Ben"
+    assert "> Next turn: Clara" in d.text()
     seen = []
     for _ in range(4):
         d.keys("ok")
         seen.append((d.title(), selected(d.text())))
     assert seen == [
-        ("== Drakonia ==  Ben", ["Next turn: Clara"]),
         ("== Drakonia ==  Clara", ["Next turn: P4"]),
         ("== Drakonia ==  P4", ["Next turn: Anna"]),
         ("== Drakonia ==  Anna", ["Next turn: Ben"]),
+        ("== Drakonia ==  Ben", ["Next turn: Clara"]),
     ]
+    assert saved(d)["turn"] == 1 and saved(d)["start"] == 1
+    assert d.errors() == []
+
+
+@pytest.mark.parametrize("board", ["pico-ssd1306-4btn", "pico-ssd1306-3btn"])
+def test_a_pass_by_mistake_is_undone_with_one_back(tmp_path, board):
+    """Right after a pass, BACK (a long OK on three buttons) gives the turn back and says
+    so; the next BACK leaves the game as always."""
+    d = Driver(tmp_path, board=board)
+    d.keys(NEW3 + ",up,ok")  # P1 begins; pass to P2
+    assert d.title() == "== Drakonia ==  P2"
+    d.keys("back")
+    assert d.title().startswith("== Drakonia ==") and "Back to P1" in d.text()
     assert saved(d)["turn"] == 0
+    d.keys("wait:1600,back")
+    assert d.title() == "== Wyrm =="
     assert d.errors() == []
 
 
 def test_turn_survives_a_power_cut_and_a_new_game_resets_it(tmp_path):
     """The turn is saved with the game: a power cut (in the menu or in a grid) keeps it;
-    a new game, and a new player count in Setup, start again with seat 1."""
+    a new game, and a new player count in Setup, ask again who begins."""
     d = Driver(tmp_path)
-    d.keys(NEW3 + "," + TO_TURN + ",ok,ok")  # P1 -> P2 -> P3
+    d.keys(NEW3 + ",up,ok,ok")  # P1 -> P2 -> P3
     assert d.title() == "== Drakonia ==  P3"
     d.reboot()
     assert d.title() == "== Drakonia ==  P3"
-    d.keys("down,ok,down,ok")  # (on Setup) Final count: P1's grid; P1 healthy on 4
+    assert selected(d.text()) == ["Next turn: P1"]  # the cursor where a turn begins
+    d.keys("down,ok,down,ok")  # Final count: P1's grid; P1 healthy on 4
     d.reboot()
     assert d.text().startswith("== P1 count ==")
     d.keys("back*5")  # P2, P3, the result, the list of players, the game menu
     assert d.title() == "== Drakonia ==  P3"
-    d.keys("ok,up,ok")  # (the menu under the grid is on Setup) 4 players
+    d.keys("down*3,ok,up,ok")  # Setup: 4 players (the menu under the grid is on Next turn)
     assert "Change to 4 players?" in d.text()
     d.keys("up,ok")  # Yes (the count is cleared)
-    assert d.title() == "== Drakonia ==  P1" and saved(d)["n"] == 4
-    d.keys(TO_TURN + ",ok")
+    assert d.title() == "== Youngest begins ==" and saved(d)["n"] == 4
+    d.keys("ok")
+    assert d.title() == "== Drakonia ==  P1"
+    d.keys("ok")
     assert d.title() == "== Drakonia ==  P2"
-    d.keys("down*2,ok,up,ok,ok")  # New game, Yes, 4 players
-    assert d.title() == "== Drakonia ==  P1" and saved(d)["turn"] == 0
+    d.keys("up,ok,up,ok,ok,down*2,ok")  # New game, Yes, 4 players, P3 begins
+    assert d.title() == "== Drakonia ==  P3" and saved(d)["turn"] == 2
     assert d.errors() == []
 
 
@@ -438,7 +457,7 @@ def test_a_save_from_before_turns_begins_with_seat_one(tmp_path):
     d = Driver(tmp_path)
     d.keys(OPEN)
     assert d.title() == "== Drakonia ==  P1"
-    d.keys("down*3,ok")
+    d.keys("ok")
     assert d.title() == "== Drakonia ==  P2" and saved(d)["turn"] == 1
     assert d.errors() == []
 
@@ -446,5 +465,5 @@ def test_a_save_from_before_turns_begins_with_seat_one(tmp_path):
 def test_turns_same_frames_under_micropython():
     """A new game and the turn passed round the table: real MicroPython draws byte-identical
     frames to CPython."""
-    cp = same_frames(NEW3 + "," + TO_TURN + ",ok*4", seed=1)
+    cp = same_frames(NEW3 + ",up,ok*4", seed=1)
     assert cp[-1].text().startswith("== Drakonia ==  P2")

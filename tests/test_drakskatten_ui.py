@@ -710,7 +710,7 @@ def test_garbled_save_file_after_power_cut_resumes_fresh(tmp_path):
     """A garbled save file, with the game open at the power cut: a message, then a new game."""
     from wyrm.store import Store
 
-    Store(str(tmp_path)).save("open", ["wyrm.games.drakskatten_ui", "Drakskatten"])
+    Store(str(tmp_path)).save("open", ["wyrm.games.drakskatten_game", "Drakskatten"])
     with open(os.path.join(str(tmp_path), "drakskatten.json"), "wb") as f:
         f.write(b"\x00garbage{")
     d = Driver(tmp_path)

@@ -75,7 +75,7 @@ def test_restored_copy_opens_on_the_game_menu_and_says_what_was_lost(tmp_path):
     assert len(saved(d, "drachenhort")["game"]["events"]) == 1
     d.keys("back,back")
     d.keys("back,ok")  # leave, open again from the main menu: an ordinary open
-    assert saved(d, "open") == ["wyrm.games.drachenhort_ui", "Drachenhort"]
+    assert saved(d, "open") == ["wyrm.games.drachenhort_game", "Drachenhort"]
     assert d.errors() == []
 
 
@@ -364,8 +364,8 @@ def test_a_held_secret_hides_after_a_huge_gap(tmp_path):
 # -- 10. words --------------------------------------------------------------------------
 def test_recovery_messages_use_the_players_words(tmp_path):
     for name in ("open", "settings", "drachenhort"):
-        Store(str(tmp_path)).save(name, ["wyrm.games.drachenhort_ui", "Drachenhort"])
-        Store(str(tmp_path)).save(name, ["wyrm.games.drachenhort_ui", "Drachenhort"])
+        Store(str(tmp_path)).save(name, ["wyrm.games.drachenhort_game", "Drachenhort"])
+        Store(str(tmp_path)).save(name, ["wyrm.games.drachenhort_game", "Drachenhort"])
         (tmp_path / (name + ".json")).write_bytes(b"junk")
     d = Driver(tmp_path)
     text = " ".join(f.text().replace("\n", " ") for f in d.frames if f is not None)

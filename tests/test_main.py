@@ -1,22 +1,22 @@
-"""The Pico entry point (firmware/main.py) with a fake machine, a fake clock and a model OLED."""
+"""The Pico shell (wyrm.shell, run by firmware/main.py) with a fake machine, a fake clock and a
+model OLED."""
 
 import importlib
 import json
 import os
+import runpy
 import sys
 
 import pytest
 from fake_machine import FakeMachine, FakeTime, TimeUp
 from panel_model import Panel, framebuffer_pixels
 
-from wyrm import trouble
+from wyrm import pins, shell, trouble
 from wyrm.board import load_file, load_profile
 from wyrm.canvas import Canvas
 from wyrm.oled import Oled
 from wyrm.startup import SAFE_MODE_LINE
 from wyrm.store import Store
-
-main = importlib.import_module("main")
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BOARDS = os.path.join(ROOT, "boards")
@@ -104,7 +104,7 @@ def boot(
     write_board=True,
     hooks=(),
 ):
-    """Run main.main() until it returns or the fake clock passes ``limit``."""
+    """Run shell.main() until it returns or the fake clock passes ``limit``."""
     b = Boot()
     b.clock = FakeTime(limit)
     b.m = FakeMachine(b.clock)
@@ -124,7 +124,7 @@ def boot(
     b.make_app = app or app_factory()
     b.Oled = oled_class(b.clock)
     try:
-        b.ret = main.main(
+        b.ret = shell.main(
             machine=b.m,
             time=b.clock,
             board_path=b.path,
@@ -163,11 +163,34 @@ def replug(b):
 
 
 def test_import_does_not_start(monkeypatch, capsys):
-    """Importing main.py (tests, tools) touches no hardware and prints nothing."""
+    """Importing the shell (tests, tools) touches no hardware and prints nothing."""
     monkeypatch.delitem(sys.modules, "machine", raising=False)
-    importlib.reload(main)
+    importlib.reload(shell)
+    importlib.reload(pins)
     assert "machine" not in sys.modules
     assert capsys.readouterr().out == ""
+
+
+@pytest.mark.parametrize("finder", [True, False], ids=["deployed", "frozen-build"])
+def test_boot_file_is_a_stub_that_starts_the_shell(finder, tmp_path, monkeypatch, capsys):
+    """firmware/main.py, run as MicroPython runs it at power-up, starts the shell with the
+    real machine and time modules (here fakes of both, BACK held: safe mode), with the
+    finder deploy installs or without it (a frozen build has none)."""
+    if not finder:
+        monkeypatch.setitem(sys.modules, "wyrm_finder", None)  # import raises ImportError
+    path = os.path.join(ROOT, "firmware", "main.py")
+    with open(path) as f:
+        assert len(f.read().splitlines()) <= 10
+    clock = FakeTime(1000)
+    m = FakeMachine(clock)
+    m.level[7] = 0  # BACK held
+    monkeypatch.setitem(sys.modules, "machine", m)
+    monkeypatch.setitem(sys.modules, "time", clock)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "board.json").write_text(json.dumps(profile_data("pico-ssd1306-4btn")))
+    runpy.run_path(path, run_name="__main__")
+    assert capsys.readouterr().out.splitlines()[-1] == SAFE_MODE_LINE
+    assert m.pin(7) is not None and clock.now == 30  # BACK read twice, 30 ms apart
 
 
 def test_uses_machine_from_sys_modules(tmp_path, monkeypatch, capsys):
@@ -178,7 +201,7 @@ def test_uses_machine_from_sys_modules(tmp_path, monkeypatch, capsys):
     m.level[7] = 0  # BACK held: safe mode, returns at once
     path = tmp_path / "board.json"
     path.write_text(json.dumps(profile_data("pico-ssd1306-4btn")))
-    main.main(time=clock, board_path=str(path))
+    shell.main(time=clock, board_path=str(path))
     assert m.pin(7) is not None
     assert SAFE_MODE_LINE in capsys.readouterr().out
 
@@ -230,7 +253,7 @@ def test_safe_mode_active_high_button(tmp_path, capsys):
 
 
 def keys_for(data, m):
-    return main.Keys(m, load_profile(data, "t")["buttons"])
+    return pins.Keys(m, load_profile(data, "t")["buttons"])
 
 
 def test_levels_active_low_with_pull_ups():
@@ -589,7 +612,7 @@ def test_boots_real_app_onto_the_panel(tmp_path, capsys):
     path = tmp_path / "board.json"
     path.write_text(json.dumps(profile_data("pico-ssd1306-4btn")))
     with pytest.raises(TimeUp):
-        main.main(machine=m, time=clock, board_path=str(path), store_root=str(tmp_path))
+        shell.main(machine=m, time=clock, board_path=str(path), store_root=str(tmp_path))
     out = capsys.readouterr().out
     assert "stopped by" not in out and "no display" not in out
     img = m.panel.image()
@@ -600,7 +623,7 @@ def test_boots_real_app_onto_the_panel(tmp_path, capsys):
 
 _MP_FAKES = r"""
 import os, sys, json
-import main
+from wyrm import shell
 
 class TimeUp(BaseException):
     pass
@@ -659,7 +682,7 @@ def boot(name, board_text, devices=(0x3C,), levels=None, limit=1500):
             f.write(board_text)
     m = Machine(devices, levels or {})
     try:
-        main.main(machine=m, time=FakeTime(limit), board_path=d + "/board.json", store_root=d)
+        shell.main(machine=m, time=FakeTime(limit), board_path=d + "/board.json", store_root=d)
         print("RETURNED resets=%d" % m.resets)
     except TimeUp:
         print("TIMEUP sent=%d" % (m.sent > 1024))
@@ -674,7 +697,7 @@ def _board_text(name="pico-ssd1306-4btn", **change):
 
 
 def test_micropython_boots_real_app(mp):
-    """Under real MicroPython main.py boots the real app and driver and keeps sending frames."""
+    """Under real MicroPython the shell boots the real app and driver and keeps sending frames."""
     out = mp.exec(_MP_FAKES + "boot('mpm_ok', %r)\n" % _board_text()).splitlines()
     assert out == [
         "Wyrm: board pico-ssd1306-4btn; hold BACK at power-up for safe mode",

@@ -41,11 +41,14 @@ def frozen_by_manifest(path=MANIFEST):
 
 
 def test_every_wyrm_module_is_frozen_and_main_py_stays_on_the_filesystem():
+    """A frozen build holds every module of the package, the shell among them; the boot
+    stub main.py is the file a user copies."""
     frozen, included = frozen_by_manifest()
     deployed = deploy.firmware_files(os.path.join(ROOT, "firmware"))
     modules = sorted(p for p in deployed if p.startswith("wyrm/") and p.endswith(".py"))
     assert frozen == modules
     assert "main.py" in deployed and "main.py" not in frozen
+    assert "wyrm/shell.py" in frozen  # what main.py starts
     assert included == ["$(PORT_DIR)/boards/manifest.py"], "the stock firmware's modules too"
 
 

@@ -18,33 +18,56 @@ def _doc():
         return f.read()
 
 
-def test_the_example_game_from_developing_md_runs(tmp_path, monkeypatch):
-    """The documented module, dropped into wyrm/games with its one GAMES line: the main menu
-    lists it; New game, its row and a power cut on its screen work like any game."""
+def _blocks(text):
+    """The template's four modules: {file name: source}, from their first comment line."""
+    out = {}
+    for code in re.findall(r"```python\n(.*?)```", text, re.S):
+        first = code.split("\n", 1)[0]
+        m = re.match(r"# (mygame\w*\.py) - ", first)
+        if m:
+            out[m.group(1)] = code
+    return out
+
+
+def test_the_template_from_developing_md_runs_as_a_sixth_game(tmp_path, monkeypatch):
+    """The four modules of the documented template, dropped into wyrm/games with its one
+    GAMES line: the main menu lists it; New game asks who begins; a point ends the turn and
+    one OK passes it; the score, a power cut on it, and leaving the game all work."""
     text = _doc()
-    module = re.search(r"```python\n(from micropython import const\n.*?)```", text, re.S).group(1)
-    line = re.search(r'^    \("My Game", "wyrm\.games\.mygame_ui"\),$', text, re.M)
+    blocks = _blocks(text)
+    assert sorted(blocks) == ["mygame.py", "mygame_game.py", "mygame_play.py", "mygame_ref.py"]
+    line = re.search(r'^    \("My Game", "wyrm\.games\.mygame_game"\),$', text, re.M)
     assert line, "the GAMES line is shown"
     code = tmp_path / "code"
     code.mkdir()
-    (code / "mygame_ui.py").write_text(module)
+    for name, source in blocks.items():
+        (code / name).write_text(source)
     (tmp_path / "flash").mkdir()
     monkeypatch.setattr(wyrm.games, "__path__", list(wyrm.games.__path__) + [str(code)])
-    monkeypatch.setattr(home, "GAMES", home.GAMES + (("My Game", "wyrm.games.mygame_ui"),))
+    monkeypatch.setattr(home, "GAMES", home.GAMES + (("My Game", "wyrm.games.mygame_game"),))
     d = Driver(tmp_path / "flash")
-    open_it = "down*%d,ok" % (len(home.GAMES) - 1)
-    d.keys(open_it)
+    d.keys("down*%d,ok" % (len(home.GAMES) - 1))
     assert d.text().splitlines()[:2] == ["== My Game ==", "> New game"]
-    d.keys("ok,up,ok")  # New game, 3 players
-    assert "> Score: 3 players" in d.text()
+    d.keys("ok,ok")  # New game, 3 players
+    assert d.title() == "== Oldest begins ==" and "> P1" in d.text()
+    d.keys("down,ok")  # P2 begins
+    assert d.title() == "== My Game ==  P2" and "> Point for P2" in d.text()
+    d.keys("ok")  # a point: the turn is over, the cursor on "Next turn"
+    assert "> Next turn: P3" in d.text()
     d.keys("ok")
-    assert d.text().splitlines()[0] == "== Score =="
+    assert d.title() == "== My Game ==  P3" and "> Point for P3" in d.text()
+    d.keys("down,ok")
+    assert d.title() == "== Score ==" and "Ahead: P2" in d.text()
     d.keys("ok,back")  # back to its menu, back to the main menu: the game's code leaves
-    assert d.text().splitlines()[0] == "== Wyrm =="
-    assert "wyrm.games.mygame_ui" not in sys.modules
-    d.keys("ok,ok")  # the saved game again, its score
-    assert d.text().splitlines()[0] == "== Score =="
+    assert d.title() == "== Wyrm =="
+    assert not [m for m in sys.modules if m.startswith("wyrm.games.mygame")]
+    d.keys("ok,down*3,ok")  # the saved game again: Quick reference
+    assert d.title() == "== Quick reference ==" and "Points" in d.text()
+    d.keys("back,up*2,ok")  # its menu (on Quick reference), Score
+    assert d.title() == "== Score =="
     d.reboot()  # a power cut on the game's own screen comes back to it
-    assert d.text().splitlines()[0] == "== Score =="
+    assert d.title() == "== Score =="
     assert d.errors() == []
-    sys.modules.pop("wyrm.games.mygame_ui", None)  # the device's reboot would drop it too
+    for name in list(sys.modules):
+        if name.startswith("wyrm.games.mygame"):
+            sys.modules.pop(name)  # the device's reboot would drop them too

@@ -441,10 +441,11 @@ def test_deck_key_storm_with_power_cuts_never_leaks(tmp_path, seed, capsys):
     assert found_in(out.out + out.err, ODD_LABELS) == []
 
 
-# -- Drachenfels: the castle check (wyrm.games.drachenfels_ui, its own hold screen) ------
+# -- Drachenfels: the castle check (wyrm.games.drachenfels_game, its own hold screen) ------
 DF_OPEN = "down*3,ok"  # main menu -> Drachenfels
-# New game, 3 players (Red, Yellow, Green), start, past the setup pages; Red: armour yes.
-DF_PLAY = DF_OPEN + ",ok,up,ok,down*4,ok,ok,ok,ok,ok"
+# New game, 3 players (Red, Yellow, Green), start, Red begins, past the setup pages; Red's
+# screen: armour yes.
+DF_PLAY = DF_OPEN + ",ok,up,ok,down*4,ok,ok,ok,ok,down*2,ok,ok"
 DF_MARKS = ("The shoes are", "Shoes:", "Not yours", "Your princess", "YOU WIN")
 DF_COLOURS = ("RED", "YELLOW", "GREEN", "BLUE")
 
@@ -462,10 +463,10 @@ def df_probe(top):
 
 
 def df_enter(d):
-    from wyrm.games import drachenfels_ui
+    from wyrm.games import drachenfels_game
 
     def restart(app):
-        drachenfels_ui.enter(app, True)
+        drachenfels_game.enter(app, True)
 
     d.app.stack.insert(1, Barrier(restart))
 

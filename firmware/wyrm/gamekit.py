@@ -1,32 +1,24 @@
-"""The game skeleton: saved state, the game menu, resume and reference pages."""
-#
-# Every game module builds on it the same way (docs/DEVELOPING.md)::
-#
-#     class Game(gamekit.SavedGame):
-#         store_name = "mygame"          # the save's name in the store
-#         version = 1                    # the save's "v": a save of another version is not read
-#         label = "My Game"              # in messages: "The saved My Game game ..."
-#         ref = "wyrm.games.mygame_ref"  # a module with PAGES [(title, lines)], or None
-#
-#         def valid(self, obj): ...      # True when a save (a dict of this version) is sound
-#         def menu(self): ...            # the game menu: a gamekit.GameMenu
-#         def resume(self, app, menu):   # after a power cut: the screen they were on
-#
-#     class GameMenu(gamekit.GameMenu):
-#         title_text = "My Game"
-#         def rows(self): ...            # the game's own rows above Quick reference, New game
-#         def ask(self, app): ...        # New game: how many play, then game.start(...)
-#
-#     enter = gamekit.entry(Game)        # the one entry point the main menu calls
-#
-# Kept out of ``wyrm.ui`` so it loads with a game and leaves with it: the heap at
-# the main menu stays small. The game menu is here (a game's first frame needs it: one
-# import less on the Pico); the skeleton's other screens (Stepper, Counts, Chooser,
-# reference pages) are in ``wyrm.gamekit_ui``, loaded with the screens that use them.
-# Comments rather than docstrings in both: a module run from source keeps docstring
-# text in MicroPython's string pool.
-from wyrm import font
+"""The game kit: a game's save, its menu, the turn flow, entry and resume.
+
+A game is four modules under ``wyrm.games`` (docs/DEVELOPING.md): ``<game>.py`` the
+rules, ``<game>_game.py`` its ``Game(SavedGame)``, ``GameMenu`` and
+``enter = gamekit.entry(Game)``, ``<game>_play.py`` the screens past the menu,
+``<game>_ref.py`` the quick reference. Loaded with a game, gone with it.
+"""
+import sys
+
+from wyrm import buttons, font
 from wyrm.ui import TITLE_H, Confirm, Menu, error
+
+
+def part(name):
+    # A module of the open game, imported by name: it stays while the game is open
+    # (the main menu loaded the game: what the game imports leaves with it).
+    mod = sys.modules.get(name)
+    if mod is None:
+        __import__(name)
+        mod = sys.modules[name]
+    return mod
 
 
 def whole(v, lo, hi):
@@ -45,12 +37,37 @@ class SavedGame:
     store_name = ""
     version = 1
     label = ""
-    ref = None
+    rules_module = None  # "wyrm.games.<game>": the rules (``rules()``)
+    play_module = None  # "wyrm.games.<game>_play": the screens past the menu (``play()``)
+    ref = None  # "wyrm.games.<game>_ref": PAGES [(title, lines)] for "Quick reference"
+    first = ()  # other modules the menu's first frame imports with a save ("wyrm.players")
+    first_new = ()  # ... and without one
     at_key = "player"
 
     def __init__(self, app, state=None):
         self.app = app
         self.state = state
+        self.menu_screen = None  # the game menu, once open
+        self.passed = None  # whose turn it was before a pass the menu can still undo
+
+    # -- the game's code: imported by name, loaded with the game --
+    def rules(self):
+        return part(self.rules_module)
+
+    def play(self):
+        return part(self.play_module)
+
+    @classmethod
+    def soon(cls, saved):
+        # What the menu's first frame imports (the main menu loads it while OK is held).
+        if saved:
+            return ((cls.rules_module,) if cls.rules_module else ()) + cls.first
+        return cls.first_new
+
+    def after_open(self, app):
+        # Right after the menu's first frame: the play screens (a game adds its own).
+        if self.play_module:
+            self.play()
 
     # -- the save --
     def has_game(self):
@@ -121,16 +138,71 @@ class SavedGame:
         return (st.get("turn", st.get("start", 0)) % n) if st and n else 0
 
     def pass_turn(self):
+        # The next seat's turn; the game menu can undo it with one BACK (``undo_pass``).
         st = self.state
         if st is not None and self.seats():
-            st["turn"] = (self.turn() + 1) % self.seats()
+            self.passed = self.turn()
+            st["turn"] = (self.passed + 1) % self.seats()
             self.save()
+
+    def undo_pass(self):
+        # Back to the turn before the last pass: True when there was one to undo.
+        st = self.state
+        if self.passed is None or st is None:
+            return False
+        st["turn"] = self.passed
+        self.passed = None
+        self.save()
+        return True
+
+    def set_start(self, seat):
+        # Who begins (the rulebook's way, chosen at New game): it is their turn.
+        st = self.state
+        st["start"] = st["turn"] = seat
+        self.passed = None
+        self.save()
+
+    def end_turn(self, app):
+        # A result screen's OK when its action ends the turn: pass it on, back on the
+        # game menu with the cursor on the row a turn begins with.
+        self.pass_turn()
+        menu = self.menu_screen
+        stack = app.stack
+        if menu is not None and menu in stack:
+            i = stack.index(menu)
+            if i + 1 < len(stack):
+                app.pop(stack[i + 1])  # the screens above the menu close
+            menu.offer_turn()
+
+    def turn_done(self):
+        # An action that ends the turn has been entered on the menu: the cursor goes to
+        # "Next turn", so one OK passes it.
+        menu = self.menu_screen
+        if menu is not None:
+            menu.offer_pass()
 
     def who(self, app, i):
         # a player's name for the title bar: the table's (main menu > Players), else P3
         from wyrm import players
 
         return players.short(app, i)
+
+    def names(self):
+        # every seat's name, as the title bar shows it
+        return [self.who(self.app, i) for i in range(self.seats())]
+
+    def table_count(self, n, lo, hi):
+        # a new game's player count: the table's (main menu > Players), else ``n``
+        from wyrm import players
+
+        return players.count_or(self.app, n, lo, hi)
+
+    def who_begins(self, app, title_text, anyone=False):
+        # "Who begins?" at New game, the rulebook's way in the title ("Oldest begins"):
+        # the seats by name, seat 1 under the cursor (one OK); ``anyone``: "Random" too.
+        from wyrm import gamekit_ui
+
+        gamekit_ui.who_begins(app, self, title_text, anyone)
 
     def next_label(self, app):
         # the row that passes the turn on: "Next turn: Ben"
@@ -184,7 +256,9 @@ def entry(game_class):
     # ``enter = gamekit.entry(Game)``.
 
     def enter_game(app, resume=False):
-        enter(app, game_class(app), resume)
+        game = game_class(app)
+        enter(app, game, resume)
+        app.after_frame(game.after_open)
 
     return enter_game
 
@@ -194,7 +268,10 @@ def enter(app, game, resume=False):
     # power cut (``resume``), and what was wrong with the save, if anything.
     problem = load(app, game)
     menu = app.push(game.menu())
+    game.menu_screen = menu
     if problem is None and game.has_game():
+        if getattr(menu, "turns", False):  # (a game menu of its own has none)
+            menu.offer_turn()  # the cursor where a turn begins
         if resume:
             game.resume(app, menu)
         else:
@@ -228,10 +305,13 @@ class GameMenu(Menu):
     new_question = "Start a new game?"
     # ``turns``: the game goes round the table. While a game runs (no winner yet) the
     # title bar names whose turn it is (beside ``turn_title``) and a row after the
-    # game's own, "Next turn: <name>", passes the turn on with one OK (the menu's
-    # cursor stays there for the next turn).
+    # game's own, "Next turn: <name>", passes the turn on with one OK; the cursor then
+    # goes to row ``turn_row`` (where a turn begins; -1: "Next turn" itself, for a game
+    # whose turns happen at the table), and BACK undoes the pass once.
     turns = False
     turn_title = ""
+    turn_row = 0
+    turn_first = False  # "Next turn" above the game's own rows (the row most used)
 
     def __init__(self, game):
         super().__init__(self.title_text, [])
@@ -250,7 +330,10 @@ class GameMenu(Menu):
         ref = [["Quick reference", g.reference]] if g.ref else []
         if g.has_game():
             turn = [[g.next_label, self._pass]] if self._turning() else []
-            items = self.rows() + turn + ref + [["New game", self.new_game]]
+            if self.turn_first:
+                items = turn + self.rows() + ref + [["New game", self.new_game]]
+            else:
+                items = self.rows() + turn + ref + [["New game", self.new_game]]
         else:
             items = [["New game", self.new_game]] + ref
         top = g.has_game() and self.has_top()
@@ -263,12 +346,41 @@ class GameMenu(Menu):
         self.refresh()
         self.game.at("menu")
 
+    def on_event(self, app, kind, key):
+        g = self.game
+        if key == buttons.BACK and kind == buttons.CLICK and g.passed is not None:
+            if g.undo_pass():  # a pass made by mistake: one BACK takes it back
+                self.offer_pass()
+                app.toast("Back to " + g.who(app, g.turn()))
+                app.redraw()
+                return True
+        if kind == buttons.CLICK and key == buttons.OK:
+            g.passed = None  # any other choice: the pass stands
+        return super().on_event(app, kind, key)
+
     def _turning(self):
         g = self.game
         return self.turns and g.has_game() and g.seats() > 1 and not self.has_top()
 
     def _pass(self, app):
-        self.game.pass_turn()
+        g = self.game
+        g.pass_turn()
+        self.offer_turn()
+
+    def offer_turn(self):
+        # the cursor on the row the next turn begins with
+        if self.turn_row < 0:
+            self.offer_pass()
+            return
+        self.refresh()
+        if self.game.has_game() and self.turn_row < len(self.items):
+            self.sel = self.turn_row
+
+    def offer_pass(self):
+        # the cursor on "Next turn" (an action that ends the turn was entered)
+        self.refresh()
+        if self._turning():
+            self.sel = 0 if self.turn_first else len(self.rows())
 
     def _title(self, app):
         return self.turn_title if self._turning() else super()._title(app)

@@ -21,6 +21,26 @@ def _picker(on_pick, value):
     return run
 
 
+def who_begins(app, game, title_text, anyone=False):
+    # The start player: one of the seats, or (``anyone``) "Random"; their turn then.
+    n = game.seats()
+    options = [(game.who(app, i), i) for i in range(n)]
+    if anyone:
+        options.append(("Random", -1))
+
+    def pick(app, seat):
+        if seat < 0:
+            seat = app.rng.below(n)
+            app.toast(game.who(app, seat) + " begins")
+        app.pop()
+        game.set_start(seat)
+        menu = game.menu_screen
+        if menu is not None:
+            menu.offer_turn()
+
+    app.push(Chooser(title_text, options, pick))
+
+
 def reference_menu(pages, title_text="Quick reference"):
     # A menu of reference pages [(title, lines)]; each opens as a scrolling page.
     return Menu(title_text, [[t, _page_opener(t, lines)] for t, lines in pages])

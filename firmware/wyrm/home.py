@@ -12,11 +12,11 @@ from wyrm.app import App
 # (label, module) - order is the menu order. A game is one line here and a module
 # with ``enter(app, resume)`` (see docs/DEVELOPING.md).
 GAMES = (
-    ("Drachenhort", "wyrm.games.drachenhort_ui"),
-    ("Drakskatten", "wyrm.games.drakskatten_ui"),
-    ("DrachenSchatten", "wyrm.games.drachenschatten_ui"),
-    ("Drachenfels", "wyrm.games.drachenfels_ui"),
-    ("Der Weg n. Drakonia", "wyrm.games.drakonia_ui"),
+    ("Drachenhort", "wyrm.games.drachenhort_game"),
+    ("Drakskatten", "wyrm.games.drakskatten_game"),
+    ("DrachenSchatten", "wyrm.games.drachenschatten_game"),
+    ("Drachenfels", "wyrm.games.drachenfels_game"),
+    ("Der Weg n. Drakonia", "wyrm.games.drakonia_game"),
     ("Dice", "wyrm.dice_ui"),
     ("Hidden deck", "wyrm.deck_ui"),
 )
@@ -44,12 +44,16 @@ class Home(ui.Menu):
                 # The row's code loads while the finger is on OK, so the click (on the
                 # release) finds it there: an opening counts from the release.
                 # Then, a module a step while OK stays down, what its first frame imports
-                # (the module's SOON: its save's name, the modules with a save, without
-                # one); the release never waits for more than one import.
+                # (a game's ``Game.soon``; another entry's SOON: its save's name, the
+                # modules with a save, without one); the release waits for one import at most.
                 mod = app.load(_row_module(self.sel))
-                soon = getattr(mod, "SOON", None)
-                if soon is not None:
-                    self._soon = list(soon[1] if app.store.exists(soon[0]) else soon[2])
+                game = getattr(mod, "Game", None)
+                if game is not None:
+                    self._soon = list(game.soon(app.store.exists(game.store_name)))
+                else:
+                    soon = getattr(mod, "SOON", None)
+                    if soon is not None:
+                        self._soon = list(soon[1] if app.store.exists(soon[0]) else soon[2])
                 return True
             if kind == buttons.LONG:  # opens nothing: what its press loaded leaves again
                 app.unload(self)

@@ -1,14 +1,13 @@
-"""The boot-only part of the shell (firmware/main.py): the board profile, safe mode and
-the display search. main.py drops this module (and ``wyrm.board``) once the display
+"""The boot-only part of the shell (wyrm.shell): the board profile, safe mode and the
+display search. The shell drops this module (and ``wyrm.board``) once the display
 answers, so none of it stays on the heap at the main menu.
-
-The shell's own helpers (``Led``, ``Keys``, ``blink``, ``where``) are passed in: main.py
-is ``wyrm.main`` on the Pico and ``main`` in the tests, so this module cannot import it.
 """
 
 import os
 
 from micropython import const
+
+from wyrm.pins import Keys, Led, blink
 
 SAFE_MODE_LINE = "Wyrm safe mode: app not started, REPL free"
 _BLINKS_NO_DISPLAY = const(3)
@@ -19,7 +18,7 @@ _OK_BIT = const(4)  # bit 2 of the level mask
 _BACK_BIT = const(8)  # bit 3
 
 
-def start(machine, time, board_path, Oled, Led, Keys, blink, where):
+def start(machine, time, board_path, Oled=None):
     """(profile, led, keys, oled) once the display answers; None in safe mode. A wrong
     board.json never returns: its problem on the console, 5 blinks, again and again."""
     prof, err = read_board(board_path)
@@ -43,7 +42,7 @@ def start(machine, time, board_path, Oled, Led, Keys, blink, where):
     )
     if Oled is None:
         from wyrm.oled import Oled
-    oled = start_display(time, prof, make_bus(machine, prof), led, Oled, blink, where)
+    oled = start_display(time, prof, make_bus(machine, prof), led, Oled)
     return prof, led, keys, oled
 
 
@@ -78,8 +77,10 @@ def make_bus(machine, prof):
     )
 
 
-def no_display_line(prof, i2c, where):
+def no_display_line(prof, i2c):
     """One console line saying where the display was expected (and what answered)."""
+    from wyrm.trouble import where
+
     found = []
     try:
         found = [a for a in i2c.scan() if a != prof["display"]["addr"]]
@@ -95,7 +96,7 @@ def no_display_line(prof, i2c, where):
     return line + "; retrying"
 
 
-def start_display(time, prof, i2c, led, Oled, blink, where):
+def start_display(time, prof, i2c, led, Oled):
     """Build the driver (which initialises the panel), retrying every 2 s until it answers."""
     d = prof["display"]
     tries = 0
@@ -115,6 +116,6 @@ def start_display(time, prof, i2c, led, Oled, blink, where):
             return oled
         except OSError:
             if tries % _REPEAT_EVERY == 0:
-                print(no_display_line(prof, i2c, where))
+                print(no_display_line(prof, i2c))
             tries += 1
             blink(led, time, _BLINKS_NO_DISPLAY, _RETRY_MS)

@@ -1,6 +1,6 @@
 """The device shell in trouble: the display stopped answering, or the app crashed.
 
-Imported by main.py only then, so none of it is on the heap while all is well.
+Imported by the shell (wyrm.shell) only then, so none of it is on the heap while all is well.
 """
 
 from micropython import const
@@ -20,8 +20,10 @@ def where(prof):
     )
 
 
-def reconnect(time, prof, oled, app, led, blink):
+def reconnect(time, prof, oled, app, led):
     """The display stopped answering: re-initialise it every second, then redraw."""
+    from wyrm.pins import blink
+
     print("Wyrm: display at %s stopped answering - check wiring; retrying" % where(prof))
     tries = 0
     while True:

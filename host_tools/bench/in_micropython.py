@@ -38,8 +38,9 @@ def _b_adv(t):
 
 
 def _b_boot(board, seed):
-    global _b_i2c, _b_oled, _b_app, _b_t, _b_main
-    import main as _b_main  # main.py's code is on the Pico's heap too (run from source)
+    global _b_i2c, _b_oled, _b_app, _b_t, _b_main, _b_pins
+    from wyrm import pins as _b_pins  # the shell's code is on the Pico's heap too
+    from wyrm import shell as _b_main
     from wyrm import font
     from wyrm.home import make_app
     from wyrm.oled import Oled

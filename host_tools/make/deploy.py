@@ -7,11 +7,10 @@
    checked with the firmware's own ``wyrm.board.load_file``.
 2. Every ``firmware/**/*.py`` is compiled with ``mpy-cross`` into
    ``build/deploy/`` (same folder tree; ``__init__.mpy`` works as a package
-   marker). MicroPython boots from a source ``main.py`` only, and compiling it
-   on every boot costs time and heap, so ``firmware/main.py`` becomes
-   ``wyrm/main.mpy`` and the device's ``main.py`` is three lines that import
-   ``wyrm_finder`` (Wyrm's modules found without three flash lookups each),
-   import ``wyrm.main`` and call ``main()`` (``MAIN_STUB``).
+   marker). MicroPython boots from a source ``main.py`` only, so
+   ``firmware/main.py`` is a few lines, copied as it is: it imports
+   ``wyrm_finder`` (Wyrm's modules found without three flash lookups each)
+   and runs ``wyrm.shell``.
    The checked profile is written as ``build/deploy/board.json``.
    ``--dry-run`` stops here.
 3. The port is probed (Ctrl-C, Ctrl-A: MicroPython answers with its raw REPL),
@@ -40,8 +39,6 @@ BOARDS = paths.BOARDS
 FIRMWARE = paths.FIRMWARE
 DEFAULT_OUT = os.path.join(ROOT, "build", "deploy")
 SOURCE_FILES = ("main.py", "boot.py")  # run by name at boot: never compiled
-MAIN_MODULE = "wyrm/main.py"  # where firmware/main.py goes, compiled
-MAIN_STUB = b"import wyrm_finder\nfrom wyrm.main import main\nmain()\n"
 PACKAGE = "wyrm"  # the device folder whose stale .py/.mpy files deploy removes
 MARKER = ".wyrm-deploy"  # marks an output folder this tool may clear
 RAW_BANNER = b"raw REPL; CTRL-B to exit"
@@ -172,11 +169,6 @@ def build(out_dir, board_data, firmware_dir=FIRMWARE):
     built = []
     for src_rel in firmware_files(firmware_dir):
         src = os.path.join(firmware_dir, src_rel)
-        if src_rel == "main.py":
-            with open(os.path.join(out_dir, "main.py"), "wb") as f:
-                f.write(MAIN_STUB)
-            built.append(("main.py", len(MAIN_STUB)))
-            src_rel = MAIN_MODULE
         dst_rel = compiled_name(src_rel)
         dst = os.path.join(out_dir, dst_rel)
         os.makedirs(os.path.dirname(dst), exist_ok=True)
@@ -207,7 +199,7 @@ def build_summary(built, out_dir, firmware_dir):
         os.path.getsize(os.path.join(firmware_dir, p)) for p in firmware_files(firmware_dir)
     )
     total = sum(size for _, size in built)
-    return "Built %s: %d modules as .mpy, main.py (3 lines), board.json - %s (source %s)." % (
+    return "Built %s: %d modules as .mpy, main.py, board.json - %s (source %s)." % (
         rel(out_dir),
         len(mpys),
         kb(total),

@@ -78,8 +78,8 @@ GAME_IN_PROGRESS = {
     "Drachenhort": "ok,down,ok,ok,down,ok",  # printed party cards: the first escape
     "Drakskatten": "down,ok,ok",  # two players
     "DrachenSchatten": "down*2,ok,ok,ok,ok",  # two players, who starts
-    "Drachenfels": "down*3,ok,ok,ok,down*4,ok",  # two knights, Start game
-    "Der Weg nach Drakonia": "down*4,ok,ok,ok",  # three players
+    "Drachenfels": "down*3,ok,ok,ok,down*4,ok,ok",  # two knights, Start game, Red begins
+    "Der Weg nach Drakonia": "down*4,ok,ok,ok,ok",  # three players, P1 begins
     "Hidden deck": "down*6,ok,ok,ok",  # a deck of 52
 }
 OPEN_ROW = {"Drachenhort": 0, "Drakskatten": 1, "DrachenSchatten": 2, "Drachenfels": 3,

@@ -9,8 +9,16 @@ function of the fake time in ms); without an entry a pin reads its pull
 in each bus's ``writes`` and fed to ``m.panel`` (a tests/panel_model.Panel)
 when one is attached.
 
+``FakeMachine(clock, irq=True)`` gives the pins ``irq(handler, trigger, hard)``
+as the rp2 port has it: ``m.drive(pin, level)`` sets a level and, when it changes
+in a direction the pin's trigger names, calls the handler at once (as a hard
+interrupt would, unless ``machine.disable_irq()`` holds it until
+``enable_irq``); ``m.drive_at(ms, pin, level)`` does that at a chosen time. Without
+``irq=True`` the pins have no ``irq`` (a port that cannot latch edges).
+
 ``FakeTime(limit_ms)`` has ``ticks_ms``/``sleep_ms``/``ticks_diff``/``ticks_add``;
-sleeping is instant and advances the clock, and passing ``limit_ms`` raises
+sleeping is instant and advances the clock, running each hook (``at``) due on
+the way with the clock at its time, and passing ``limit_ms`` raises
 ``TimeUp`` (a BaseException, like KeyboardInterrupt, so the firmware's
 ``except Exception`` cannot swallow it): every endless loop ends in tests.
 """
@@ -40,11 +48,16 @@ class FakeTime:
 
     def sleep_ms(self, ms):
         self.sleeps += 1
-        self.now += ms
-        for hook in list(self.hooks):
-            if self.now >= hook[0]:
-                self.hooks.remove(hook)
-                hook[1]()
+        end = self.now + ms
+        while True:  # the hooks due by ``end``, earliest first, each at its own time
+            due = [h for h in self.hooks if h[0] <= end]
+            if not due:
+                break
+            hook = min(due, key=lambda h: h[0])  # (the first added among equal times)
+            self.hooks.remove(hook)
+            self.now = max(self.now, hook[0])
+            hook[1]()
+        self.now = end
         if self.now > self.limit:
             raise TimeUp()
 
@@ -59,9 +72,11 @@ class FakeTime:
 
 
 class FakeMachine(types.ModuleType):
-    def __init__(self, clock=None):
+    def __init__(self, clock=None, irq=False):
         super().__init__("machine")
         self.clock = clock
+        self.irq_on = True  # False between disable_irq() and enable_irq()
+        self.held = []  # pins whose interrupt came while interrupts were off
         self.level = {}
         self.pins = []  # every Pin made, in order
         self.buses = []  # every I2C made
@@ -78,6 +93,8 @@ class FakeMachine(types.ModuleType):
             OPEN_DRAIN = 2
             PULL_UP = 1
             PULL_DOWN = 2
+            IRQ_FALLING = 4  # the rp2 port's values
+            IRQ_RISING = 8
 
             def __init__(self, id, mode=-1, pull=-1):
                 if id != "LED" and not (isinstance(id, int) and 0 <= id <= 29):
@@ -86,7 +103,13 @@ class FakeMachine(types.ModuleType):
                 self.mode = mode
                 self.pull = pull
                 self.out = 0
+                self.handler = None
+                self.trigger = 0
                 machine.pins.append(self)
+
+            def _irq(self, handler=None, trigger=12, hard=False):
+                self.handler = handler
+                self.trigger = trigger
 
             def value(self, v=None):
                 if v is not None:
@@ -133,8 +156,38 @@ class FakeMachine(types.ModuleType):
                     machine.panel.write(addr, data)
                 return len(data)
 
+        if irq:
+            Pin.irq = Pin._irq
         self.Pin = Pin
         self.I2C = I2C
+
+    def drive(self, id, level):
+        """Set input pin ``id`` to ``level`` (0/1); a change its trigger names interrupts."""
+        p = self.pin(id)
+        before = p.value() if p is not None else None
+        self.level[id] = level
+        if p is None or p.handler is None or before == level:
+            return
+        if p.trigger & (p.IRQ_RISING if level else p.IRQ_FALLING):
+            if self.irq_on:
+                p.handler(p)
+            elif p not in self.held:  # the RP2040 keeps one pending flag per pin and edge
+                self.held.append(p)
+
+    def drive_at(self, ms, id, level):
+        """``drive(id, level)`` when the fake clock reaches ``ms``."""
+        self.clock.at(ms, lambda: self.drive(id, level))
+
+    def disable_irq(self):
+        state = self.irq_on
+        self.irq_on = False
+        return state
+
+    def enable_irq(self, state=True):
+        self.irq_on = state
+        while self.irq_on and self.held:
+            p = self.held.pop(0)
+            p.handler(p)
 
     def reset(self):
         self.resets += 1

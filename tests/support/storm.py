@@ -133,12 +133,12 @@ class _Recorder:
 
 def enter_castle(d, rnd):
     """A Drachenfels game for 3 with every knight in armour, and a castle check open."""
-    from wyrm.games import drachenfels_play, drachenfels_ui
+    from wyrm.games import drachenfels_game, drachenfels_play
 
     app = d.app
     while len(app.stack) > 1:  # from the main menu: one Drachenfels game at a time
         app.pop()
-    g = drachenfels_ui.Game(app)
+    g = drachenfels_game.Game(app)
     g.start([0, 1, 2], app.rng)
     for kn in g.knights():
         kn["armour"] = True
@@ -355,7 +355,11 @@ def _play(d, steps, fail):
             if not (getattr(top, "showing", False) and held):
                 fail("card colours on a frame that is not a held peek:\n" + new[-1].text())
                 continue
-            party = d.app.store.load("party", None) or _game_deal(d.state_dir)
+            # the deal on show: a Drachenhort game's own (its menu is below), else the
+            # party deal opened on its own (a "party" save of an older game may stay)
+            in_game = any(type(s).__name__ == "GameMenu" for s in d.app.stack)
+            party = _game_deal(d.state_dir) if in_game else None
+            party = party or d.app.store.load("party", None)
             if party is not None and top.owner is not None and "sets" in party:
                 try:
                     mine = [ODD_COLOURS[a] for a in party["sets"][party["cards"][top.owner]]]

@@ -66,13 +66,6 @@ def is_point(kind):
     return 0 <= kind < POINT_KINDS
 
 
-def point_value(kind):
-    """Movement value of a point card kind: 0 -> 1 ... 4 -> 5."""
-    if not is_point(kind):
-        raise ValueError("not a point card")
-    return kind + 1
-
-
 def deck_counts(n_players):
     """Cards per kind (list in KINDS order) for the given number of players."""
     _check_players(n_players)
@@ -215,16 +208,6 @@ def visit_castle(state, k, castle):
         state["rainbow_rule"] = True
         changed = True
     return {"colour": colour, "won": won, "rule_changed": changed}
-
-
-def known_castles(state, k):
-    """[(castle, colour)] the knight has already seen, castle order."""
-    knight = _knight(state, k)
-    out = []
-    for c in range(CASTLES):
-        if knight["visited"] & (1 << c):
-            out.append((c, state["castles"][c]))
-    return out
 
 
 def move_options(state, k, value):

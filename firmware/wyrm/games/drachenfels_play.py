@@ -1,9 +1,4 @@
-"""Drachenfels' screens past its menu: setup, a knight, the castle check, the winner.
-
-``drachenfels_ui`` (the game menu, the save) is what opening the game needs for its
-first frame; this module and the rules (``drachenfels``) load right after that frame
-(``drachenfels_ui._play``) and leave with the game. See ``drachenfels_ui``.
-"""
+"""Drachenfels' screens past its menu: setup, a knight, the castle check, the winner."""
 
 from micropython import const
 
@@ -19,19 +14,19 @@ _HIDDEN = const(2)  # held too long: hidden again
 _DONE = const(3)  # looked and let go
 
 
-def castle_check(app, game):
-    options = [(game.name(k), k) for k in range(len(game.knights()))]
-    root = []
+def castle_check(app, game, k):
+    _castle_check(app, game, k)
 
-    def picked(app, k):
-        app.pop(root[0])
-        _castle_check(app, game, k)
 
-    root.append(app.push(gamekit_ui.Chooser("Which knight?", options, picked)))
+def give_armour(app, game, k):
+    # The knight reached the royal castle: its armour, and the turn is over.
+    drachenfels.give_armour(game.board(), k)
+    game.end_turn(app)
+    app.toast("%s: armour. %s's turn" % (game.name(k), game.name(game.turn())))
 
 
 def rainbows(app, game):
-    links = drachenfels.rainbow_links(game.rules())
+    links = drachenfels.rainbow_links(game.board())
     app.push(ui.Message("Rainbows may link", links, wrap_lines=False))
 
 
@@ -92,8 +87,9 @@ class SetupInfo(Screen):
             app.push(
                 ui.Message(
                     "Princesses",
-                    "Wyrm has hidden the 4 princesses. Number the rock castles 1-4 "
-                    "clockwise. Do not lift the pieces: use Castle check.",
+                    "Wyrm has hidden the 4 princesses. Rock castle 1 is the one nearest "
+                    "the player who begins; number the others 2-4 clockwise from it. Do "
+                    "not lift the pieces: use Castle check.",
                 )
             )
             return True
@@ -129,7 +125,10 @@ class KnightMenu(ui.Menu):
             ["Castle check", lambda app: _castle_check(app, game, k)],
             [self._seen_label, self.seen],
         ]
-        super().__init__(game.name(k) + " knight", items)
+        name = game.name(k)
+        colour = game.colour(k)
+        title = colour + " knight" if name == colour else "%s (%s)" % (name, colour)
+        super().__init__(title, items)
 
     def on_show(self, app):
         self.game.at("knight", self.k)
@@ -145,7 +144,7 @@ class KnightMenu(ui.Menu):
         if kn["armour"]:
             kn["armour"] = False
         else:
-            drachenfels.give_armour(self.game.rules(), self.k)
+            drachenfels.give_armour(self.game.board(), self.k)
         self.game.save()
 
     def _seen_label(self, app):
@@ -170,7 +169,7 @@ class Move(gamekit_ui.Stepper):
     def draw(self, app, fb):
         g = self.game
         ui.title(fb, g.name(self.k) + " moves")
-        opts = drachenfels.move_options(g.rules(), self.k, self.value)
+        opts = drachenfels.move_options(g.board(), self.k, self.value)
         tall = app.tall
         font.center(fb, "Point card: %d" % self.value, 12)
         if self.value < 5:
@@ -199,7 +198,7 @@ class Move(gamekit_ui.Stepper):
 
 # -- the castle check -------------------------------------------------------------------
 def _castle_check(app, game, k):
-    rules = game.rules()
+    rules = game.board()
     name = game.name(k)
     if rules["winner"] is not None:
         app.toast("The game is over")
@@ -236,7 +235,7 @@ class Peek(Screen):
             if kind == buttons.PRESS and self.state == _WAIT:
                 if self.result is None:
                     try:
-                        rules = self.game.rules()
+                        rules = self.game.board()
                         self.result = drachenfels.visit_castle(rules, self.k, self.castle)
                     except ValueError as e:
                         app.pop(self)
@@ -287,7 +286,9 @@ class Peek(Screen):
             return
         if r["won"]:
             app.push(Win(self.game))
-        elif r["rule_changed"]:
+            return
+        self.game.end_turn(app)  # not the princess: the turn is over
+        if r["rule_changed"]:
             lines = ["First castle missed.", "From now on:"] + list(drachenfels.RAINBOW_RULE_LINES)
             app.push(ui.Message("Rainbows", lines, wrap_lines=False))
 
@@ -338,7 +339,7 @@ class Win(ui.Page):
 
     def draw(self, app, fb):
         g = self.game
-        k = g.rules()["winner"]
+        k = g.board()["winner"]
         ui.title(fb, "Game over")
         name = g.name(k)
         tall = app.tall

@@ -50,7 +50,7 @@ MIN_PLAYERS = const(2)
 MAX_PLAYERS = const(7)
 MODES = ("dealt", "printed")
 
-# The game menu's "Rules notes" (drachenhort_ui): loaded with the rules when opened.
+# The game menu's "Rules notes" (drachenhort_game): loaded with the rules when opened.
 NOTES = (
     "Die: 1, 2, 2, 3, 4, 6. A 2 moves any adventurer; 1, 3, 4, 6 only one on "
     "the Starting Space or in a lit area.",

@@ -4,7 +4,7 @@ Screens: the choice "One by one" / "All at once"; one by one: each player in
 turn (pass, enter the printed card, then their adventurers as silver + gold,
 gems and the total); all at once: a table of every card, gems and total; then
 the ranking, equal totals sharing the win. The game and where the players are
-live in ``drachenhort_ui.Session`` (saved there).
+live in ``drachenhort_game.Session`` (saved there).
 """
 from micropython import const
 

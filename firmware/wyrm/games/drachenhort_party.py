@@ -1,6 +1,6 @@
 """Drachenhort party cards: deal one to each of 2-7 players, pass round, peek.
 
-Called by the Drachenhort game screens (``wyrm.games.drachenhort_ui``):
+Called by the Drachenhort game screens (``wyrm.games.drachenhort_game``):
 
     from wyrm.games import drachenhort_party
     drachenhort_party.start_deal(app, players, on_done)   # asks first if a deal exists

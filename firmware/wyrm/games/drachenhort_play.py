@@ -1,8 +1,8 @@
 """Drachenhort's in-game screens: capture, escape (order and review), board, gems.
 
-Loaded only while one of them is open (``drachenhort_ui._play``) and dropped
+Loaded only while one of them is open (``drachenhort_game._play``) and dropped
 again when the game menu shows, so the menu, the die and the dealer run without
-them. The saved game (``Session``) lives in ``drachenhort_ui``; the table drawing
+them. The saved game (``Session``) lives in ``drachenhort_game``; the table drawing
 helpers here serve the reveal (``drachenhort_end``) too, and the game menu's
 in-game actions (next escape, undo) and a resume into these screens are here, so
 the menu's module (what opening the game loads first) stays small.
@@ -74,7 +74,7 @@ def left_values(s):
     return [v for v in drachenhort.VALUES if v not in used]
 
 
-# -- the game menu's in-game actions (drachenhort_ui.GameMenu) ------------------------
+# -- the game menu's in-game actions (drachenhort_game.GameMenu) ------------------------
 def next_escape(menu, app):
     def yes(app):
         why = menu.s.apply(["next_escape"])

@@ -1,8 +1,8 @@
 """DrachenSchatten's screens past its menu: who starts, a player's cards, trades, the end.
 
-``drachenschatten_ui`` (the game menu, the save) is what opening the game needs for
+``drachenschatten_game`` (the game menu, the save) is what opening the game needs for
 its first frame; this module and the rules (``drachenschatten``) load right after
-that frame (``drachenschatten_ui._play``) and leave with the game.
+that frame (``drachenschatten_game._play``) and leave with the game.
 """
 
 from micropython import const

@@ -75,25 +75,6 @@ def is_team_game(n_players):
     return n_players == 6
 
 
-def team_of(player):
-    """Index into TEAM_NAMES of the team of 0-based seat ``player`` (six players)."""
-    for t in range(len(TEAM_SEATS)):
-        if player in TEAM_SEATS[t]:
-            return t
-    raise ValueError("no such seat")
-
-
-def space_name(space):
-    """Short name of a space: "City", "Woods", "Drakonia" or "space 3"."""
-    if space == CITY:
-        return "City"
-    if space == WOODS:
-        return "Woods"
-    if space == DRAKONIA:
-        return "Drakonia"
-    return "space %d" % space
-
-
 def _where(space):
     # "in the Woods", "on space 3"
     if space == CITY:
@@ -151,11 +132,6 @@ def format_points(half):
 def heroes_on_board(tally):
     """Healthy plus wounded heroes in play."""
     return sum(tally["healthy"]) + sum(tally["wounded"])
-
-
-def healthy_spaces(tally):
-    """Spaces of the healthy heroes, highest first (the tie-break list)."""
-    return _spaces_desc(tally["healthy"])
 
 
 def _spaces_desc(counts):

@@ -1,8 +1,8 @@
 """Drakskatten's fight screen: set up the monster, roll, hit or miss, treasure.
 
-Loaded only while the fight screen is open (``drakskatten_ui._fight``) and
+Loaded only while the fight screen is open (``drakskatten_game._fight``) and
 dropped again when the game menu shows, so the menu, the dice and the tables
-run without it. The game state and the turn helpers live in ``drakskatten_ui``.
+run without it. The game state and the turn helpers live in ``drakskatten_game``.
 """
 from micropython import const
 

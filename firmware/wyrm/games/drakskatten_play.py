@@ -1,8 +1,8 @@
 """Drakskatten's turn helpers past its menu: movement, door search, Crystal Ball, the win.
 
-``drakskatten_ui`` (the game menu, the save) is what opening the game needs for its
+``drakskatten_game`` (the game menu, the save) is what opening the game needs for its
 first frame; this module and the rules (``drakskatten``) load right after that frame
-(``drakskatten_ui._play``) and leave with the game. The fight screen
+(``drakskatten_game._play``) and leave with the game. The fight screen
 (``drakskatten_fight``) and the players' screens (``drakskatten_players``) load when
 opened.
 """

@@ -1,8 +1,8 @@
 """Drakskatten's players: silver, treasure cards, injury, items, the player list.
 
-Loaded only while one of these screens is open (``drakskatten_ui._players``)
+Loaded only while one of these screens is open (``drakskatten_game._players``)
 and dropped again when the game menu shows. The game state lives in
-``drakskatten_ui``.
+``drakskatten_game``.
 """
 from micropython import const
 

@@ -1,0 +1,165 @@
+"""Drachenfels: the save, the game menu and the entry.
+
+The game menu: whose turn, the turn's knight (armour, then the castle check), every
+knight, rainbows, setup. The princesses' places are part of the rules state.
+Saved as {"v", "game": drachenfels state, "screen": "menu" | "knight", "knight", "turn"}.
+"""
+from micropython import const
+
+from wyrm import gamekit, ui
+
+_VERSION = const(1)
+_SCREENS = ("menu", "knight")
+
+
+# -- saved state ---------------------------------------------------------------------
+class Game(gamekit.SavedGame):
+    store_name = "drachenfels"
+    version = _VERSION
+    label = "Drachenfels"
+    rules_module = "wyrm.games.drachenfels"
+    play_module = "wyrm.games.drachenfels_play"
+    ref = "wyrm.games.drachenfels_ref"
+    first = ("wyrm.players",)
+    at_key = "knight"
+
+    def valid(self, obj):
+        self.rules().load(obj["game"])
+        n = len(obj["game"]["knights"])
+        return gamekit.whole(obj["knight"], 0, n - 1) and obj["screen"] in _SCREENS
+
+    def menu(self):
+        return GameMenu(self)
+
+    def resume(self, app, menu):
+        if self.state["screen"] == "knight":
+            app.push(self.play().KnightMenu(self, self.state["knight"]))
+
+    def board(self):
+        # the rules' state: the knights, the princesses' castles, the winner
+        return self.state["game"]
+
+    def knights(self):
+        return self.state["game"]["knights"]
+
+    def name(self, k):
+        # the player's name from the table (main menu > Players), else the knight's colour
+        from wyrm import players
+
+        return players.given(self.app, k) or self.knights()[k]["name"]
+
+    def colour(self, k):
+        return self.knights()[k]["name"]
+
+    def seats(self):
+        return len(self.knights())
+
+    def who(self, app, k):
+        return self.name(k)
+
+    def start(self, colours, rng):
+        rules = self.rules()
+        names = [rules.COLOURS[c] for c in colours]
+        game = rules.new_game(len(colours), rng, colours, names)
+        self.state = {"v": _VERSION, "game": game, "screen": "menu", "knight": 0}
+        self.save()
+
+
+# -- game menu -----------------------------------------------------------------------
+class GameMenu(gamekit.GameMenu):
+    new_question = "Start a new game? The princesses are hidden anew."
+    title_text = "Drachenfels"
+    turns = True
+    turn_title = "Drachenfels"
+    turn_first = True  # most turns are played with the cards alone: OK passes
+    turn_row = -1
+
+    def has_top(self):
+        return self.game.board()["winner"] is not None
+
+    def rows(self):
+        g = self.game
+        items = []
+        if self.has_top():
+            items.append([self._winner_label, lambda app: app.push(g.play().Win(g))])
+        else:  # the turn's knight, right under "Next turn": what ends its turn at the castles
+            items.append([self._turn_label, self.turn_action])
+        for k in range(len(g.knights())):
+            items.append([_knight_label(g, k), gamekit.opener(g, _knight, "knight", k)])
+        items.append([self._rainbow_label, self.rainbows])
+        items.append([lambda app: "Setup: %d players" % len(g.knights()), self.setup])
+        return items
+
+    def _winner_label(self, app):
+        return "Winner: " + self.game.name(self.game.board()["winner"])
+
+    def _turn_label(self, app):
+        g = self.game
+        k = g.turn()
+        return ("Castle check: " if g.knights()[k]["armour"] else "Armour: ") + g.name(k)
+
+    def turn_action(self, app):
+        # Phase one: the knight reached the royal castle and takes its armour; phase two:
+        # it reached a rock castle. Either ends the turn.
+        g = self.game
+        k = g.turn()
+        if g.knights()[k]["armour"]:
+            g.play().castle_check(app, g, k)
+        else:
+            g.play().give_armour(app, g, k)
+
+    def _rainbow_label(self, app):
+        if self.game.board()["rainbow_rule"]:
+            return "Rainbows: + castles"
+        return "Rainbows"
+
+    def rainbows(self, app):
+        self.game.play().rainbows(app, self.game)
+
+    def setup(self, app):
+        app.push(self.game.play().SetupInfo(len(self.game.knights())))
+
+    def ask(self, app):
+        g = self.game
+        n = len(g.knights()) if g.state else 2
+        rules = g.rules()
+        lo, hi = rules.MIN_PLAYERS, rules.MAX_PLAYERS
+        n = g.table_count(n, lo, hi)  # the table's count first
+        app.push(ui.Spinner("Players", n, lo, hi, self._players))
+
+    def _players(self, app, n):
+        g = self.game
+        if n == g.rules().MAX_PLAYERS:
+            self._start(app, [0, 1, 2, 3])
+        else:
+            app.push(g.play().KnightPick(n, self._start))
+
+    def _start(self, app, colours):
+        g = self.game
+        g.start(colours, app.rng)
+        self.refresh()
+        app.push(g.play().SetupInfo(len(colours)))
+        # the rulebook: "for example the youngest" begins (asked first, the setup then)
+        g.who_begins(app, "Youngest begins")
+
+
+def _knight_label(g, k):
+    def lab(app):
+        kn = g.knights()[k]
+        if not kn["armour"]:
+            what = "no armour"
+        elif kn["castle"]:
+            what = "armour, x2"
+        else:
+            what = "armour"
+        return "%s: %s" % (g.name(k), what)
+
+    return lab
+
+
+def _knight(g, k):
+    # a knight's row opens its screen (gamekit.opener remembers it for resume)
+    return g.play().KnightMenu(g, k)
+
+
+enter = gamekit.entry(Game)

@@ -1,0 +1,134 @@
+"""Der Weg nach Drakonia: the save, the game menu and the entry.
+
+The game menu: setup, the final count, the result, whose turn; the youngest
+player begins. Saved as {"v", "n", "tallies", "screen", "player", "turn", "start"}.
+"""
+from micropython import const
+
+from wyrm import gamekit, ui
+
+_VERSION = const(1)
+_SCREENS = ("menu", "count", "grid", "result")
+
+
+class Game(gamekit.SavedGame):
+    store_name = "drakonia"
+    version = _VERSION
+    label = "Drakonia"
+    rules_module = "wyrm.games.drakonia"
+    play_module = "wyrm.games.drakonia_play"
+    ref = "wyrm.games.drakonia_ref"
+    first = ("wyrm.players",)
+
+    def valid(self, obj):
+        drakonia = self.rules()
+        n = obj["n"]
+        if not gamekit.whole(n, drakonia.MIN_PLAYERS, drakonia.MAX_PLAYERS):
+            return False
+        tallies = obj["tallies"]
+        if not isinstance(tallies, list) or len(tallies) != n:
+            return False
+        errors, _w = drakonia.check(tallies)
+        if errors:
+            return False
+        if obj["screen"] not in _SCREENS:
+            return False
+        return gamekit.whole(obj.get("player", 0), 0, n - 1)
+
+    def menu(self):
+        return GameMenu(self)
+
+    def resume(self, app, menu):
+        where = self.state["screen"]
+        if where in ("count", "grid"):
+            count = app.push(self.play().CountMenu(self, menu))
+            if where == "grid":
+                count.open_grid(app, self.state["player"])
+        elif where == "result":
+            menu.show_result(app)
+
+    def seats(self):
+        return self.state["n"]
+
+    def has_entries(self):
+        return self.state is not None and self.play().has_entries(self.state)
+
+    def start(self, n):
+        self.state = self.play().new_state(n, _VERSION)
+        self.save()
+
+
+# -- game menu -------------------------------------------------------------------
+class GameMenu(gamekit.GameMenu):
+    new_question = "Start a new game? The count so far is lost."
+    title_text = "Drakonia"
+    turns = True  # whose turn in the title bar, "Next turn: P2" after Result
+    turn_title = "Drakonia"
+    turn_row = -1  # the turns happen at the table: the cursor stays on "Next turn",
+    turn_first = True  # the first row, with the final count right under it
+
+    def rows(self):
+        return [
+            ["Final count", self.count],
+            ["Result", self.show_result],
+            [_setup_label(self.game), self.setup],
+        ]
+
+    def ask(self, app):
+        g = self.game
+        rules = g.rules()
+        n = g.table_count(g.state["n"] if g.state else 3, rules.MIN_PLAYERS, rules.MAX_PLAYERS)
+        app.push(g.play().Setup(n, self._started))
+
+    def _started(self, app, n):
+        self.game.start(n)
+        self.refresh()
+        # the rulebook: the youngest player begins
+        self.game.who_begins(app, "Youngest begins")
+
+    def setup(self, app):
+        g = self.game
+
+        def done(app, n):
+            if n == g.state["n"]:
+                return
+            if g.has_entries():
+
+                def yes(app):
+                    self._started(app, n)
+
+                app.push(ui.Confirm("Change to %d players? The count so far is cleared." % n, yes))
+            else:
+                self._started(app, n)
+
+        app.push(g.play().Setup(g.state["n"], done))
+
+    def count(self, app):
+        # An empty count starts in the first player's grid; later the list of players
+        # opens on the first player without heroes (or on "Show result").
+        g = self.game
+        play = g.play()
+        hub = app.push(play.CountMenu(g, self))
+        g.at("count")
+        if g.has_entries():
+            hub.sel = play.first_empty(g.state)
+        else:
+            hub.open_grid(app, 0)
+
+    def show_result(self, app):
+        g = self.game
+        play = g.play()
+        errors = play.result_errors(g)
+        if errors:
+            ui.error(app, "The count cannot be scored: " + "; ".join(errors), "Result")
+            return
+        app.push(play.Result(g))
+        g.at("result")
+
+
+def _setup_label(g):
+    n = g.state["n"]
+    return "Setup: %d players" % n
+
+
+enter = gamekit.entry(Game)

@@ -1,0 +1,73 @@
+"""Drachenfels, a whole game for three: Anna (red), Ben (yellow) and Cleo (green).
+
+The rulebook: the youngest (Cleo) begins, then clockwise. Most turns are played with
+the cards alone: the device passes the turn. In phase one each knight takes its armour
+at the royal castle (a point card ends that turn); in phase two a knight that reaches a
+rock castle looks whether its princess is there: the one who finds the princess with
+their own shoe colour wins. The script looks into the castles in the order 1-4, each
+knight skipping the castles it has seen, and works out the winner from where Wyrm hid
+the princesses.
+"""
+from whole_game import WholeGame
+
+from wyrm.store import Store
+
+NAMES = ["Anna", "Ben", "Cleo"]
+YOUNGEST = 2
+PLAIN_BEFORE = 2  # rounds played with the cards alone before the knights reach the castle
+PLAIN_BETWEEN = 1  # ... and between the armour and the rock castles
+
+
+def play(state_dir, board):
+    Store(str(state_dir)).save("table", NAMES)
+    g = WholeGame(state_dir, board)
+    g.nav("down*3,ok")  # Drachenfels
+    g.nav("ok")  # New game
+    g.do("ok")  # three players (the table's)
+    g.nav("down*4,ok")  # red, yellow, green play (preselected): Start game
+    g.expect("== Youngest begins ==")
+    g.do("down*2,ok")  # Cleo
+    g.nav("ok,ok")  # the setup and the princesses pages
+    castles = Store(str(state_dir)).load("drachenfels")["game"]["castles"]
+    seat = YOUNGEST
+
+    def plain(rounds):
+        nonlocal seat
+        for _ in range(rounds * 3):
+            g.turn()
+            g.expect("== Drachenfels ==  " + NAMES[seat])
+            g.pass_turn("ok")  # cards played at the table
+            seat = (seat + 1) % 3
+
+    plain(PLAIN_BEFORE)
+    for _ in range(3):  # each knight reaches the royal castle
+        g.turn()
+        g.nav("down")  # "Armour: <name>"
+        g.do("ok")  # the armour; the turn is over
+        seat = (seat + 1) % 3
+        g.expect("== Drachenfels ==  " + NAMES[seat])
+    plain(PLAIN_BETWEEN)
+    seen = [set(), set(), set()]
+    winner = None
+    missed = False
+    while winner is None:
+        g.turn()
+        g.expect("Castle check: " + NAMES[seat])
+        g.nav("down")
+        g.do("ok")  # Castle check: which castle?
+        c = min(set(range(4)) - seen[seat])
+        g.do(("down*%d," % c if c else "") + "ok")
+        g.do("press:ok,wait:300,release:ok")  # looked, hidden from the others
+        seen[seat].add(c)
+        if castles[c] == seat:  # the knights are colours 0-2 in seat order
+            winner = seat
+            g.end()
+            g.nav("ok")
+            break
+        g.pass_turn("ok")  # "Done looking?": OK passes the turn
+        if not missed:
+            missed = True
+            g.nav("ok")  # the reminder: rainbows may now link the rock castles
+        seat = (seat + 1) % 3
+    g.expect("== Game over ==", NAMES[winner] + " wins!")
+    return g

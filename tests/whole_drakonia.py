@@ -1,0 +1,65 @@
+"""Der Weg nach Drakonia, a whole game for three: Anna, Ben and Cleo.
+
+The rulebook: the youngest player (Cleo) begins; a turn is played with the cards at the
+table, so the device only passes the turn on; the game ends at once when a hero enters
+Drakonia (Ben, in the eighth round), then every hero scores the number of its space, a
+wounded hero half the space it lies beside, and the highest total wins.
+"""
+from test_drakonia_ui import grid
+from whole_game import WholeGame
+
+from wyrm.store import Store
+
+NAMES = ["Anna", "Ben", "Cleo"]
+# where the heroes stand at the end: healthy per space 0-6, wounded beside 0-5
+END = {
+    "Anna": ([0, 0, 0, 1, 1, 1, 0], [0, 0, 1, 0, 0, 0]),
+    "Ben": ([0, 1, 1, 0, 0, 0, 1], [0, 0, 0, 0, 0, 1]),
+    "Cleo": ([0, 0, 0, 0, 1, 2, 0], [0, 0, 0, 0, 0, 0]),
+}
+ROUNDS = 8
+YOUNGEST = 2  # Cleo
+
+
+def points(healthy, wounded):
+    """The rulebook's count: the space's number per hero, half of it for a wounded one."""
+    return sum(s * n for s, n in enumerate(healthy)) + sum(s * n for s, n in enumerate(wounded)) / 2
+
+
+def _fmt(p):
+    return ("%d" % p) if p == int(p) else ("%.1f" % p)
+
+
+def play(state_dir, board):
+    Store(str(state_dir)).save("table", NAMES)
+    g = WholeGame(state_dir, board)
+    g.nav("down*4,ok")  # Der Weg nach Drakonia
+    g.nav("ok")  # New game
+    g.do("ok")  # three players (the table's)
+    g.expect("== Youngest begins ==")
+    g.do("down*2,ok")  # Cleo
+    g.expect("Cleo")
+    seat = YOUNGEST
+    for _turn in range(ROUNDS * 3 - 1):
+        g.turn()
+        g.expect("== Drakonia ==  " + NAMES[seat])
+        g.pass_turn("ok")  # the cards are played at the table; OK: the next player
+        seat = (seat + 1) % 3
+    g.turn()  # Ben's hero enters Drakonia: the game ends at once
+    g.expect("== Drakonia ==  Ben")
+    g.end()
+    g.nav("down,ok")  # Final count: Anna's grid
+    for name in NAMES:
+        g.expect("== %s count ==" % name[:4])
+        keys = grid(*END[name])
+        g.do(keys[: -len(",back")])  # walk to each space, OK per hero
+        g.nav("back")  # the next player's grid, after Cleo's the result
+    score = {n: points(*END[n]) for n in NAMES}
+    best = max(score.values())
+    winner = [n for n in NAMES if score[n] == best]
+    assert len(winner) == 1
+    t = g.expect("== Result ==", winner[0] + " wins!")
+    for n in NAMES:
+        line = [x for x in t.splitlines() if x.split(" ", 1)[-1].startswith(n)]
+        assert line and line[0].split()[-1] == _fmt(score[n]), (n, t)
+    return g
