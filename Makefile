@@ -60,7 +60,7 @@ case: deps ## printable case for BOARD, with and without the 3 x AAA bay: build/
 
 bench: deps ## heap, display traffic, idle and step cost, size (CPython + MicroPython); whole games' presses
 	$(VPY) -m host_tools.bench
-	$(VPY) tests/whole_game.py
+	$(VPY) tests/support/whole_game.py
 
 latency: deps ## every key on every screen timed on the emulated Pico: build/latency.json, docs/LATENCY.md
 	$(VPY) -m host_tools.bench.latency

@@ -1,7 +1,7 @@
 """The buttons' edge ring (wyrm.pins.Keys) with a fake interrupt: every change of the
 button levels between two steps reaches the app in order, with its own time.
 
-The pins are the fake machine's (tests/fake_machine.py, ``irq=True``): a level driven
+The pins are the fake machine's (tests/support/fake_machine.py, ``irq=True``): a level driven
 at a chosen time calls the ring's handler then, as the RP2040's edge interrupt does.
 The app stand-in hands what it is fed to the real debouncer (wyrm.buttons), so the
 tests count presses as the user would; the loop is the shell's own (wyrm.shell.run).

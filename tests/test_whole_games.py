@@ -1,7 +1,7 @@
 """Whole games from power-on to the winner, as each rulebook plays them, on both button layouts.
 
-Each ``tests/whole_<game>.py`` plays one complete game with named players through the real
-app (tests/whole_game.py counts the presses) and checks the screen it ends on and the scores
+Each ``tests/support/whole_<game>.py`` plays one complete game with named players through the real
+app (tests/support/whole_game.py counts the presses) and checks the screen it ends on and the scores
 shown against scores it computes itself from the rulebook. Here every script also keeps to
 the table's budgets: at most 40 % of the presses are overhead, and passing the turn after a
 turn-ending action costs at most one press.

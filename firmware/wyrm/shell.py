@@ -15,7 +15,7 @@ What the user sees when something is wrong (the LED blinks a code):
   to restart" on the panel, slow blinking; OK resets the Pico.
 
 The functions take the ``machine`` and ``time`` modules as arguments, so the
-tests drive them with fakes (tests/fake_machine.py).
+tests drive them with fakes (tests/support/fake_machine.py).
 """
 
 import gc
