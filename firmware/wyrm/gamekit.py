@@ -158,9 +158,10 @@ class SavedGame:
     def set_start(self, seat):
         # Who begins (the rulebook's way, chosen at New game): it is their turn.
         st = self.state
-        st["start"] = st["turn"] = seat
-        self.passed = None
-        self.save()
+        if st is not None:
+            st["start"] = st["turn"] = seat
+            self.passed = None
+            self.save()
 
     def end_turn(self, app):
         # A result screen's OK when its action ends the turn: pass it on, back on the
