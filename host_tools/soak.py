@@ -144,9 +144,10 @@ def micropython(events, seed):
     sys.path[:0] = [os.path.join(ROOT, "tests")]
     from storm import BAD_BYTES, BOARDS, SAVED, TOKENS, UNUSABLE, USER_FILES
 
-    from wyrm.store_pack import pack
+    from wyrm.store import frame
+    from wyrm.store_pack import encode
 
-    malformed = BAD_BYTES + [pack(x) for x in UNUSABLE]  # the latter: valid checksums
+    malformed = BAD_BYTES + [frame(encode(x)) for x in UNUSABLE]  # the latter: valid checksums
 
     rnd = random.Random(seed)
     rows = []
