@@ -36,7 +36,7 @@ def use_widgets(draw_toast, crash_screen):
 
 
 _DIM_CONTRAST = const(1)
-_CHORD = const(3)  # UP and DOWN held together: the quick roll (wyrm.quick)
+_CHORD = const(3)  # UP and DOWN held together: ``app.chord`` (the quick roll)
 # A step more than 2**29 ms after the one before reads as a negative tick
 # distance; it is taken as this long (3 days: every timer has run out).
 _LONG_GAP = const(0x10000000)
@@ -110,6 +110,7 @@ class App:
         self.power = AWAKE
         self._swallow = False
         self.game = None  # module name of the open game (home.open_game), for the quick roll
+        self.chord = None  # fn(app) for UP+DOWN held together: the quick roll in a game (home)
         self.table = None  # the players' names, once wyrm.players has read them
         self._tick = 0  # the caller's tick time at the last step
         self._skew = 0  # app time - caller time, after a clamped gap
@@ -347,12 +348,12 @@ class App:
             if (
                 self.buttons.stable & _CHORD == _CHORD
                 and not self._swallow
-                and self.game is not None
+                and self.chord is not None
             ):
                 # UP+DOWN together: the quick roll. The rest of this press
                 # (the other key's events, both clicks) does nothing else.
                 self._swallow = True
-                self._guard(_quick)
+                self._guard(self.chord)
             if self._swallow:
                 # A swallowed press (it woke a dark panel, or was a chord)
                 # does nothing else: drop its events up to the
@@ -502,11 +503,6 @@ def _storage_words(i):
 
 def _collect(app):
     gc.collect()
-
-
-def _quick(app):
-    # loaded for the screen on top: it leaves with the quick roll's screens
-    app.call("wyrm.quick", lambda quick: quick.chord(app))
 
 
 def _back_home(app):

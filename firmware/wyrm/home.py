@@ -70,6 +70,7 @@ class Home(ui.Menu):
         if self.playing:
             self.playing = False
             app.game = None
+            app.chord = None
             # the note goes once the main menu is on the panel (a flash write takes a
             # frame's time); it replaces a note still put off (a game that closed in
             # the step it opened)
@@ -99,11 +100,17 @@ def _players(app):
     app.load("wyrm.players_ui").open_players(app)
 
 
+def _quick(app):
+    # UP+DOWN in a game: loaded for the screen on top, it leaves with the quick roll's screens
+    app.call("wyrm.quick", lambda quick: quick.chord(app))
+
+
 def open_game(app, mod, label, resume=False, on_menu=False):
     module = app.load(mod)
     home = app.stack[0]
     home.playing = True
     app.game = mod
+    app.chord = _quick
     store = app.store
     # Written after the game's first frame reached the panel (nothing reads them before).
     if not resume and not on_menu:
