@@ -39,7 +39,10 @@ holds raises ``ValueError`` with a short message for the screen.
 from micropython import const
 
 from wyrm import letters
-from wyrm.games.drachenhort_colours import DEFAULT_COLOURS
+
+# The seven adventurers (index 0..6); the same tuple as the Drachenhort rules'
+# ``wyrm.games.drachenhort_colours`` (a core module imports no game).
+DEFAULT_COLOURS = ("green", "red", "white", "blue", "orange", "yellow", "purple")
 
 NAME_MAX = const(10)  # a name must fit one line in the double-size font (128 px / 12 px)
 PARTY_CARDS = const(7)
@@ -232,13 +235,6 @@ class PartyDeal:
             if not s:
                 return False
         return True
-
-    def next_unseen(self):
-        """The first player who has not seen their card yet, or None."""
-        for k, s in enumerate(self._seen):
-            if not s:
-                return k
-        return None
 
     def unseen_cards(self):
         """Card indices nobody holds, ascending. For the final reveal only."""
