@@ -9,6 +9,8 @@ name is kept in the store ("open"), so after a power cut Wyrm comes back into it
 from wyrm import buttons, ui
 from wyrm.app import App
 
+VERSION = "0.1.0"  # Wyrm's release (the About screen shows it)
+
 # (label, module) - order is the menu order. A game is one line here and a module
 # with ``enter(app, resume)`` (see docs/DEVELOPING.md).
 GAMES = (
@@ -86,7 +88,7 @@ def _row_module(i):
 
 def _settings(app):
     # Settings, the button test and About: their own module, loaded while open.
-    app.push(app.load("wyrm.settings_ui").settings_menu(app))
+    app.push(app.load("wyrm.settings_ui").settings_menu(app, VERSION))
 
 
 def _open_selected(app):
