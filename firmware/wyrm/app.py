@@ -42,6 +42,7 @@ _CHORD = const(3)  # UP and DOWN held together: ``app.chord`` (the quick roll)
 _LONG_GAP = const(0x10000000)
 _NOT_SAVED_MS = const(4000)
 _ENOSPC = const(28)
+_ERRORS_KEPT = const(4)  # app.errors holds the last few: a screen failing on and on fills no heap
 
 
 class Screen:
@@ -97,7 +98,8 @@ class App:
         self.buttons = buttons.Buttons(keys)
         self.stack = []
         self.now = 0
-        self.errors = []  # exceptions caught in screens (the simulator reports them)
+        self.errors = []  # the last exceptions caught in screens (the simulator reports them)
+        self.caught = 0  # how many were caught since power-on
         self._redraw = True
         self._part = False  # the top screen updates the frame in place (touch)
         self._due = {}  # name -> object: saves written at the start of the next step
@@ -251,7 +253,11 @@ class App:
             self.fail(exc)
 
     def fail(self, exc):
-        self.errors.append(exc)
+        self.caught += 1
+        errors = self.errors
+        if len(errors) >= _ERRORS_KEPT:
+            errors.pop(0)
+        errors.append(exc)
         pe = getattr(sys, "print_exception", None)
         if pe:  # MicroPython: the traceback goes to the serial console only
             pe(exc)
