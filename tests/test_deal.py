@@ -326,9 +326,24 @@ def test_damaged_saved_deal_is_refused():
         {"cards": [0, 1], "seen": [0]},
         {"cards": [0], "seen": [0]},
         {"cards": [0, 1], "seen": [0, 2]},
+        {"cards": [0, -1], "seen": [0, 0]},
+        {"cards": [0, True], "seen": [0, 0]},
+        {"cards": (0, 1), "seen": [0, 0]},
+        {"cards": [0, 1, 2, 3, 4, 5, 6, 6], "seen": [0] * 8},
     ):
         with pytest.raises(ValueError):
             deal.PartyDeal.load(bad)
+    for good in ([0, 6], [6, 5, 4, 3, 2, 1, 0]):
+        assert deal.PartyDeal.load({"cards": good, "seen": [0] * len(good)}).players == len(good)
+
+
+def test_distinct_indices_takes_different_ints_in_range_only():
+    """A list of different ints 0..n-1 passes (in any order, empty too); a repeat, one
+    beyond either end, a bool, a float or a tuple does not."""
+    assert deal.distinct_indices([], 7)
+    assert deal.distinct_indices([6, 0, 3], 7)
+    for bad in ([0, 0], [7], [-1], [True], [1.0], (0, 1), None, "01"):
+        assert not deal.distinct_indices(bad, 7), bad
 
 
 def test_same_seed_same_deal():

@@ -64,6 +64,17 @@ DEFAULT_CARD_INDICES = (
 
 
 
+def distinct_indices(seq, n):
+    """True when ``seq`` (read from a save) is a list of different ints 0..n-1: the
+    cards of a deal, the adventurers of a card."""
+    if not isinstance(seq, list):
+        return False
+    for v in seq:
+        if type(v) is not int or not 0 <= v < n or seq.count(v) != 1:
+            return False
+    return True
+
+
 def default_cards(colours=DEFAULT_COLOURS):
     """The Fano-plane card list as colour names over the given seven colours."""
     return [[colours[i] for i in card] for card in DEFAULT_CARD_INDICES]
@@ -251,13 +262,10 @@ class PartyDeal:
             seen = obj["seen"]
         except (KeyError, TypeError):
             raise ValueError("Saved deal is damaged") from None
-        if not isinstance(cards, list) or not isinstance(seen, list):
+        if not distinct_indices(cards, PARTY_CARDS) or not isinstance(seen, list):
             raise ValueError("Saved deal is damaged")
         if not MIN_PLAYERS <= len(cards) <= MAX_PLAYERS or len(seen) != len(cards):
             raise ValueError("Saved deal is damaged")
-        for c in cards:
-            if type(c) is not int or not 0 <= c < PARTY_CARDS or cards.count(c) != 1:
-                raise ValueError("Saved deal is damaged")
         for s in seen:
             if s not in (0, 1):
                 raise ValueError("Saved deal is damaged")
