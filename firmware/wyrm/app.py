@@ -187,9 +187,8 @@ class App:
         p = self.panel
         if p is None:
             return
-        level = self.settings["contrast"]
-        level = min(max(level, 1), len(CONTRAST_LEVELS))
-        p.contrast(CONTRAST_LEVELS[level - 1])
+        # the level is 1..5: wyrm.settings.read and the Contrast spinner keep it there
+        p.contrast(CONTRAST_LEVELS[self.settings["contrast"] - 1])
         p.rotate(self.settings["flip"])
 
     # -- screen stack ---------------------------------------------------------
