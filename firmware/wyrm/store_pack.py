@@ -62,30 +62,26 @@ def _enc(obj, out):
         if _plain(obj):
             out.append(json.dumps(obj, **_KW))
             return
-        out.append("[")
-        first = True
+        sep = "["  # then "," before every later item
         for item in obj:
-            if not first:
-                out.append(",")
-            first = False
+            out.append(sep)
+            sep = ","
             _enc(item, out)
-        out.append("]")
+        out.append("]" if sep == "," else "[]")
     elif isinstance(obj, dict):
         keys = list(obj.keys())
         for k in keys:
             if not isinstance(k, str):
                 raise TypeError("store: dict keys must be str, got %r" % (k,))
         keys.sort()
-        out.append("{")
-        first = True
+        sep = "{"
         for k in keys:
-            if not first:
-                out.append(",")
-            first = False
+            out.append(sep)
+            sep = ","
             _enc_str(k, out)
             out.append(":")
             _enc(obj[k], out)
-        out.append("}")
+        out.append("}" if sep == "," else "{}")
     else:
         raise TypeError("store: cannot save a %s" % type(obj).__name__)
 
