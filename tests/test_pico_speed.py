@@ -10,9 +10,9 @@ import shutil
 import tempfile
 
 import pytest
+from drive import GAME_IN_PROGRESS
 
 from host_tools import latency, pico, simcore
-from tests.drive import GAME_IN_PROGRESS
 from tests.pico_support import parallel
 
 BOARD = "pico-ssd1306-4btn"
