@@ -62,26 +62,30 @@ def _enc(obj, out):
         if _plain(obj):
             out.append(json.dumps(obj, **_KW))
             return
-        sep = "["  # then "," before every later item
+        out.append("[")
+        first = True
         for item in obj:
-            out.append(sep)
-            sep = ","
+            if not first:
+                out.append(",")
+            first = False
             _enc(item, out)
-        out.append("]" if sep == "," else "[]")
+        out.append("]")
     elif isinstance(obj, dict):
         keys = list(obj.keys())
         for k in keys:
             if not isinstance(k, str):
                 raise TypeError("store: dict keys must be str, got %r" % (k,))
         keys.sort()
-        sep = "{"
+        out.append("{")
+        first = True
         for k in keys:
-            out.append(sep)
-            sep = ","
+            if not first:
+                out.append(",")
+            first = False
             _enc_str(k, out)
             out.append(":")
             _enc(obj[k], out)
-        out.append("}" if sep == "," else "{}")
+        out.append("}")
     else:
         raise TypeError("store: cannot save a %s" % type(obj).__name__)
 
