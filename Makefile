@@ -10,7 +10,7 @@ SIMARGS ?=
 # read the same PICO_FW from the environment.
 PICO_FW ?= ../shared/pico/RPI_PICO-v1.28.0.uf2
 
-.PHONY: help sim test lint typecheck pytest shots deploy uf2 wiring bench latency soak web web-serve clean case
+.PHONY: help sim test test-shuffled lint typecheck pytest shots deploy uf2 wiring bench latency soak web web-serve clean case
 
 help: ## this list
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /	/' | expand -t 12
@@ -41,6 +41,11 @@ pytest: deps
 	$(VPY) -m pytest -q
 
 test: lint typecheck pytest ## lint, type check, all tests (CPython and real MicroPython)
+
+# The modules in a random order and each module's tests shuffled (pytest-random-order; a
+# module's fixtures are made once). The seed is printed; SEED=n repeats an order.
+test-shuffled: deps ## all tests in a shuffled order (SEED=n repeats one)
+	$(VPY) -m pytest -q --random-order-bucket=module $(if $(SEED),--random-order-seed=$(SEED))
 
 shots: deps ## screenshots of the main screens into docs/
 	$(VPY) -m host_tools.make.shots

@@ -153,6 +153,33 @@ def test_bug_in_a_screen_shows_plain_message_not_traceback(tmp_path):
     assert d.text().startswith("== Wyrm ==")
 
 
+class Ticking(Screen):
+    """A screen whose every step fails, with the step's number in the message."""
+
+    n = 0
+
+    def tick(self, app, now):
+        self.n += 1
+        raise RuntimeError("bug %d" % self.n)
+
+
+def test_errors_keep_only_the_last_four_but_every_one_is_counted(tmp_path):
+    """A screen failing at every step: app.errors holds the last 4 exceptions (the newest
+    last), not all of them, and app.caught says how many there were."""
+    d = Driver(tmp_path)
+    assert d.app.caught == 0 and d.errors() == []
+    s = Ticking()
+    for i in range(1, 5):
+        d.app.stack.append(s)  # on top again, above the crash screen of the last failure
+        d.app.step(d.t, 0)
+        assert [str(e) for e in d.errors()] == ["bug %d" % k for k in range(1, i + 1)]
+    for _ in range(6):
+        d.app.stack.append(s)
+        d.app.step(d.t, 0)
+    assert d.app.caught == 10
+    assert [str(e) for e in d.errors()] == ["bug 7", "bug 8", "bug 9", "bug 10"]
+
+
 def test_three_button_board_long_ok_is_back(tmp_path):
     """On a three-button board a long OK closes the screen like BACK."""
     d = Driver(tmp_path, board="pico-ssd1306-3btn")

@@ -46,6 +46,13 @@ def test_default_colours_are_rulebook_five_plus_yellow_purple():
         assert name in deal.DEFAULT_COLOURS
 
 
+def test_the_dealer_and_the_rules_name_the_same_adventurers():
+    """The dealer's default colours are the rules' (the Drachenhort score names the same seven)."""
+    from wyrm.games.drachenhort_colours import DEFAULT_COLOURS
+
+    assert deal.DEFAULT_COLOURS == DEFAULT_COLOURS
+
+
 def test_default_cards_are_seven_triples_of_distinct_adventurers():
     """There are seven default party cards, each naming three different adventurers."""
     cards = deal.card_indices(deal.default_config())
@@ -276,16 +283,24 @@ def test_player_count_limits_on_both_sides():
     assert deal.deal_party(7, Rng(seed=1)).players == 7
 
 
+def next_unseen(d):
+    """The first player of deal ``d`` who has not seen their card yet, or None."""
+    for k in range(d.players):
+        if not d.is_seen(k):
+            return k
+    return None
+
+
 def test_peeking_records_who_has_seen_their_card():
     """Peeking shows the player's card and marks them as having seen it."""
     d = deal.deal_party(3, Rng(seed=5))
-    assert d.next_unseen() == 0 and not d.all_seen()
+    assert next_unseen(d) == 0 and not d.all_seen()
     assert d.peek(0) == d.card_of(0)
     assert d.is_seen(0) and not d.is_seen(1)
-    assert d.next_unseen() == 1
+    assert next_unseen(d) == 1
     d.peek(1)
     d.mark_seen(2)
-    assert d.all_seen() and d.next_unseen() is None
+    assert d.all_seen() and next_unseen(d) is None
 
 
 def test_power_cut_mid_peeking_restores_the_same_deal():
@@ -297,7 +312,7 @@ def test_power_cut_mid_peeking_restores_the_same_deal():
     back = deal.PartyDeal.load(saved)
     assert [back.card_of(k) for k in range(5)] == [d.card_of(k) for k in range(5)]
     assert [back.is_seen(k) for k in range(5)] == [True, True, False, False, False]
-    assert back.next_unseen() == 2
+    assert next_unseen(back) == 2
     assert back.unseen_cards() == d.unseen_cards()
 
 
@@ -311,9 +326,24 @@ def test_damaged_saved_deal_is_refused():
         {"cards": [0, 1], "seen": [0]},
         {"cards": [0], "seen": [0]},
         {"cards": [0, 1], "seen": [0, 2]},
+        {"cards": [0, -1], "seen": [0, 0]},
+        {"cards": [0, True], "seen": [0, 0]},
+        {"cards": (0, 1), "seen": [0, 0]},
+        {"cards": [0, 1, 2, 3, 4, 5, 6, 6], "seen": [0] * 8},
     ):
         with pytest.raises(ValueError):
             deal.PartyDeal.load(bad)
+    for good in ([0, 6], [6, 5, 4, 3, 2, 1, 0]):
+        assert deal.PartyDeal.load({"cards": good, "seen": [0] * len(good)}).players == len(good)
+
+
+def test_distinct_indices_takes_different_ints_in_range_only():
+    """A list of different ints 0..n-1 passes (in any order, empty too); a repeat, one
+    beyond either end, a bool, a float or a tuple does not."""
+    assert deal.distinct_indices([], 7)
+    assert deal.distinct_indices([6, 0, 3], 7)
+    for bad in ([0, 0], [7], [-1], [True], [1.0], (0, 1), None, "01"):
+        assert not deal.distinct_indices(bad, 7), bad
 
 
 def test_same_seed_same_deal():

@@ -10,6 +10,17 @@ from wyrm import dice, dice_custom, dice_rolloff
 from wyrm.rng import Rng
 
 
+def make_ndm(count, sides):
+    """``count`` dice with faces 1..sides, id like "2d8" (what a dice.json entry makes)."""
+    die_id = "%dd%d" % (count, sides) if count > 1 else "d%d" % sides
+    return dice.Die(die_id, die_id, range(1, sides + 1), count)
+
+
+def parse(data):
+    """Custom dice as the firmware makes them from a decoded dice.json."""
+    return dice_custom.parse_custom(data, dice.Die)
+
+
 class CyclingSource:
     """Hands out bytes 0, 1, 2, ..., 255, 0, 1, ... and counts them."""
 
@@ -168,7 +179,7 @@ def test_drachenhort_text_says_who_may_move():
 
 def test_result_text_fits_the_screen():
     """Every roll description of the built-in and long custom dice fits in 21 characters."""
-    many = dice.make_ndm(10, 100)
+    many = make_ndm(10, 100)
     assert len(many.text([100] * 10)) <= 21
     words = dice.Die("w", "w", ("Thunder", "Rainbow"), 5)
     assert len(words.text(["Thunder"] * 5)) <= 21
@@ -180,7 +191,7 @@ def test_result_text_fits_the_screen():
 
 def test_ndm_sum_probabilities_3d6():
     """3d6 counts sums 3..18; the chance of a 10 is 27/216 like counting all 216 throws."""
-    d = dice.make_ndm(3, 6)
+    d = make_ndm(3, 6)
     assert d.id == "3d6" and d.stat_mode() == dice.STAT_SUM
     brute = {}
     for t in itertools.product(range(1, 7), repeat=3):
@@ -191,12 +202,12 @@ def test_ndm_sum_probabilities_3d6():
 
 def test_ndm_many_outcomes_counts_each_die():
     """With more than 1296 outcomes (3d20) statistics count each die's face, 1/20 each."""
-    d = dice.make_ndm(3, 20)
+    d = make_ndm(3, 20)
     assert d.stat_mode() == dice.STAT_FACE
     assert d.stat_labels() == list(range(1, 21))
     assert set(d.stat_probs()) == {(1, 20)}
     assert d.stat_values([4, 4, 19]) == [4, 4, 19]
-    assert exact_distribution(dice.make_ndm(2, 5)) == declared(dice.make_ndm(2, 5))
+    assert exact_distribution(make_ndm(2, 5)) == declared(make_ndm(2, 5))
 
 
 def test_fudge_dice_sum_distribution():
@@ -229,7 +240,7 @@ EXAMPLE = {"dice": [{"name": "d20", "sides": 20},
 
 def test_parse_custom_example():
     """The documented dice.json example gives a d20, a 2d8 and a Weather die with no problems."""
-    got, problems = dice_custom.parse_custom(EXAMPLE)
+    got, problems = parse(EXAMPLE)
     assert problems == []
     assert [d.name for d in got] == ["d20", "2d8", "Weather"]
     d20, d2d8, weather = got
@@ -243,7 +254,7 @@ def test_parse_custom_example():
 def test_parse_custom_accepts_object_and_list():
     """The decoded dice.json may be the documented object or a bare list of dice."""
     for data in (EXAMPLE, EXAMPLE["dice"]):
-        got, problems = dice_custom.parse_custom(data)
+        got, problems = parse(data)
         assert problems == [] and len(got) == 3
 
 
@@ -255,7 +266,7 @@ def test_parse_custom_accepts_object_and_list():
 def test_parse_custom_whole_file_problems(text, problem):
     """A file without a dice list is reported in one plain message (a file that is not
     JSON at all: see test_store's read_user tests)."""
-    got, problems = dice_custom.parse_custom(json.loads(text))
+    got, problems = parse(json.loads(text))
     assert got == [] and problems == [problem]
 
 
@@ -289,7 +300,7 @@ def test_parse_custom_whole_file_problems(text, problem):
 def test_parse_custom_entry_problems(entry, problem):
     """A bad die entry is skipped with a message naming its number; good neighbours are kept."""
     data = {"dice": [{"name": "good", "sides": 6}, entry, {"name": "also", "faces": ["A", "B"]}]}
-    got, problems = dice_custom.parse_custom(data)
+    got, problems = parse(data)
     assert [d.name for d in got] == ["good", "also"]
     assert problems == ["dice.json: die 2: " + problem]
 
@@ -299,7 +310,7 @@ def test_parse_custom_limits_that_pass():
     data = {"dice": [{"name": "x" * 21, "sides": 2}, {"name": "b", "sides": 100, "count": 10},
                      {"name": "c", "faces": ["eightchr", -9999999, 0]},
                      {"name": "d", "faces": ["  pad  ", "x"]}]}
-    got, problems = dice_custom.parse_custom(data)
+    got, problems = parse(data)
     assert problems == []
     assert [len(d.faces) for d in got] == [2, 100, 3, 2]
     assert got[1].count == 10
@@ -310,7 +321,7 @@ def test_parse_custom_limits_that_pass():
 def test_parse_custom_duplicate_names():
     """Two dice with the same name (ignoring case): the second is skipped and reported."""
     data = {"dice": [{"name": "Boom", "sides": 6}, {"name": "boom", "sides": 8}]}
-    got, problems = dice_custom.parse_custom(data)
+    got, problems = parse(data)
     assert [d.faces[-1] for d in got] == [6]
     assert problems == ["dice.json: die 2: name used twice"]
 
@@ -318,7 +329,7 @@ def test_parse_custom_duplicate_names():
 def test_parse_custom_at_most_20_dice():
     """Only the first 20 custom dice are used and the user is told so."""
     data = {"dice": [{"name": "d%d" % i, "sides": 6} for i in range(25)]}
-    got, problems = dice_custom.parse_custom(data)
+    got, problems = parse(data)
     assert len(got) == 20
     assert problems == ["dice.json: only the first 20 dice are used"]
 
@@ -326,7 +337,7 @@ def test_parse_custom_at_most_20_dice():
 def test_parse_custom_several_problems_keep_order():
     """Every bad entry gets its own message, in file order."""
     data = {"dice": [{"name": "a", "sides": 0}, {"name": "b", "sides": 4}, {"name": "c"}]}
-    got, problems = dice_custom.parse_custom(data)
+    got, problems = parse(data)
     assert [d.name for d in got] == ["b"]
     assert problems == ["dice.json: die 1: sides must be 2..100",
                         "dice.json: die 3: needs sides or faces"]
@@ -334,9 +345,7 @@ def test_parse_custom_several_problems_keep_order():
 
 def test_custom_die_rolls_every_face_exactly():
     """A custom d7 with words and numbers gives each face with chance 1/7 (rejection sampling)."""
-    got, _ = dice_custom.parse_custom(
-        {"dice": [{"name": "odd", "faces": ["a", "b", "c", 4, 5, 6, 7]}]}
-    )
+    got, _ = parse({"dice": [{"name": "odd", "faces": ["a", "b", "c", 4, 5, 6, 7]}]})
     d = got[0]
     assert exact_distribution(d) == {f: Fraction(1, 7) for f in d.faces}
     assert not d.numeric
@@ -434,7 +443,7 @@ def _dice_diff():
         ' {"name": "Weather", "faces": ["Sun", "Rain", "Storm"]}, {"name": "bad", "sides": 1},'
         ' {"name": "odd", "faces": ["a", "b", 3, -4, "eightchr", 6, 7]}, {"faces": [1, 2]},'
         ' {"name": "x", "faces": [1, 2.5]},'
-        ' {"name": "4dF", "count": 4, "faces": [-1, -1, 0, 0, 1, 1]}]}'))
+        ' {"name": "4dF", "count": 4, "faces": [-1, -1, 0, 0, 1, 1]}]}'), dice.Die)
     out["problems"] = problems
     for d in dice.BUILTIN + custom:
         rng = Rng(seed=len(d.id) * 1000 + 7)
@@ -454,7 +463,7 @@ def _dice_diff():
         w, rounds = dice_rolloff.roll_off(Rng(seed=s), 2 + s % 6)
         out["rolloffs"].append([w, [[list(pr) for pr in rnd] for rnd in rounds]])
     for bad in ({"dice": 1}, 3, "x"):
-        out["problems"] += dice_custom.parse_custom(bad)[1]
+        out["problems"] += dice_custom.parse_custom(bad, dice.Die)[1]
     return out
 """
 

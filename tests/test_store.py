@@ -13,6 +13,12 @@ from wyrm import store as S
 from wyrm import store_pack as P
 from wyrm.store import Store
 
+
+def pack(obj):
+    """The file Store.save writes for obj: header line + canonical JSON."""
+    return S.frame(P.encode(obj))
+
+
 HEADER = re.compile(rb"^WYRM (\d+) ([0-9a-f]{8}) (\d+)\n")
 
 
@@ -611,7 +617,7 @@ def test_micropython_writes_identical_bytes(mp):
     out = mp.exec(_MP_SAVE % {"root": root, "texts": texts})
     assert out.strip() == str([True] * len(texts))
     for i, obj in enumerate(ROUND_TRIP):
-        assert mp.read_file("%s/o%d.json" % (root, i)) == P.pack(json.loads(texts[i])), obj
+        assert mp.read_file("%s/o%d.json" % (root, i)) == pack(json.loads(texts[i])), obj
 
 
 def test_micropython_reads_cpython_files(mp, tmp_path):
@@ -639,11 +645,11 @@ for d in %(dirs)r:
 
 def test_micropython_handles_damage_like_cpython(mp, tmp_path_factory):
     """Under MicroPython every damaged file gives the same value, message and set-aside files."""
-    good = P.pack({"v": 1})
+    good = pack({"v": 1})
     dirs = []
     expected = []
     for i, damage in enumerate(DAMAGE + [_newer_version]):
-        bad = damage(P.pack({"v": 2}))
+        bad = damage(pack({"v": 2}))
         d = "/flash/st_dmg%d" % i
         mp.write_file(d + "/g.json", bad)
         with_bak = i % 2 == 0

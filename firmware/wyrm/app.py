@@ -36,12 +36,13 @@ def use_widgets(draw_toast, crash_screen):
 
 
 _DIM_CONTRAST = const(1)
-_CHORD = const(3)  # UP and DOWN held together: the quick roll (wyrm.quick)
+_CHORD = const(3)  # UP and DOWN held together: ``app.chord`` (the quick roll)
 # A step more than 2**29 ms after the one before reads as a negative tick
 # distance; it is taken as this long (3 days: every timer has run out).
 _LONG_GAP = const(0x10000000)
 _NOT_SAVED_MS = const(4000)
 _ENOSPC = const(28)
+_ERRORS_KEPT = const(4)  # app.errors holds the last few: a screen failing on and on fills no heap
 
 
 class Screen:
@@ -97,7 +98,8 @@ class App:
         self.buttons = buttons.Buttons(keys)
         self.stack = []
         self.now = 0
-        self.errors = []  # exceptions caught in screens (the simulator reports them)
+        self.errors = []  # the last exceptions caught in screens (the simulator reports them)
+        self.caught = 0  # how many were caught since power-on
         self._redraw = True
         self._part = False  # the top screen updates the frame in place (touch)
         self._due = {}  # name -> object: saves written at the start of the next step
@@ -110,6 +112,7 @@ class App:
         self.power = AWAKE
         self._swallow = False
         self.game = None  # module name of the open game (home.open_game), for the quick roll
+        self.chord = None  # fn(app) for UP+DOWN held together: the quick roll in a game (home)
         self.table = None  # the players' names, once wyrm.players has read them
         self._tick = 0  # the caller's tick time at the last step
         self._skew = 0  # app time - caller time, after a clamped gap
@@ -184,9 +187,8 @@ class App:
         p = self.panel
         if p is None:
             return
-        level = self.settings["contrast"]
-        level = min(max(level, 1), len(CONTRAST_LEVELS))
-        p.contrast(CONTRAST_LEVELS[level - 1])
+        # the level is 1..5: wyrm.settings.read and the Contrast spinner keep it there
+        p.contrast(CONTRAST_LEVELS[self.settings["contrast"] - 1])
         p.rotate(self.settings["flip"])
 
     # -- screen stack ---------------------------------------------------------
@@ -250,7 +252,11 @@ class App:
             self.fail(exc)
 
     def fail(self, exc):
-        self.errors.append(exc)
+        self.caught += 1
+        errors = self.errors
+        if len(errors) >= _ERRORS_KEPT:
+            errors.pop(0)
+        errors.append(exc)
         pe = getattr(sys, "print_exception", None)
         if pe:  # MicroPython: the traceback goes to the serial console only
             pe(exc)
@@ -347,12 +353,12 @@ class App:
             if (
                 self.buttons.stable & _CHORD == _CHORD
                 and not self._swallow
-                and self.game is not None
+                and self.chord is not None
             ):
                 # UP+DOWN together: the quick roll. The rest of this press
                 # (the other key's events, both clicks) does nothing else.
                 self._swallow = True
-                self._guard(_quick)
+                self._guard(self.chord)
             if self._swallow:
                 # A swallowed press (it woke a dark panel, or was a chord)
                 # does nothing else: drop its events up to the
@@ -502,11 +508,6 @@ def _storage_words(i):
 
 def _collect(app):
     gc.collect()
-
-
-def _quick(app):
-    # loaded for the screen on top: it leaves with the quick roll's screens
-    app.call("wyrm.quick", lambda quick: quick.chord(app))
 
 
 def _back_home(app):

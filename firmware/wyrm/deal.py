@@ -39,7 +39,10 @@ holds raises ``ValueError`` with a short message for the screen.
 from micropython import const
 
 from wyrm import letters
-from wyrm.games.drachenhort_colours import DEFAULT_COLOURS
+
+# The seven adventurers (index 0..6); the same tuple as the Drachenhort rules'
+# ``wyrm.games.drachenhort_colours`` (a core module imports no game).
+DEFAULT_COLOURS = ("green", "red", "white", "blue", "orange", "yellow", "purple")
 
 NAME_MAX = const(10)  # a name must fit one line in the double-size font (128 px / 12 px)
 PARTY_CARDS = const(7)
@@ -59,6 +62,17 @@ DEFAULT_CARD_INDICES = (
     (2, 4, 5),
 )
 
+
+
+def distinct_indices(seq, n):
+    """True when ``seq`` (read from a save) is a list of different ints 0..n-1: the
+    cards of a deal, the adventurers of a card."""
+    if not isinstance(seq, list):
+        return False
+    for v in seq:
+        if type(v) is not int or not 0 <= v < n or seq.count(v) != 1:
+            return False
+    return True
 
 
 def default_cards(colours=DEFAULT_COLOURS):
@@ -233,13 +247,6 @@ class PartyDeal:
                 return False
         return True
 
-    def next_unseen(self):
-        """The first player who has not seen their card yet, or None."""
-        for k, s in enumerate(self._seen):
-            if not s:
-                return k
-        return None
-
     def unseen_cards(self):
         """Card indices nobody holds, ascending. For the final reveal only."""
         return [c for c in range(PARTY_CARDS) if c not in self._cards]
@@ -255,13 +262,10 @@ class PartyDeal:
             seen = obj["seen"]
         except (KeyError, TypeError):
             raise ValueError("Saved deal is damaged") from None
-        if not isinstance(cards, list) or not isinstance(seen, list):
+        if not distinct_indices(cards, PARTY_CARDS) or not isinstance(seen, list):
             raise ValueError("Saved deal is damaged")
         if not MIN_PLAYERS <= len(cards) <= MAX_PLAYERS or len(seen) != len(cards):
             raise ValueError("Saved deal is damaged")
-        for c in cards:
-            if type(c) is not int or not 0 <= c < PARTY_CARDS or cards.count(c) != 1:
-                raise ValueError("Saved deal is damaged")
         for s in seen:
             if s not in (0, 1):
                 raise ValueError("Saved deal is damaged")

@@ -31,12 +31,7 @@ KIND_DOOR = "door"
 STAT_FACE = "face"
 STAT_SUM = "sum"
 
-NAME_MAX = const(21)
-FACE_MAX = const(8)
-SIDES_MIN = const(2)
-SIDES_MAX = const(100)
-COUNT_MAX = const(10)
-CUSTOM_MAX = const(20)
+NAME_MAX = const(21)  # a roll's text fills one line of the small font at most
 PLAYERS_MIN = const(2)
 PLAYERS_MAX = const(7)
 _SUM_STATS_MAX = const(1296)
@@ -199,12 +194,6 @@ def door_found(value):
     return 1 <= value <= 3
 
 
-def make_ndm(count, sides, name=None):
-    """``count`` dice with faces 1..sides, id like "2d8"."""
-    die_id = "%dd%d" % (count, sides) if count > 1 else "d%d" % sides
-    return Die(die_id, name or die_id, range(1, sides + 1), count)
-
-
 DRACHENHORT = Die("dh", "Drachenhort die", (1, 2, 2, 3, 4, 6), 1, KIND_DRACHENHORT)
 D6 = Die("d6", "d6", (1, 2, 3, 4, 5, 6))
 TWO_D6 = Die("2d6", "2d6", (1, 2, 3, 4, 5, 6), 2)
@@ -246,7 +235,7 @@ def load_custom(app):
         return [], []
     from wyrm import dice_custom
 
-    return dice_custom.parse_custom(obj)
+    return dice_custom.parse_custom(obj, Die)
 
 
 def last_die(app):

@@ -1,22 +1,21 @@
 """Custom dice from ``dice.json``: parsing and checking (see ``parse_custom``).
 
-Pure logic: no I/O (``wyrm.dice.load_custom`` reads the file). Its own
-module so that rolling a built-in die never loads it.
+Pure logic: no I/O and no import (``wyrm.dice.load_custom`` reads the file and
+passes its ``Die`` class). Its own module so that rolling a built-in die never loads it.
 """
 
-from wyrm.dice import (
-    COUNT_MAX,
-    CUSTOM_MAX,
-    FACE_MAX,
-    NAME_MAX,
-    SIDES_MAX,
-    SIDES_MIN,
-    Die,
-)
+from micropython import const
+
+NAME_MAX = const(21)  # a name fills one line of the small font at most
+FACE_MAX = const(8)
+SIDES_MIN = const(2)
+SIDES_MAX = const(100)
+COUNT_MAX = const(10)
+CUSTOM_MAX = const(20)
 
 
-def _parse_entry(entry):
-    """One dice.json entry -> (Die, None) or (None, problem text)."""
+def _parse_entry(entry, make_die):
+    """One dice.json entry -> (die, None) or (None, problem text)."""
     if not isinstance(entry, dict):
         return None, "not a {...} entry"
     name = entry.get("name")
@@ -71,11 +70,12 @@ def _parse_entry(entry):
         faces = tuple(faces)
     else:
         return None, "needs sides or faces"
-    return Die("c:" + name, name, faces, count), None
+    return make_die("c:" + name, name, faces, count), None
 
 
-def parse_custom(data):
-    """The decoded dice.json (``Store.read_user``) -> (dice, problems).
+def parse_custom(data, make_die):
+    """The decoded dice.json (``Store.read_user``) -> (dice, problems); each die is
+    ``make_die(id, name, faces, count)`` (``wyrm.dice.Die``).
 
     Format: {"dice": [{"name": "d20", "sides": 20},
                       {"name": "2d8", "count": 2, "sides": 8},
@@ -97,7 +97,7 @@ def parse_custom(data):
         if i >= CUSTOM_MAX:
             problems.append("dice.json: only the first %d dice are used" % CUSTOM_MAX)
             break
-        die, problem = _parse_entry(entries[i])
+        die, problem = _parse_entry(entries[i], make_die)
         if die is not None:
             key = die.name.lower()
             if key in seen:

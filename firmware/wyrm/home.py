@@ -9,6 +9,8 @@ name is kept in the store ("open"), so after a power cut Wyrm comes back into it
 from wyrm import buttons, ui
 from wyrm.app import App
 
+VERSION = "0.1.0"  # Wyrm's release (the About screen shows it)
+
 # (label, module) - order is the menu order. A game is one line here and a module
 # with ``enter(app, resume)`` (see docs/DEVELOPING.md).
 GAMES = (
@@ -74,6 +76,7 @@ class Home(ui.Menu):
         if self.playing:
             self.playing = False
             app.game = None
+            app.chord = None
             # the note goes once the main menu is on the panel (a flash write takes a
             # frame's time); it replaces a note still put off (a game that closed in
             # the step it opened)
@@ -89,7 +92,7 @@ def _row_module(i):
 
 def _settings(app):
     # Settings, the button test and About: their own module, loaded while open.
-    app.push(app.load("wyrm.settings_ui").settings_menu(app))
+    app.push(app.load("wyrm.settings_ui").settings_menu(app, VERSION))
 
 
 def _open_selected(app):
@@ -103,11 +106,17 @@ def _players(app):
     app.load("wyrm.players_ui").open_players(app)
 
 
+def _quick(app):
+    # UP+DOWN in a game: loaded for the screen on top, it leaves with the quick roll's screens
+    app.call("wyrm.quick", lambda quick: quick.chord(app))
+
+
 def open_game(app, mod, label, resume=False, on_menu=False):
     module = app.load(mod)
     home = app.stack[0]
     home.playing = True
     app.game = mod
+    app.chord = _quick
     store = app.store
     # Written after the game's first frame reached the panel (nothing reads them before).
     if not resume and not on_menu:

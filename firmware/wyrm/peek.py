@@ -43,7 +43,6 @@ _DONE = const(3)
 
 _BIG_CHARS = const(10)  # characters per line at scale 2 (12 px cells)
 _BIG_ROW = const(17)  # line pitch at scale 2
-STATE_NAMES = ("pass", "ready", "seen", "done")
 
 
 def player_name(k):
@@ -103,10 +102,6 @@ class PeekScreen(Screen):
         if self.i < len(self.players):
             return self.players[self.i]
         return None
-
-    @property
-    def state_name(self):
-        return STATE_NAMES[self.state]
 
     # -- hooks ------------------------------------------------------------------
     def on_open(self, app):

@@ -15,7 +15,6 @@ def _secs(s):
     return "%d s" % s
 
 
-VERSION = "0.1.0"  # Wyrm's, shown on the About screen
 DIM_CHOICES = (0, 15, 30, 60, 120, 300)
 OFF_CHOICES = (0, 60, 120, 300, 600, 1800)
 PEEK_CHOICES = (3, 5, 10, 20, 30)
@@ -45,7 +44,8 @@ def _flip(app):
     app.save_settings(soon=True)
 
 
-def settings_menu(app):
+def settings_menu(app, version):
+    """The Settings menu; its About screen names Wyrm's release ``version``."""
     s = app.settings
     return ui.Menu(
         "Settings",
@@ -57,7 +57,7 @@ def settings_menu(app):
             [lambda a: "Peek hides: " + _secs(s["peek_s"]), _cycle("peek_s", PEEK_CHOICES)],
             ["Button test", lambda a: a.push(ButtonTest())],
             [lambda a: "Cells: " + BATTERIES[s["battery"] % 3], _cycle("battery", (0, 1, 2))],
-            ["About", lambda a: a.push(about(a))],
+            ["About", lambda a: a.push(about(a, version))],
         ],
     )
 
@@ -113,10 +113,10 @@ def _supply(app):
     return ("Power: USB, " + v) if g[2] else "Battery: %s %d%%" % (v, g[1])
 
 
-def about(app):
+def about(app, version):
     disp = app.board.get("display", {})
     lines = [
-        "Wyrm " + VERSION,
+        "Wyrm " + version,
         "Table companion for",
         "five dragon games.",
         "In a game, UP+DOWN",

@@ -76,10 +76,15 @@ def _checksum_hex(data):
     return "%04x%04x" % (b, a)
 
 
+def frame(body):
+    """The complete file contents for the JSON bytes ``body``: header line + body."""
+    return ("WYRM %d %s %d\n" % (VERSION, _checksum_hex(body), len(body))).encode() + body
+
+
 # Why a file could not be used (internal codes; messages are built in _say).
 _OK = const(0)
 _DAMAGED = const(1)
-_VERSION = const(2)  # a save from another format or game version
+_OTHER_VERSION = const(2)  # a save from another format or game version
 _UNREAD = const(3)  # the flash keeps failing to read it (every copy is kept)
 _CUT = const(-1)  # no .json, a .bak: a save stopped between its two renames (store_mend)
 _TRIES = const(3)  # reads of a file before an error counts as lasting
@@ -87,7 +92,7 @@ _EIO = const(5)
 
 
 def unpack(data):
-    """(status, obj) for file contents: status _OK, _DAMAGED or _VERSION."""
+    """(status, obj) for file contents: status _OK, _DAMAGED or _OTHER_VERSION."""
     nl = data.find(b"\n")
     if nl < 0 or nl > 40:
         return _DAMAGED, None
@@ -101,7 +106,7 @@ def unpack(data):
     if parts[1] != str(VERSION):
         # A well-formed header from another format version.
         if _is_digits(parts[1]):
-            return _VERSION, None
+            return _OTHER_VERSION, None
         return _DAMAGED, None
     if len(parts[2]) != 8 or not _is_digits(parts[3]):
         return _DAMAGED, None
@@ -254,7 +259,7 @@ class Store:
         object the flash refused is still the newest: it is returned.
 
         ``check(obj)`` (optional) says whether the caller can use a file that
-        decoded: _OK (0), _DAMAGED (1) or _VERSION (2); raising KeyError,
+        decoded: _OK (0), _DAMAGED (1) or _OTHER_VERSION (2); raising KeyError,
         TypeError ... counts as damaged. A file it refuses is set aside like a
         damaged one and the backup is tried with the same check."""
         if name in self._pending:  # (written by Wyrm itself: check only takes it)
@@ -290,21 +295,21 @@ class Store:
         # on the heap only while a save runs: not at the main menu after boot, and
         # 1.2 KB less in every game (about 9 ms more a save on the Pico).
         from wyrm.app import forget
-        from wyrm.store_pack import pack
+        from wyrm.store_pack import encode
 
         try:
-            return self._save(name, obj, pack)
+            return self._save(name, obj, encode)
         finally:
             forget("wyrm.store_pack")
 
-    def _save(self, name, obj, pack):
-        data = pack(obj)  # encode first: a TypeError leaves the files untouched
+    def _save(self, name, obj, encode):
+        data = frame(encode(obj))  # encode first: a TypeError leaves the files untouched
         self._pending.pop(name, None)
         if not self._try(name, data):
             self._pending[name] = obj
             return False
         for other in list(self._pending):  # room again: what could not be saved
-            if not self._try(other, pack(self._pending[other])):
+            if not self._try(other, frame(encode(self._pending[other]))):
                 return True
             del self._pending[other]
         return True

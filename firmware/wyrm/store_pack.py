@@ -1,6 +1,6 @@
-"""The writing half of the store's file format (see ``wyrm.store``): canonical JSON
-and the header line. A module of its own, on the heap only while a save runs
-(``Store.save`` drops it again).
+"""The JSON encoder of the store (``wyrm.store`` adds the header line): canonical
+JSON. A module of its own, on the heap only while a save runs (``Store.save`` drops
+it again).
 
 The JSON text is written here, not by ``json.dumps`` alone: keys are sorted,
 separators are compact and non-ASCII text is kept as UTF-8, so CPython and
@@ -11,8 +11,6 @@ this module's own loop.
 """
 
 import json
-
-from wyrm.store import VERSION, _checksum_hex
 
 try:  # CPython: keep non-ASCII text as UTF-8, as MicroPython's json does
     json.dumps("", ensure_ascii=False)  # pyright: ignore[reportCallIssue] - CPython only
@@ -118,10 +116,3 @@ def encode(obj):
     out = []
     _enc(obj, out)
     return "".join(out).encode()
-
-
-def pack(obj):
-    """The complete file contents for obj: header line + JSON bytes."""
-    body = encode(obj)
-    head = "WYRM %d %s %d\n" % (VERSION, _checksum_hex(body), len(body))
-    return head.encode() + body

@@ -7,7 +7,7 @@ it is not on the heap at the main menu.
 from micropython import const
 
 _DAMAGED = const(1)  # store's status codes
-_VERSION = const(2)
+_OTHER_VERSION = const(2)
 _UNREAD = const(3)
 
 # -- words for the players -------------------------------------------------------
@@ -53,7 +53,7 @@ def words(name, status, fallback):
     if status == _UNREAD:
         return ("The saved %s could not be read: the storage failed. It is kept as it was;"
                 " switch Wyrm off and on to try again." % what[0])
-    if status == _VERSION:
+    if status == _OTHER_VERSION:
         out = "The saved %s came from another Wyrm version." % what[0]
     elif status == _DAMAGED:
         out = "The saved %s was damaged." % what[0]

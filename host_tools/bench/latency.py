@@ -198,7 +198,7 @@ class SimTour:
         depth0 = len(self.app.stack)
         below = self.app.stack[:-1]
         st0 = _state(top0)
-        errors0 = len(self.app.errors)
+        errors0 = self.app.caught
         frames = []
         t = 0
         for levels, ms in segments(key, self.nkeys):
@@ -245,7 +245,7 @@ class SimTour:
                 kind = "open"
         return {
             "key": key, "acts": acts, "kind": kind, "frames": len(frames),
-            "wait_ms": ran, "errors": len(self.app.errors) - errors0,
+            "wait_ms": ran, "errors": self.app.caught - errors0,
             "title": self.title(),
         }
 

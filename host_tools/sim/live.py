@@ -180,9 +180,10 @@ def _step(t, lv):
     if ps != _ps:
         _ps = ps
         print('P', int(panel.on), panel.level)
-    while _ne < len(app.errors):
-        print('E', repr(app.errors[_ne]))
-        _ne += 1
+    if _ne < app.caught:  # app.errors keeps the last few: those of them caught since
+        for e in app.errors[max(0, len(app.errors) - (app.caught - _ne)):]:
+            print('E', repr(e))
+        _ne = app.caught
 """
 
 

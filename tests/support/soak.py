@@ -31,7 +31,8 @@ from storm import BAD_BYTES, BOARDS, SAVED, TOKENS, UNUSABLE, USER_FILES, storm
 
 from host_tools.mp.runner import MicroPython
 from host_tools.sim import core
-from wyrm.store_pack import pack
+from wyrm.store import frame
+from wyrm.store_pack import encode
 
 EVENTS = int(os.environ.get("SOAK_EVENTS", "100000"))  # CPython key tokens in all
 MP_EVENTS = int(os.environ.get("SOAK_MP_EVENTS", "10000"))  # MicroPython key tokens in all
@@ -124,7 +125,7 @@ def cpython(events, seed, monkeypatch):
 
 
 def micropython(events, seed):
-    malformed = BAD_BYTES + [pack(x) for x in UNUSABLE]  # the latter: valid checksums
+    malformed = BAD_BYTES + [frame(encode(x)) for x in UNUSABLE]  # the latter: valid checksums
 
     rnd = random.Random(seed)
     rows = []

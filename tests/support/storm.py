@@ -48,6 +48,12 @@ from wyrm import gamekit
 from wyrm import store as S
 from wyrm import store_pack as P
 
+
+def pack(obj):
+    """The file Store.save writes for obj: header line + canonical JSON."""
+    return S.frame(P.encode(obj))
+
+
 BOARDS = sorted(
     f[:-5] for f in os.listdir(os.path.join(os.path.dirname(__file__), "..", "..", "boards"))
     if f.endswith(".json")
@@ -79,7 +85,7 @@ def unusable(rnd, current):
     or the current save with its version, whose turn or one of its numbers made wrong."""
     obj = current
     if not isinstance(obj, dict) or rnd.random() < 0.3:
-        return P.pack(rnd.choice(UNUSABLE))
+        return pack(rnd.choice(UNUSABLE))
     obj = dict(obj)
     r = rnd.random()
     if r < 0.3:
@@ -89,7 +95,7 @@ def unusable(rnd, current):
     else:
         k = rnd.choice([k for k in obj if type(obj[k]) is int])
         obj[k] = rnd.choice([-1, 10**6, -(10**9)])
-    return P.pack(obj)
+    return pack(obj)
 
 
 def _current(state_dir, name):
@@ -161,7 +167,7 @@ def _loaded(root):
             except ValueError:  # not a store name (a user file)
                 continue
             if obj is not None:
-                out[name] = P.pack(obj)
+                out[name] = pack(obj)
         return out
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
@@ -310,9 +316,9 @@ def _same_as_saved(d, rec, fail):
         name = g.store_name
         if not g.has_game() or name not in rec.written:
             continue
-        if P.pack(g.to_json()) != rec.flash[name]:
+        if pack(g.to_json()) != rec.flash[name]:
             fail("the %s game in memory is not its save:\n%r\n%r"
-                 % (name, P.pack(g.to_json()), rec.flash[name]))
+                 % (name, pack(g.to_json()), rec.flash[name]))
 
 
 _GAME_NOTE = re.compile(r"(?:saved|Saving the) (\w+) game")
