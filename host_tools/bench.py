@@ -1,6 +1,6 @@
 """``make bench``: heap, display traffic, idle cost, step cost and size of the firmware.
 
-    .venv/bin/python -m host_tools.bench            # everything, writes bench/results.json
+    .venv/bin/python -m host_tools.bench            # everything, writes build/bench/results.json
     .venv/bin/python -m host_tools.bench --quick    # main menu and game menus only
 
 Every session (host_tools/bench_sessions.py: the screenshot scripts of each
@@ -37,8 +37,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 from host_tools import bench_heapwalk, bench_mp, bench_sessions, bench_size, paths, simcore
 
-RESULTS = os.path.join(paths.ROOT, "bench", "results.json")
 BUILD = os.path.join(paths.ROOT, "build", "bench")
+RESULTS = os.path.join(BUILD, "results.json")  # make bench-save copies it to bench/
 
 KB = 1024
 TARGET_BOOT = 48 * KB
@@ -972,7 +972,8 @@ def main(argv=None):
     ap.add_argument("--no-timing", action="store_true", help="skip the step cost")
     ap.add_argument("--jobs", type=int, default=max(1, min(4, os.cpu_count() or 1)),
                     help="MicroPython interpreters in parallel")
-    ap.add_argument("--out", default=RESULTS, help="JSON results (default bench/results.json)")
+    ap.add_argument("--out", default=RESULTS,
+                    help="JSON results (default build/bench/results.json)")
     args = ap.parse_args(argv)
     variants = ("py",) if args.no_mpy else ("py", "mpy")
     res = run(variants=variants, timing=not args.no_timing, jobs=args.jobs,
