@@ -3,29 +3,7 @@
     .venv/bin/python -m host_tools.bench            # everything, writes build/bench/results.json
     .venv/bin/python -m host_tools.bench --quick    # main menu and game menus only
 
-Every session (host_tools/bench_sessions.py: the screenshot scripts of each
-game plus scripts opening every entry of every game's menu) runs from power-on
-under CPython and inside real MicroPython (WebAssembly, host_tools/mprun.py),
-with the real OLED driver over a counting I2C bus, as main.py runs it on the
-Pico:
-
-1. Heap - MicroPython, one step per exec call, ``gc.collect(); gc.mem_alloc()``
-   before each step: the heap the app retains (MicroPython frees garbage only
-   between calls). Steps that dispatch no button event and send nothing under
-   CPython run in batches (their heap is the one before them). Measured with
-   the firmware as .py source and as .mpy (mpy-cross), each session in a fresh
-   interpreter. Where the heap does not come back after leaving a game, and at
-   each game's peak, a heap walk (bench_heapwalk.py) splits it into what the
-   firmware's objects hold, interned names, and false pointers.
-2. Display traffic - bytes on the bus per key press (from the press until the
-   next press: release, animations and all), with the real driver (changed
-   pages only) and with a driver sending the whole frame on every change.
-3. Idle cost - at the end of every session's script (main menu, each game's
-   menu, each screen the scripts reach): idle steps that must send nothing and
-   allocate nothing, checked with ``micropython.heap_lock()``.
-4. Step cost - MicroPython time of an idle step and a key-press step against a
-   full redraw of the same screen, many repetitions in one call.
-5. Size - .mpy and source bytes per module.
+What each section measures and how: docs/TOOLS.md; ``make bench-save`` keeps the results.
 """
 import argparse
 import json

@@ -2,19 +2,7 @@
 
     python -m host_tools.soak [--events 100000] [--mp-events 10000] [--seed 1]
 
-CPython: the storm of ``make test`` (random keys on every board profile, power
-cuts at random file operations and bytes, ENOSPC and EIO, malformed files) for
-``--events`` key tokens in all. MicroPython (the WebAssembly runner): random
-key steps in runs of 50-300 tokens, each run one boot that ends at a random
-step (the flash folder is all that survives); in a run the store's writes may
-be refused (ENOSPC/EIO, counted as faults) and the power may be cut at a
-random write and byte (counted as cuts); between runs, now and then, a saved
-or user file is replaced by malformed bytes (counted as faults too); the
-heap in use (``gc.mem_alloc()`` after a collect) is sampled every 200 steps:
-the table shows it after the first run, the highest sample, and after the
-last run (the whole MicroPython heap of the runner: firmware modules, the
-run's step list and the app). Prints a table: events, cuts, faults, failures
-(exit status 1 if any failure).
+Prints events, cuts, faults and failures (exit status 1 if any failure).
 """
 
 import argparse
