@@ -910,7 +910,7 @@ def _report_size(results, summ, variants, out):
 
 def _report_targets(results, summ, variants, out):
     out("")
-    out("Targets (issue 9):")
+    out("Targets:")
     for t in results["targets"]:
         out("   %-4s %s" % ("PASS" if t["pass"] else "MISS", t["target"]))
         wrapped(out, "        ", t["detail"].split(" "), sep=" ", indent="        ")
@@ -959,7 +959,7 @@ def main(argv=None):
     report(res)
     from host_tools import bench_web  # the page in headless Chromium (docs/WEB.md)
     bench_web.report(res.setdefault("web", bench_web.measure(log=print)))
-    from host_tools import presses as press_table  # 6. presses at the table (issue 15)
+    from host_tools import presses as press_table  # 6. presses at the table
     press_table.section()
     from host_tools import bench_pico  # the real port, on the emulated Pico
 

@@ -66,9 +66,8 @@ def _six_objects():
     return s
 
 
-# name, what, budget, before (the issue's count on the four-button board; in brackets the
-# shortest script on the firmware before issue 15, e7a854e - the same on three buttons), cases,
-# xfail
+# name, what, budget, before (the count on the four-button board before the budgets were
+# set; in brackets the shortest script then - the same on three buttons), cases, xfail
 TASKS = [
     {
         "name": "quick-roll",
@@ -350,7 +349,7 @@ def table(boards=BOARDS, out=print):
 def section(out=print):
     """The table as a section of ``make bench``."""
     out("")
-    out("6. Presses at the table (issue 15; host_tools/presses.py, counted from the task's start)")
+    out("6. Presses at the table (host_tools/presses.py, counted from the task's start)")
     res = table(out=out)
     bad = sorted(set(n for n, row in res.items() for r in row.values() if not r["ok"]))
     if bad:

@@ -72,7 +72,7 @@ def test_presses_split_at_each_key_going_down():
         ("down", 399, 3, 2), ("ok", 133, 1, 1)]
 
 
-def test_bus_time_of_a_whole_frame_matches_the_issue():
+def test_bus_time_of_a_whole_frame_at_400_khz():
     """A whole 128x64 frame (1064 bytes in 16 writes) takes about 23-25 ms at 400 kHz."""
     ms = bench.bus_ms(1064, 16, 400_000)
     assert 23 <= ms <= 25

@@ -1,4 +1,4 @@
-"""Issue 13 on the emulated Pico: no press lost, the panel answers within a frame or two.
+"""On the emulated Pico: no press lost, the panel answers within a frame or two.
 
 The real MicroPython rp2 firmware runs Wyrm as make deploy installs it (host_tools/pico.py);
 emulated time is exact, so each latency below is the same on every run. A latency is the time
@@ -94,7 +94,7 @@ SCRIPTS = {
     # main menu: five moves inside the window, the sixth scrolls the list (Hidden deck);
     # five back up, the sixth scrolls it back (Drachenhort)
     "scroll": ("wait:300,down*6,up*6", 80, 120),
-    # the issue's rhythm and the 40 ms / 40 ms limit, while screens load
+    # the simulator's rhythm and the shortest taps that must count (40/40 ms), while screens load
     "dice5": ("down*5,ok,ok", 80, 120),
     "dice5_fast": ("down*5,ok,ok", 40, 40),
     # (the wait: the third OK rolls the die only once Drachenhort and its die have
@@ -121,7 +121,7 @@ OPENS = {
 }
 for _name, _moves in OPENS.items():
     SCRIPTS["open " + _name] = (",".join(["down"] * _moves + ["ok", "wait:600"]), 80, 120)
-    # the shortest tap the issue names: less time to load while OK is down
+    # the shortest tap that must count: less time to load while OK is down
     SCRIPTS["open40 " + _name] = (SCRIPTS["open " + _name][0], 40, 120)
 
 
@@ -273,7 +273,7 @@ def test_heap_at_the_main_menu_after_boot_within_48_kb(runs):
 
 
 # Every game (and Dice, the hidden deck) opened, one screen in, and left - twice - then
-# the die statistics (Dice, the Drachenhort die, DOWN): the issue's heaviest screen.
+# the die statistics (Dice, the Drachenhort die, DOWN): the heaviest screen.
 _VISIT = "ok,wait:300,ok,wait:300,back*5,down"
 TOUR = ",".join([_VISIT] * 7 + ["down"] + [_VISIT] * 7 + ["down"])
 STATS = "down*5,ok,wait:300,ok,wait:1500,down,wait:300"
