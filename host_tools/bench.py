@@ -970,6 +970,8 @@ def main(argv=None):
             json.dump(for_json(res), f, indent=1, sort_keys=True)
             f.write("\n")
         print("wrote", os.path.relpath(args.out, paths.ROOT))
+        if os.path.abspath(args.out) == RESULTS:
+            print("make bench-save keeps it: bench/results.json and docs/BENCHMARKS.md's figures")
     return 0
 
 
