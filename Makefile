@@ -61,7 +61,7 @@ case: deps ## printable case for BOARD, with and without the 3 x AAA bay: build/
 bench: deps ## heap, display traffic, idle and step cost, size (CPython + MicroPython): build/bench/results.json
 	$(VPY) -m host_tools.bench
 
-bench-save: deps ## keep the last make bench: copy it to bench/results.json, rewrite docs/BENCHMARKS.md's figures
+bench-save: $(VENV)/.stamp ## keep the last make bench: copy it to bench/results.json, rewrite docs/BENCHMARKS.md's figures
 	@test -f build/bench/results.json || { echo "no build/bench/results.json: run make bench first"; exit 1; }
 	cp build/bench/results.json bench/results.json
 	$(VPY) -m host_tools.bench_docs

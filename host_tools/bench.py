@@ -8,6 +8,7 @@ What each section measures and how: docs/TOOLS.md; ``make bench-save`` keeps the
 import argparse
 import json
 import os
+import subprocess
 import sys
 import threading
 import time
@@ -943,6 +944,16 @@ def for_json(results):
     return slim
 
 
+def commit():
+    """The commit the bench ran on (``git describe --always --dirty``), or None without git."""
+    try:
+        out = subprocess.run(["git", "describe", "--always", "--dirty"], cwd=paths.ROOT,
+                             capture_output=True, text=True, timeout=30)
+    except OSError:
+        return None
+    return out.stdout.strip() or None
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--quick", action="store_true", help="main menu and game menus only")
@@ -964,6 +975,7 @@ def main(argv=None):
     from host_tools import bench_pico  # the real port, on the emulated Pico
 
     res["pico"] = bench_pico.run_and_report()
+    res["commit"] = commit()
     if args.out:
         os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
         with open(args.out, "w") as f:

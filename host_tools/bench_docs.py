@@ -125,6 +125,9 @@ def render(results):
     """The figures section (between BEGIN and END) for a results dict."""
     lines = []
     out = lines.append
+    if results.get("commit"):
+        out("Saved from a `make bench` on commit `%s`." % results["commit"])
+        out("")
     if results.get("pico"):
         _pico(results["pico"], out)
         out("")

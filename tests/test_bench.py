@@ -148,3 +148,5 @@ def test_bench_docs_rewrites_the_figures_and_nothing_else():
     assert "| after boot (main menu) | 12,345 |" in bench_docs.render(later)
     assert bench_docs.render(later) != bench_docs.render(res)
     assert bench_docs.section("no markers here") is None
+    later["commit"] = "abc1234"
+    assert "commit `abc1234`" in bench_docs.render(later)
