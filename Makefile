@@ -10,7 +10,7 @@ SIMARGS ?=
 # read the same PICO_FW from the environment.
 PICO_FW ?= ../shared/pico/RPI_PICO-v1.28.0.uf2
 
-.PHONY: help sim test test-shuffled lint typecheck pytest shots deploy uf2 wiring bench latency soak web web-serve clean case
+.PHONY: help sim test test-shuffled lint typecheck pytest shots deploy uf2 wiring bench bench-save latency soak web web-serve clean case
 
 help: ## this list
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /	/' | expand -t 12
@@ -63,9 +63,14 @@ wiring: deps ## wiring pictures docs/wiring-<board>.png, and the build pictures 
 case: deps ## printable case for BOARD, with and without the 3 x AAA bay: build/case/*.stl + preview .png (needs openscad)
 	$(VPY) -m host_tools.make.case --board $(BOARD) --both
 
-bench: deps ## heap, display traffic, idle and step cost, size (CPython + MicroPython); whole games' presses
+bench: deps ## heap, display traffic, idle and step cost, size (CPython + MicroPython): build/bench/results.json; the whole games' presses
 	$(VPY) -m host_tools.bench
 	$(VPY) tests/support/whole_game.py
+
+bench-save: $(VENV)/.stamp ## keep the last make bench: copy it to bench/results.json, rewrite docs/BENCHMARKS.md's figures
+	@test -f build/bench/results.json || { echo "no build/bench/results.json: run make bench first"; exit 1; }
+	cp build/bench/results.json bench/results.json
+	$(VPY) -m host_tools.bench.figures
 
 latency: deps ## every key on every screen timed on the emulated Pico: build/latency.json, docs/LATENCY.md
 	$(VPY) -m host_tools.bench.latency

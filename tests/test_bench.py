@@ -5,11 +5,15 @@ the bench's pieces produce plausible results, and keeps one behaviour in
 `make test`: the idle loop at the main menu sends nothing and allocates
 nothing under real MicroPython (checked with micropython.heap_lock()).
 """
+import copy
+import json
+import os
 import struct
 
 import pytest
 
 from host_tools import paths
+from host_tools.bench import figures as bench_docs
 from host_tools.bench import heapwalk as bench_heapwalk
 from host_tools.bench import sessions as bench_sessions
 from host_tools.bench import suite as bench
@@ -72,7 +76,7 @@ def test_presses_split_at_each_key_going_down():
         ("down", 399, 3, 2), ("ok", 133, 1, 1)]
 
 
-def test_bus_time_of_a_whole_frame_matches_the_issue():
+def test_bus_time_of_a_whole_frame_at_400_khz():
     """A whole 128x64 frame (1064 bytes in 16 writes) takes about 23-25 ms at 400 kHz."""
     ms = bench.bus_ms(1064, 16, 400_000)
     assert 23 <= ms <= 25
@@ -108,3 +112,45 @@ def test_leaving_a_game_is_found_with_back_presses():
     assert s.leave_ok
     assert s.game == label
     assert [m[0] for m in s.marks] == [label]
+
+
+def test_make_bench_writes_under_build_and_only_bench_save_updates_the_tracked_copy():
+    """`make bench` leaves tracked files alone; `make bench-save` copies and rewrites the doc."""
+    build = os.path.join(paths.ROOT, "build") + os.sep
+    assert bench.RESULTS.startswith(build)
+    with open(os.path.join(paths.ROOT, "Makefile")) as f:
+        targets = f.read().split("\n\n")
+    rule = {t.split(":", 1)[0].strip(): t for t in targets if ":" in t}
+    assert "bench/results.json" not in rule["bench"].replace("build/bench/results.json", "")
+    assert "cp build/bench/results.json bench/results.json" in rule["bench-save"]
+    assert "host_tools.bench.figures" in rule["bench-save"]
+
+
+def _saved():
+    with open(bench_docs.RESULTS) as f:
+        return json.load(f)
+
+
+def test_benchmarks_doc_shows_the_saved_results():
+    """docs/BENCHMARKS.md's figures are exactly what bench/results.json holds (make bench-save)."""
+    with open(bench_docs.DOC) as f:
+        shown = bench_docs.section(f.read())
+    assert shown is not None, "docs/BENCHMARKS.md lost its figures markers"
+    assert shown == bench_docs.render(_saved()), "run make bench-save"
+
+
+def test_bench_docs_rewrites_the_figures_and_nothing_else():
+    """A new result changes the figures section; the text around it stays as written."""
+    res = _saved()
+    text = "intro\n" + bench_docs.BEGIN + "\nSTALE FIGURE\n" + bench_docs.END + "\noutro\n"
+    new = bench_docs.update(text, res)
+    assert new.startswith("intro\n" + bench_docs.BEGIN + "\n")
+    assert new.endswith(bench_docs.END + "\noutro\n")
+    assert "STALE FIGURE" not in bench_docs.section(new)
+    later = copy.deepcopy(res)
+    later["pico"]["heap"][0] = ["after boot (main menu)", 12345]
+    assert "| after boot (main menu) | 12,345 |" in bench_docs.render(later)
+    assert bench_docs.render(later) != bench_docs.render(res)
+    assert bench_docs.section("no markers here") is None
+    later["commit"] = "abc1234"
+    assert "commit `abc1234`" in bench_docs.render(later)

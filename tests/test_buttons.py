@@ -77,7 +77,7 @@ def test_a_change_soon_after_another_waits_until_steady():
 
 
 def test_quick_taps_are_each_taken():
-    """Taps 40 ms down and 40 ms up, the issue's limit: every one a click, in order."""
+    """Taps 40 ms down and 40 ms up, the shortest that must count: every one a click, in order."""
     plan = [(1 << B.DOWN, 40), (0, 40)] * 5
     ev = run(B.Buttons(), 0, plan, step=1)
     assert kinds(ev) == [B.PRESS, B.RELEASE, B.CLICK] * 5

@@ -1,4 +1,4 @@
-"""Issue 16 for a new Drachenhort game with party cards "Dealt by Wyrm": a power cut at
+"""A new Drachenhort game with party cards "Dealt by Wyrm": a power cut at
 every file operation, and at every byte of every write, of the press that starts it.
 
 The old game (4 players, dealt cards all seen) must come back, or the new one (5

@@ -1,4 +1,4 @@
-"""Issue 16: the faults found under fault injection and by a new user, one test each.
+"""The faults found under fault injection and by a new user, one test each.
 
 Every test goes through the public surface: key scripts on the real app
 (tests/support/drive.py), the store, main() with the fake machine, the simulator's

@@ -1,7 +1,7 @@
 """The layers of the code: no import circles and no borrowed private names.
 
 Every module of firmware/ (named as on the device: ``wyrm.app``, ``main``) and of
-host_tools/ (``host_tools.simcore``) is read as text. A module depends on another
+host_tools/ (``host_tools.sim.core``) is read as text. A module depends on another
 when it imports it, at the top or inside a function, or loads it by a literal name
 (``app.load("wyrm.quick")``, ``app.call(...)``, ``__import__``, ``importlib``):
 code loaded later is still code the module needs. The tests fail when modules

@@ -13,7 +13,7 @@ from host_tools.bench.on_pico import TOUR
 from host_tools.emu import pico
 
 TOTAL_HEAP = 245_888  # MicroPython v1.28.0 on an RP2040: mem_free + mem_alloc
-GAME_TARGET = 96 * 1024  # README: heap in any game <= 96 KB (first visit)
+GAME_TARGET = 96 * 1024  # heap in any game <= 96 KB (first visit; docs/BENCHMARKS.md)
 
 
 def tour(dev, check=None):
@@ -58,7 +58,7 @@ def test_tour_visits_every_game_without_errors(toured):
 
 def test_heap_grows_through_the_tour_but_stays_inside_the_pico(toured):
     """Every game holds more than the main menu did; after the tour (die statistics, every game
-    visited: 93,376 B on v1.28.0) at least a third of the heap is still free."""
+    visited) at least a third of the heap is still free."""
     rows, _errors, _cost = toured
     boot = rows[0][1]
     for label, alloc in rows[1:]:
@@ -67,10 +67,10 @@ def test_heap_grows_through_the_tour_but_stays_inside_the_pico(toured):
 
 
 def test_first_game_visited_meets_the_96_kb_target(toured):
-    """Drachenhort is the tour's first game: a first visit, where the README's target holds.
+    """Drachenhort is the tour's first game: a first visit, where the 96 KB budget holds.
 
-    94,416 B on the device on v1.28.0 (its die screen, the probe's 80 B left out): 3,888 B
-    under the target. Emulated time is exact, so the figure is the same on every run."""
+    Measured at its die screen, the probe's own bytes left out. Emulated time is exact, so the
+    figure (docs/BENCHMARKS.md) is the same on every run."""
     rows, _errors, cost = toured
     label, alloc = rows[1]
     assert label == "Drachenhort"

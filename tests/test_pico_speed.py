@@ -1,4 +1,4 @@
-"""Issue 13 on the emulated Pico: no press lost, the panel answers within a frame or two.
+"""On the emulated Pico: no press lost, the panel answers within a frame or two.
 
 The real MicroPython rp2 firmware runs Wyrm as make deploy installs it (host_tools/emu/pico.py);
 emulated time is exact, so each latency below is the same on every run. A latency is the time
@@ -96,7 +96,7 @@ SCRIPTS = {
     # main menu: five moves inside the window, the sixth scrolls the list (Hidden deck);
     # five back up, the sixth scrolls it back (Drachenhort)
     "scroll": ("wait:300,down*6,up*6", 80, 120),
-    # the issue's rhythm and the 40 ms / 40 ms limit, while screens load
+    # the simulator's rhythm and the shortest taps that must count (40/40 ms), while screens load
     "dice5": ("down*5,ok,ok", 80, 120),
     "dice5_fast": ("down*5,ok,ok", 40, 40),
     # (the wait: the third OK rolls the die only once Drachenhort and its die have
@@ -123,7 +123,7 @@ OPENS = {
 }
 for _name, _moves in OPENS.items():
     SCRIPTS["open " + _name] = (",".join(["down"] * _moves + ["ok", "wait:600"]), 80, 120)
-    # the shortest tap the issue names: less time to load while OK is down
+    # the shortest tap that must count: less time to load while OK is down
     SCRIPTS["open40 " + _name] = (SCRIPTS["open " + _name][0], 40, 120)
 
 
@@ -191,10 +191,9 @@ def test_menu_move_within_30_ms_of_the_press_edge(runs):
 
 
 def test_menu_moves_that_scroll_within_30_ms_of_the_press_edge(runs):
-    """28.9 and 27.6 ms on v1.28.0 (50 before font.text read the string's bytes, 41.8
-    before presses were taken on their edge, 34.7-37.2 before only the changed columns
-    went out): the rows are drawn again, the title is not, and each page goes out from
-    its first to its last changed column (659 and 595 bytes instead of 931)."""
+    """A move that scrolls the list is within 30 ms of the press edge: the rows are drawn
+    again, the title is not, and each page goes out from its first to its last changed column
+    (under 700 bytes, where a whole list would be over 900)."""
     r = runs["scroll"]
     lat = [u[1] for u in r.from_edge]
     assert len(lat) == 12, lat
@@ -217,10 +216,8 @@ def test_a_click_on_an_open_screen_within_50_ms(runs):
 
 
 def test_a_click_that_changes_to_a_loaded_screen_within_50_ms(runs):
-    """BACK from Settings to the main menu: a whole new frame (1,060 bytes, 24 ms of bus)
-    38.5 ms after the release on v1.28.0 (57.7 before the text was drawn faster, the heap
-    collected after the frame and the release taken on its edge). bench.on_pico counts it as
-    "click on a loaded screen"."""
+    """BACK from Settings to the main menu, a whole new frame, is out within 50 ms of the
+    release. bench.on_pico counts it as "click on a loaded screen"."""
     r = runs["settings"]
     click = r.from_release[5]
     assert click[2] > 900, click  # the whole main menu went out
@@ -228,9 +225,9 @@ def test_a_click_that_changes_to_a_loaded_screen_within_50_ms(runs):
 
 
 def test_dice_opens_within_120_ms_of_the_release(runs):
-    """42 ms on v1.28.0 (185 at first, 86 before OK's press loaded the menu's code): the
-    menu needs only dice_ui and dice; the roll screen's code and the randomness load
-    after its first frame, so a die opens (with a roll) in 83 ms."""
+    """Dice, and a die from its menu (with a roll), open within 120 ms of the release: the
+    menu needs only dice_ui and dice; the roll screen's code and the randomness load after
+    its first frame."""
     r = runs["roll"]
     opened = r.from_release[5][1]
     assert opened <= 120, opened
@@ -244,10 +241,8 @@ def test_a_game_opens_within_120_ms_of_the_release(runs, name, tap):
     """OK released on the main menu to the last byte of the game's first frame (its menu,
     or the question a fresh game asks first), on a fresh boot: the game's menu module
     loads while OK is down, the rest (rules, play screens, the deal) right after that
-    frame. On v1.28.0, taps of 80 ms: 36-52 ms; of 40 ms: 36-68 ms (Drakskatten, whose
-    first frame also needs the table's count and the big digits, the slowest). From the
-    press: 76-108 ms (86-154 from the release before the press loaded the code, 79-136 from
-    the press before wyrm_finder)."""
+    frame. Taps of 80 ms and of 40 ms; Drakskatten, whose first frame also needs the table's
+    count and the big digits, is the slowest."""
     script, tap_ms, gap = SCRIPTS[tap + name]
     r = runs[tap + name]
     assert r.errors == []
@@ -270,8 +265,8 @@ def test_boot_to_the_main_menu_within_400_ms(runs):
 
 
 def test_heap_at_the_main_menu_after_boot_within_48_kb(runs):
-    """About 48 KB on v1.28.0 (wyrm_finder's mount adds about 500 B; docs/BENCHMARKS.md):
-    the boot-only shell (wyrm.startup), the store's problem sentences (wyrm.store_words),
+    """Within 48 KB at the main menu after boot (the figure: docs/BENCHMARKS.md): the
+    boot-only shell (wyrm.startup), the store's problem sentences (wyrm.store_words),
     the JSON encoder (wyrm.store_pack) and the randomness (wyrm.rng, loaded at the first
     draw) are not on the heap at the main menu."""
     r = runs["menu"]
@@ -280,7 +275,7 @@ def test_heap_at_the_main_menu_after_boot_within_48_kb(runs):
 
 
 # Every game (and Dice, the hidden deck) opened, one screen in, and left - twice - then
-# the die statistics (Dice, the Drachenhort die, DOWN): the issue's heaviest screen.
+# the die statistics (Dice, the Drachenhort die, DOWN): the heaviest screen.
 _VISIT = "ok,wait:300,ok,wait:300,back*5,down"
 TOUR = ",".join([_VISIT] * 7 + ["down"] + [_VISIT] * 7 + ["down"])
 STATS = "down*5,ok,wait:300,ok,wait:1500,down,wait:300"
@@ -332,9 +327,7 @@ def test_hold_to_peek_and_long_press_work_on_the_device(script):
 def test_a_game_in_progress_opens_within_120_ms_of_the_release(runs, name):
     """A saved game is read and checked before its menu's first frame; while OK is down
     the main menu loads the game's menu module and then what that frame needs (its rules,
-    the table's names). On v1.28.0 after an 80 ms tap: 62-73 ms, Drachenhort 72 (144-206
-    before the press loaded anything; 74-128 before wyrm_finder took three of the four
-    flash lookups out of every import)."""
+    the table's names). After an 80 ms tap the menu is out within 120 ms of the release."""
     script, tap, gap = SCRIPTS["saved " + name]
     r = runs["saved " + name]
     assert r.errors == []

@@ -1,4 +1,4 @@
-"""Issue 15: the common table tasks within their press budgets, on both button layouts.
+"""The common table tasks within their press budgets, on both button layouts.
 
 Each task of host_tools/bench/presses.py is played on the simulator; the test asserts
 the screen it ends on and that no case takes more presses than the budget

@@ -1,4 +1,4 @@
-"""Issue 15 at the table: menus that remember, and the words and layout fixes."""
+"""At the table: menus that remember, and the words and layout fixes."""
 from drive import Driver
 
 from wyrm.store import Store

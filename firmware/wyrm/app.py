@@ -1,14 +1,7 @@
-"""The step-driven core: ``App.step(now_ms, levels) -> mask of changed pages``.
+"""The step-driven core: ``App.step(now_ms, levels)`` returns the mask of changed pages.
 
-Nothing here sleeps, reads a pin or opens a file: the caller passes the time
-and the button levels, the store and the randomness source are injected, and
-the returned bit mask names the display pages (8 pixel rows each) that changed
-since the last step. ``main.py`` on the Pico and the simulator/tests on the
-host call the very same ``step``.
-
-Screens form a stack (push, pop, replace). A screen draws its whole picture in
-``draw``; the app redraws only after something called ``redraw()``, so an idle
-step costs a few comparisons and allocates nothing.
+No sleeping, pins or files here: time, levels, store and randomness come in from the caller
+(docs/INTERNALS.md).
 """
 import gc
 import sys

@@ -1,17 +1,7 @@
-"""Board profiles: which pins the display and buttons are wired to.
+"""Board profiles: which pins the display and buttons use, checked field by field.
 
-A profile is JSON (``boards/<name>.json``; deploy copies the chosen one to the
-device as ``board.json``). ``load_profile(data, name)`` checks a parsed dict and
-returns a normalized copy with every optional field filled in; anything wrong
-raises ``BoardError`` with the file name and the field path, e.g.
-``boards/x.json: buttons.OK: pin 40 does not exist on the Pico``.
-``load_file(path)`` reads and parses the file, then calls ``load_profile``.
-
-Pin facts (RP2040 datasheet, GPIO function table; MicroPython's rp2 port
-checks the same rule): SDA is an even GPIO, SCL an odd one, and the pair
-GPIO n, n+1 belongs to I2C0 when (n >> 1) is even, to I2C1 when it is odd.
-GP23 (power-supply mode), GP24 (VBUS sense), GP25 (on-board LED) and GP29
-(VSYS/3) are used inside the Pico and not on its header.
+``load_file(path)`` / ``load_profile(data, name)`` give a normalized profile or raise
+``BoardError`` naming the file and field (pin rules: docs/INTERNALS.md).
 """
 
 import json

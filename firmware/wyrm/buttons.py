@@ -1,24 +1,7 @@
-"""Polled, debounced buttons that turn levels into events.
+"""Debounced buttons: key levels in, PRESS/RELEASE/CLICK/LONG/REPEAT events out.
 
-``update(now, levels)`` is called every loop with the tick time in ms and a
-bit mask of the keys that are down (bit 0 UP, 1 DOWN, 2 OK, 3 BACK).
-
-Debounce, eager: an edge of a key whose level had been steady for ``debounce_ms``
-counts at once (a press answers on its edge, not 10 ms later); the contact bounce
-that follows it is a change too soon after another, and such a change counts only
-once the level has then been steady for ``debounce_ms``. So a bouncing press is one
-press, a tap of at least ``debounce_ms`` down and up is never lost, and the release
-after a bounce waits for the contacts to settle. Events land in the preallocated
-``queue`` (one byte each: kind << 4 | key); nothing is allocated.
-
-Events per key:
-- PRESS / RELEASE on the debounced edges (a screen can show something only
-  while OK is held: the secret peek),
-- CLICK on release of a short press,
-- LONG once, while still held, after ``long_ms`` (OK and BACK),
-- REPEAT for UP/DOWN: first after ``repeat_delay_ms``, then every ``repeat_ms``.
-A press that produced LONG or REPEAT gives no CLICK on release.
-All time arithmetic goes through ticks_diff/ticks_add (2**30 wrap).
+``update(now, levels)`` each loop; eager debounce, a preallocated queue, nothing allocated
+(docs/INTERNALS.md).
 """
 from micropython import const
 

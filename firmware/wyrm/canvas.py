@@ -1,11 +1,6 @@
-"""The drawing surface: a MONO_VLSB FrameBuffer that knows what changed.
+"""The drawing surface: a MONO_VLSB FrameBuffer that knows which pages (and columns) changed.
 
-A 128x64 panel has 8 pages of 8 pixel rows; each page is ``width`` bytes of the
-buffer. ``Canvas`` keeps a shadow of what was last handed to the panel and
-``dirty()`` reports (and accepts) the pages whose bytes differ, noting each
-one's first and last changed column (``lo``/``hi``) for a driver that sends
-only those. The OLED driver subclasses it; the simulator uses it as is.
-All buffers are allocated once.
+``dirty()`` reports them against a shadow of the panel; all buffers are allocated once.
 """
 import framebuf
 

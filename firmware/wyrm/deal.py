@@ -1,39 +1,7 @@
-"""Secret deals: Drachenhort party cards and a generic deck.
+"""Secret deals: Drachenhort's party cards and a generic hidden deck, as pure logic.
 
-Pure logic: no I/O, no UI, no randomness of its own. Every random choice is made
-with an ``rng`` argument that offers ``rng.below(n)`` (and ``rng.shuffle``), see
-``wyrm.rng``. Every deal object turns into plain JSON (``to_json()``) and back
-(``load(obj)``), so a power cut in the middle of the peeking round never re-deals.
-
-Colours and cards are referred to by index everywhere (adventurer 0..6, card
-0..6); names live in the settings (``validate_cards`` /
-``validate_colours``) so that renaming a colour never disturbs a saved game.
-
-Drachenhort party cards
------------------------
-``DEFAULT_COLOURS`` are the seven adventurers: the five the rulebook names plus
-yellow and purple (docs/RULES.md, Drachenhort). ``DEFAULT_CARDS`` are the seven lines of the Fano
-plane over them, so every adventurer is on exactly three cards, any two cards
-share exactly one adventurer, and the rulebook's example card {green, red, white}
-is card 0. A settings file ``{"colours": [7 names], "cards": [[3 names] x 7]}``
-is checked by ``validate_cards``; ``card_indices(config)`` turns its cards into
-adventurer-index triples for scoring.
-
-``deal_party(players, rng)`` deals one card to each of 2..7 players; the rest stay
-unseen. ``PartyDeal.card_of(k)`` is the ONLY way to learn a player's card (the UI
-calls it only while player k is peeking; ``peek(k)`` also records that k has seen
-it); ``unseen_cards()`` is for the final reveal only.
-
-Generic hidden deck
--------------------
-``Deck(cards)``: ``cards`` is a count N (cards labelled "1".."N") or a list of
-labels (repeats allowed, e.g. five "1" cards). Cards are drawn without
-replacement, uniformly from the draw pile at the moment of drawing (the pile
-keeps no order, so the saved state reveals nothing about the next card).
-Reshuffling: ``reshuffle()`` brings every card back (hands, table and discards);
-``reshuffle(discards_only=True)`` brings only the discarded cards back, cards
-still in hands or on the table stay out. Asking for more cards than the pile
-holds raises ``ValueError`` with a short message for the screen.
+Randomness comes in as ``rng``; every deal turns into JSON and back, so a power cut never
+re-deals (the rules of the deal: docs/INTERNALS.md).
 """
 
 from micropython import const

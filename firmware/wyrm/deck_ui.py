@@ -1,21 +1,6 @@
-"""Hidden deck: a deck of cards only their holders see (main menu "Hidden deck").
+"""The hidden deck (main menu): cards dealt or drawn that only their holders see.
 
-Menu: New deck (numbered 1..N with a spinner, or the labels in ``deck.json``),
-Deal cards (k to each of n players, then the device is passed round and each
-player holds OK to see their hand), Draw one (to one player, who holds OK to
-see it), See a hand (choose player, confirm, hold OK), Reshuffle (every card
-back; asks first), Help. Cards are dealt without replacement, uniformly from
-what is left (``wyrm.deal.Deck``).
-
-Saved after every change (store name "hdeck": the deck, the number of players
-and the pass round still to do), so a power cut never reveals, loses or
-re-deals a card: Wyrm comes back into this menu and, if a round was cut off,
-to the pass screen of the first player who had not seen their cards.
-
-``deck.json`` in the store folder (optional), a list of card labels or
-``{"cards": [...]}``; repeats are allowed (five "Knight" cards are five cards)::
-
-    {"cards": ["Ace", "King", "Queen", "Jack", "Joker"]}
+Saved after every change as "hdeck" (docs/USING.md describes the screens).
 """
 
 

@@ -1,25 +1,7 @@
-"""Dice: the built-in dice, NdM and custom dice, and who starts.
+"""Dice: the built-in dice, NdM and custom dice, and what their statistics count.
 
-Custom dice are parsed from dice.json by ``wyrm.dice_custom.parse_custom``; the
-Drakskatten roll-off is ``wyrm.dice_rolloff.RollOff``. They live in their own
-modules so that rolling a die loads only this one.
-
-Pure logic (no UI, no randomness of its own), but for two small reads the Dice menu
-needs before its first frame: ``load_custom`` and ``last_die`` (through ``app.store``).
-Every face is drawn with
-``rng.below(len(faces))`` (``wyrm.rng.Rng`` does the rejection sampling), so a
-die with faces (1, 2, 2, 3, 4, 6) shows a 2 with probability exactly 1/3.
-
-A die is one small ``Die`` object holding a tuple of faces (numbers or words of
-at most 8 characters) and a count (how many of those dice are rolled at once).
-Nothing is stored per face and the statistics tables are computed on demand.
-
-Statistics: ``stat_labels()`` / ``stat_probs()`` / ``stat_values(result)`` say
-what ``wyrm.stats`` counts for a die. A single die counts its faces. Several
-numeric dice count their sum (2d6: 2..12, the triangle 1..6..1 / 36) as long as
-there are at most 1296 equally likely outcomes (e.g. up to 4d6 or 2d36);
-otherwise, and for word dice, every die's face counts on its own (each roll adds
-``count`` observations, all independent).
+Pure logic but for two small store reads the Dice menu needs (``load_custom``, ``last_die``);
+every face is drawn with ``rng.below`` (docs/INTERNALS.md).
 """
 
 from micropython import const

@@ -1,23 +1,6 @@
 """The roll screen of one die, its history and statistics, and the saved counts.
 
-What a game needs to roll a die, without the Dice menu (``wyrm.dice_ui``: the
-menu, custom dice list, who starts, roll-off). Import it inside a function:
-
-    from wyrm import dice_roll_ui
-    app.push(dice_roll_ui.roll_screen("dh"))        # one die (built-in or "c:<name>")
-
-Roll screen: OK rolls; a short tumble (TUMBLE_MS, any key shows the result at
-once) then the result in big digits, with the Drachenhort hint, both dice and
-the total for 2d6, FOUND / not found for the door search. The bottom line lists
-the last rolls; UP opens the history, DOWN the statistics (count and bar per
-face, the expected share as a mark, the fairness verdict); OK there offers to
-reset them.
-
-Counts and history of every die are kept in one small store file
-("dice_stats") and saved after each roll, so they survive a power cut. A
-damaged or unexpected file gives a message and fresh counts. Custom dice come
-from ``dice.json`` in the store's folder (format: see
-``wyrm.dice_custom.parse_custom``), read only when a custom die is asked for.
+What a game needs to roll, without the Dice menu: ``app.push(dice_roll_ui.roll_screen("dh"))``.
 """
 from micropython import const
 

@@ -1,20 +1,6 @@
-"""Dice screens: the Dice menu, custom dice, who starts, the roll-off.
+"""The Dice menu and the screen builders games use (who starts, the roll-off).
 
-Games use the public screen builders (import the module inside a function):
-
-    from wyrm import dice_roll_ui
-    app.push(dice_roll_ui.roll_screen("dh"))        # one die (built-in or "c:<name>")
-    from wyrm import dice_ui
-    app.push(dice_ui.who_starts_screen())        # asks the player count, picks one
-    app.push(dice_ui.rolloff_screen(hi=6))       # Drakskatten roll-off, round by round
-
-The roll screen of a die, its history and statistics and the saved counts live
-in ``wyrm.dice_roll_ui`` (a game that only rolls loads just that, and the roll-off
-of a known number of players does not load it); ``dice_ui.roll_screen`` hands
-over to it. Who starts and the roll-off are ``wyrm.dice_rolloff``, loaded when one
-opens: the menu's first frame needs only this module and ``wyrm.dice``. Custom
-dice come from ``dice.json`` in the store's folder (format: see
-``wyrm.dice_custom.parse_custom``).
+Its first frame needs only this module and ``wyrm.dice``; the rest loads when opened.
 """
 
 from wyrm import dice, font, ui

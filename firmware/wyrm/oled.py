@@ -1,38 +1,7 @@
-"""SSD1306 / SH1106 OLED over I2C: the driver is the Canvas the app draws into.
+"""SSD1306 / SH1106 over I2C: the driver is the Canvas the app draws into.
 
-``Oled(i2c, ...)`` initialises the panel at once (as micropython-lib's driver
-does); then the app draws into it (it is a MONO_VLSB FrameBuffer) and calls
-``show()``, which sends exactly the 8-pixel pages that changed since the last
-call. ``i2c`` is anything with ``writeto(addr, buf)`` (``machine.I2C`` on the
-Pico, a recorder in the tests); this module never imports ``machine``.
-
-Addressing: both controllers are driven in *page addressing mode* (SSD1306:
-``0x20 0x02``; the SH1106 knows no other). A page goes out as two I2C writes:
-``00 B0|page 0x|lo 1x|hi`` (one command stream: page and column start) and
-``40`` + the data bytes. A whole page is ``5 + width`` bytes (133 for a
-128-wide panel, 1064 for a whole 128x64 frame); one code path for both chips.
-
-Only the changed columns go out: ``dirty()`` (Canvas) notes each changed page's
-first and last changed column, and ``send()`` starts the page at the first and sends
-up to the last, rounded up to a multiple of 8 columns (at 400 kHz a byte takes
-22.5 us: a menu move that scrolls the list sends about 640 bytes, not 931). A
-byte-per-pixel (GS8) blit moves the columns to the front of the send buffer,
-which goes out through a view of that length: nothing is allocated per frame.
-
-Column offset: the SH1106 has 132 RAM columns and most 128-pixel glasses show
-columns 2..129 (some show 0..127). ``col_offset`` is the RAM column of the left
-pixel in the normal orientation. Rotating by 180 degrees reverses the column to
-segment order, so the rotated offset is ``ram_columns - width - col_offset``
-(2 stays 2; 0 becomes 4; always 0 on a 128-wide SSD1306).
-
-Rotation is done by the controller (segment remap + COM scan direction), never
-by redrawing. The SSD1306 applies a segment remap only to RAM data written after
-it (datasheet, command A0h/A1h), and the SH1106's offset may change, so
-``rotate()`` rewrites the panel's RAM from the shadow (what the panel showed)
-in the new orientation; the app's pending drawing is left to the next show().
-
-Buffers and per-page memoryviews are allocated once in ``__init__``: show()
-and send() allocate nothing under MicroPython (checked in tests/test_oled.py).
+``show()`` sends only the changed pages and columns and allocates nothing; addressing, column
+offset and rotation: docs/INTERNALS.md.
 """
 import framebuf
 from micropython import const

@@ -1,33 +1,7 @@
 """Pass-and-peek: show each player a secret that only they ever see.
 
-    from wyrm import peek
-    peek.peek_flow(app, [0, 1, 2], lines_of, on_done=done, on_seen=saved)
-    peek.peek_one(app, 2, lines_of)          # a later re-peek from a game menu
-
-``secret_lines(app, k)`` returns player k's secret as a list of short lines.
-It is called ONLY inside ``PeekScreen.draw`` while OK is physically held on
-the peek screen (between OK's PRESS and RELEASE); its result is drawn and
-dropped - never kept, put into a toast or a title, or printed.
-
-One screen (``PeekScreen``, ``hold_ok = True``) walks through these states;
-the texts are what tests and players read:
-
-- pass:  title <heading> k/n; "Pass to", <name> (large), "Press OK when only
-         you can see the screen." - OK: ready. BACK (three buttons: hold OK)
-         asks "Stop passing round?" (the deal stays saved).
-- ready: title <name>; "Hold OK" (large), "to see your card". While OK is held
-         the secret is shown: title <title>, one line per secret line (large when
-         it fits). Releasing OK hides it at once. Held longer than
-         ``app.settings["peek_s"]`` seconds, it hides by itself: "Hidden",
-         "Release OK". BACK (three buttons: UP): back to the pass screen.
-- seen:  "Seen it?" (large), "OK: pass on" ("OK: finish" for the last player,
-         "OK: done" for a single peek), "Hold OK: see again" (the secret comes
-         back after a long press, so a short OK never flashes it). BACK (three
-         buttons: UP) leaves: "Stop passing round?" (a single peek: done).
-- done:  a check mark, "All cards dealt", "OK: continue" -> ``on_done(app)``.
-
-``showing`` is True exactly when the last ``draw`` drew the secret of player
-``owner`` (the secrecy tests read it per frame).
+``peek_flow(app, players, lines_of, ...)`` walks the round, ``peek_one`` a later re-peek; the
+secrecy rule is in docs/INTERNALS.md.
 """
 
 from micropython import const

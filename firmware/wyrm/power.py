@@ -1,13 +1,7 @@
 """The battery gauge and its warnings: VSYS readings to volts and percent.
 
-main.py reads the supply (ADC3 = VSYS/3, VBUS sense on GP24) and loads this
-module for each reading only (``update``); it is not on the heap in between.
-The functions above ``update`` are pure.
-
-Limits (Raspberry Pi Pico datasheet, "Powering Pico"; RT6150B buck-boost):
-VSYS may be 1.8-5.5 V; below 1.8 V the 3.3 V rail (flash and RP2040 IO) is
-no longer held. Saves stop below 2.1 V, 0.3 V above that, so that the dip of
-a flash write under load never takes the rail out of regulation.
+Loaded by the shell for each reading only; saves stop below the safe voltage
+(docs/INTERNALS.md).
 """
 
 from micropython import const

@@ -1,11 +1,6 @@
-"""Quick roll: UP and DOWN pressed together roll the open game's die.
+"""Quick roll: UP and DOWN together roll the open game's die above the current screen.
 
-From any screen inside a game (the app calls ``chord(app)`` when both keys are
-down; the rest of that press does nothing else) the game's die is rolled on a
-roll screen pushed on top: Drachenhort's die in Drachenhort, 2d6 in
-Drakskatten, elsewhere the last die rolled anywhere (d6 before the first).
-There OK rolls again; BACK (hold OK on three keys) or UP+DOWN again returns to
-exactly the screen it came from. Loaded only on the chord.
+Loaded only on the chord (``chord(app)``).
 """
 from wyrm import buttons as B
 from wyrm import dice_roll_ui

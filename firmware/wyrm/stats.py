@@ -1,28 +1,6 @@
-"""Dice statistics: per-face counts and a chi-square fairness verdict.
+"""Dice statistics: per-face counts and a chi-square fairness verdict (``math`` only).
 
-Pure logic, ``math`` only. Probabilities are exact fractions given as
-(numerator, denominator) integer pairs (see ``Die.stat_probs()``).
-
-The test: Pearson's chi-square statistic
-    X2 = sum over faces of (observed - expected)^2 / expected,
-with ``expected = n * num / den``, computed as
-(observed * den - n * num)^2 / (n * num * den) so the only rounding is the
-final division. Degrees of freedom: number of faces - 1.
-
-Significance level: ALPHA = 0.001. A fair die is called "Unusual" about once
-in 1000 checks; a die that is really off gets flagged as the rolls pile up.
-Critical values for df 1..20 are the 0.999 quantiles from a standard
-chi-square table (e.g. NIST/SEMATECH e-Handbook of Statistical Methods,
-section 1.3.6.7.4, "Critical Values of the Chi-Square Distribution", upper
-tail 0.001). For df > 20 the Wilson-Hilferty approximation is used:
-    df * (1 - 2/(9 df) + z * sqrt(2/(9 df)))^3, z = 3.090232 (normal 0.999),
-whose true tail probability lies between 0.00096 and 0.001 there.
-
-Verdicts:
-- "Too few rolls to tell" while any face's expected count is below 5 (the
-  usual rule for when the chi-square approximation can be trusted);
-- "Unusual: keep rolling" when X2 exceeds the critical value;
-- "Looks fair" otherwise.
+The test, its significance level and the verdicts: docs/INTERNALS.md.
 """
 
 import math

@@ -1,37 +1,7 @@
-"""Saved state: small JSON files that survive power cuts and damaged flash.
+"""Saved state: small checksummed JSON files that survive power cuts and a damaged flash.
 
-``Store(root).save(name, obj)`` writes ``<root>/<name>.json``;
-``load(name, default)`` reads it back, or ``default``. A file is::
-
-    WYRM 1 <adler32 as 8 hex digits> <length of the JSON bytes>\\n
-    <JSON text>
-
-Saving never overwrites the only good copy: the new text goes to
-``<name>.tmp`` (flushed, synced), the current file becomes ``<name>.bak``,
-then the tmp file is renamed to ``<name>.json``. A rename replaces its target
-in one step on LittleFS and POSIX, so a power cut at any moment leaves either
-the new file or the previous one (as ``.json`` or ``.bak``).
-
-Loading never raises on a bad file: a damaged file, or one the caller's
-``check`` cannot use (another version, the wrong shape), is renamed aside to
-``<name>.bad`` (kept for inspection, never deleted: one per name and kind, a
-newer damaged copy replaces the older), the backup is used if it is good (and
-renamed back to ``<name>.json``, so the next boot is quiet), else the
-default, and a plain-language line is queued in ``problems`` for the UI
-(``trouble`` counts them, so a caller can tell a restored copy was used).
-A read error (EIO from ``stat`` or ``open``, not a missing file) is retried;
-if it lasts, both copies stay as they are and the default is returned.
-Programming errors (bad names, unsaveable objects) do raise.
-
-A flash that refuses a write (full: ENOSPC, or EIO) does not stop the app:
-``save`` returns False, leaves the previous files as they were, and sets
-``failing`` (an errno) until a later save succeeds; the app shows that in
-words. Nothing is removed before its replacement is written.
-
-The JSON text is written by ``wyrm.store_pack``, not ``json.dumps``: keys are sorted,
-separators are compact and non-ASCII text is kept as UTF-8, so CPython and
-MicroPython write byte-identical files (MicroPython dicts have no order).
-The checksum is computed here too: ``binascii``/``zlib`` may be missing.
+``Store(root).save(name, obj)`` / ``load(name, default)``; the format and the rules of a safe
+save are in docs/INTERNALS.md.
 """
 
 import json

@@ -2,12 +2,7 @@
 JSON. A module of its own, on the heap only while a save runs (``Store.save`` drops
 it again).
 
-The JSON text is written here, not by ``json.dumps`` alone: keys are sorted,
-separators are compact and non-ASCII text is kept as UTF-8, so CPython and
-MicroPython write byte-identical files (MicroPython dicts have no order). A list
-with no dict or float in it (a game's events) is written by ``json.dumps``, which
-writes it the same way on both (see ``_plain``) and far faster on the Pico than
-this module's own loop.
+On the heap only while a save runs (``Store.save`` drops it again).
 """
 
 import json

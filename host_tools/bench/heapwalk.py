@@ -1,25 +1,7 @@
 """Why is memory still held? A heap walk inside the WebAssembly MicroPython.
 
-MicroPython's garbage collector is conservative: every word of every live
-block that looks like the address of a heap block keeps that block alive -
-including words inside binary data (font bitmaps, bytecode, frame buffers).
-In the WebAssembly build the heap sits at low addresses (about 0x35800 up),
-so ordinary data words such as ``00 fe 03 00`` look like heap pointers and
-can keep a whole unloaded game alive. On the Pico (heap at 0x2000_0000 up) a
-false pointer needs a 0x20 byte in the right place, so it is rarer.
-
-``dump(mp)`` reads the allocation table (``micropython.mem_info(1)``), the
-used part of the heap (``uctypes.bytes_at``; needs the runner without the
-Pico import guard) and the root objects the firmware holds on to (sys.modules,
-__main__'s globals, sys.path). ``analyse(d)`` splits the allocated bytes into:
-
-- ``precise``: reachable from those roots when the contents of binary blocks
-  (data of str/bytes/bytearray/array, bytecode of functions) are NOT read as
-  pointers - what a precise collector would keep;
-- ``false``: reachable from those roots only through words inside binary
-  blocks (false pointers);
-- ``other``: held by roots outside Python's reach - the interned-string
-  (qstr) pools, the interpreter's own state, the C stack.
+``dump(mp)`` reads the heap, ``analyse(d)`` splits it into what the firmware's objects hold,
+false pointers and the rest (docs/TOOLS.md).
 """
 import struct
 

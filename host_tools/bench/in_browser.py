@@ -1,21 +1,6 @@
-"""Wyrm in the browser, measured: ``make bench`` (section "Web") or on its own.
+"""Wyrm in the browser, measured: first frame, transfer size and step time in headless Chromium.
 
     .venv/bin/python -m host_tools.bench.in_browser [--runs N]
-
-In headless Chromium (Debian's package, driven by Playwright) on a page served
-from 127.0.0.1 by this script:
-
-- first frame: ``performance.now()`` (ms since navigation started) when the
-  first frame is on the canvas, median of N fresh loads without the service
-  worker (every file fetched), for the site as built (.mpy) and with .py
-  sources (``build.py --source``) - the faster one is what ``make web`` builds;
-- transfer size: each file of the site gzipped (what a compressing static host
-  sends) and raw;
-- step time: one page step (the proxy call into MicroPython's App.step, plus the
-  copy of the framebuffer and the canvas drawing when pages changed) on the main
-  menu, idle and with a full redraw (``app.redraw(); canvas.forget()`` first),
-  median and p95 of samples that each average a batch of steps (the browser's
-  clock is coarse), beside the same steps under CPython as ratios.
 """
 import argparse
 import gzip

@@ -1,18 +1,6 @@
-"""The benchmark's side inside real MicroPython (the WebAssembly build, host_tools/mp/runner.py).
+"""The benchmark's side inside real MicroPython: boot the app as main.py does, one step per exec.
 
-A session boots the app exactly as main.py does on the Pico - the real OLED
-driver (``wyrm.oled.Oled``) over a counting stand-in for ``machine.I2C`` - and
-then runs ONE app step per ``exec`` call. MicroPython reclaims garbage only
-between ``exec`` calls, so every call starts with ``gc.collect()`` and reads
-``gc.mem_alloc()``: the heap the app retains between steps.
-
-Each session gets a fresh interpreter (and a fresh copy of the firmware), so
-the first visit to a game is measured as on a freshly booted Pico (qstrs a
-module interns stay on the heap after the module is dropped).
-
-The same harness runs over firmware/ as .py source or as .mpy files compiled
-by mpy-cross (``firmware_dir``): the Pico loads .mpy, so that is the figure
-the targets are about.
+Each call starts with ``gc.collect()`` and reads ``gc.mem_alloc()``: the heap the app retains.
 """
 import json
 

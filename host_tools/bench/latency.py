@@ -3,30 +3,8 @@
     .venv/bin/python -m host_tools.bench.latency [--board B ...] [--json build/latency.json]
                                                  [--md docs/LATENCY.md] [--max-presses N]
 
-Two passes per board:
-
-1. **The tour** (the simulator, CPython, fast): from power-on, press keys and watch
-   which screen each one leads to. A screen is the class of the screen on top, its
-   title and its selected row (digits left out, so a count that changes is the same
-   screen). On each screen every key is tried once (a tap of UP, DOWN, OK, BACK; on a
-   three-button board BACK is the long OK); when every key of the screen is done, the
-   tour goes by the shortest known way to a screen with a key not yet tried. Each
-   press is classed from what it did in the simulator: ``move`` (UP/DOWN moved the
-   selection, scrolling included), ``change`` (the same screen drew a new value),
-   ``tumble`` (the same screen animates: a roll), ``back`` (to a screen that was open
-   below it), ``open`` (another screen) or ``none`` (nothing drawn), and by the edge
-   it acts on (press, release, long). The tour powers on afresh (no saves) at the
-   main menu every ``SEGMENT`` keys, and when what is left needs a fresh state of
-   the games; its parts are played side by side.
-2. **The replay** (the emulated Pico, the real rp2 firmware): the same keys, the same
-   presses (80 ms taps; the long OK 900 ms), each one after the bus has been
-   quiet for ``QUIET_MS``. Each press's latency is from the edge it acts on (the press
-   for moves, the release for clicks, the long press's 600 ms for a long one) to the
-   last byte of the first panel update after it (writes split by 3 ms of silence).
-
-Budgets (``BUDGETS``): a transition 100 ms, back to a screen already loaded 50 ms, a
-change within a screen 50 ms, a move 30 ms, the first tumble frame 40 ms, the median
-of the transitions 40 ms.
+A tour in the simulator tries every key on every screen; the Pico replays it and times each
+press against ``BUDGETS`` (docs/TOOLS.md).
 """
 import argparse
 import json

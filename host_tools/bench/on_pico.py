@@ -2,15 +2,7 @@
 
     .venv/bin/python -m host_tools.bench.on_pico [--board pico-ssd1306-4btn] [--json out.json]
 
-One boot of the real MicroPython rp2 firmware (host_tools/emu/pico.py) with Wyrm as
-``make deploy`` puts it on a Pico. Keys are tapped at the simulator's rhythm (80 ms
-down, 120 ms up) and, before the next one, the harness waits until the app is back in
-its input loop. For each press: emulated ms from the press edge and from the release
-to the last byte of the panel traffic it caused (until the next press), and the bytes
-sent (after the address byte). Emulated time is exact: the same figures on every run.
-Heap: ``gc.mem_alloc()`` after ``gc.collect()`` on the device (boot.py probe on GP15;
-the probe's own bytes are subtracted) after boot, in each game of a tour, and at the
-tour's end on the die statistics.
+One boot, keys tapped at the simulator's rhythm, each press timed to its last byte.
 """
 import argparse
 import json

@@ -1,15 +1,8 @@
 """Where the emulated Pico's time goes on batteries, and the average current that makes.
 
-    python -m host_tools.bench.power_split                # game night (10 min, scaled) + standby
-    python -m host_tools.bench.power_split --minutes 120  # the whole 2-hour game night, unscaled
-    python -m host_tools.bench.power_split --vbus         # the same with VBUS present: no sleep
-
-Game night: the device on 3x AAA (VSYS 3.9 V, no VBUS), Dice open, a roll (OK) every 10 s;
-the split repeats every 10 s, so a shorter run is scaled to the evening. Standby: the panel
-off (Screen off after 60 s, set in Settings) for an hour. The split comes from the harness
-(host_tools/emu/rp2040.mjs, "power": running and waiting per clk_sys, deep sleep = WFI with
-SLEEPDEEP and clocks gated, as machine.lightsleep); the currents per state are the figures in
-``STATES`` (docs/BENCHMARKS.md "On batteries" names their sources).
+    python -m host_tools.bench.power_split               # game night (10 min, scaled), standby
+    python -m host_tools.bench.power_split --minutes 120   # the whole 2-hour game night, unscaled
+    python -m host_tools.bench.power_split --vbus          # the same with VBUS present: no sleep
 """
 import argparse
 import json

@@ -1,20 +1,8 @@
-"""Presses at the table: each common task as a key script.
-
-A task is played on the simulator from a known state (its ``setup``: key
-scripts from power-on, each after a power cut, on one shared flash folder; the
-last one continues straight into the counted script). Only the counted script's
-presses count: a tap, a long press, a hold and a chord (keys pressed together)
-are one press each; waits are free. The screen it ends on is checked too, so a
-short script that lands somewhere else does not count.
-
-Tasks with several cases (every adventurer, every player, every object) report
-the most presses any case took; ``avg`` tasks also hold the average to a budget.
+"""Presses at the table: each common task as a key script with a press budget.
 
     python -m host_tools.bench.presses          # the table, on every board
-    tests/test_presses.py                 # the same scripts as tests
 
-Key scripts are those of ``host_tools.sim.core`` (``back`` is a long OK on the
-three-button board, which counts as one press).
+How a press is counted: docs/PRESSES.md; tests/test_presses.py plays the same scripts.
 """
 import re
 import shutil
@@ -78,9 +66,8 @@ def _six_objects():
     return s
 
 
-# name, what, budget, before (the issue's count on the four-button board; in brackets the
-# shortest script on the firmware before issue 15, e7a854e - the same on three buttons), cases,
-# xfail
+# name, what, budget, before (the count on the four-button board before the budgets were
+# set; in brackets the shortest script then - the same on three buttons), cases, xfail
 TASKS = [
     {
         "name": "quick-roll",

@@ -1,17 +1,7 @@
 """Benchmark sessions: key scripts through every game, and their run under CPython.
 
-A session is a list of segments run from power-on on a fresh state folder:
-
-    ("steps", [levels, ...])   one app step each (the key script's timeline)
-    ("idle", pre, n)           ``pre`` idle steps to let toasts and animations end,
-                               then ``2 * n`` idle steps that are checked for
-                               display traffic and allocations
-
-Sessions come from the screenshot scripts (host_tools/make/shots.py and
-host_tools/make/shots.d/*.txt, added per game) and from our own scripts that open
-every game and every entry of its menu. Each ends by leaving the game again
-(BACK until the main menu): the BACK presses are found here, under CPython, and
-the same steps are then replayed inside MicroPython.
+The screenshot scripts plus scripts opening every entry of every game's menu; each leaves its
+game again, and the same steps are replayed inside MicroPython (docs/TOOLS.md).
 """
 import shutil
 import tempfile

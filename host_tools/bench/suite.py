@@ -1,35 +1,14 @@
 """``make bench``: heap, display traffic, idle cost, step cost and size of the firmware.
 
-    .venv/bin/python -m host_tools.bench            # everything, writes bench/results.json
+    .venv/bin/python -m host_tools.bench            # everything, writes build/bench/results.json
     .venv/bin/python -m host_tools.bench --quick    # main menu and game menus only
 
-Every session (host_tools/bench/sessions.py: the screenshot scripts of each
-game plus scripts opening every entry of every game's menu) runs from power-on
-under CPython and inside real MicroPython (WebAssembly, host_tools/mp/runner.py),
-with the real OLED driver over a counting I2C bus, as main.py runs it on the
-Pico:
-
-1. Heap - MicroPython, one step per exec call, ``gc.collect(); gc.mem_alloc()``
-   before each step: the heap the app retains (MicroPython frees garbage only
-   between calls). Steps that dispatch no button event and send nothing under
-   CPython run in batches (their heap is the one before them). Measured with
-   the firmware as .py source and as .mpy (mpy-cross), each session in a fresh
-   interpreter. Where the heap does not come back after leaving a game, and at
-   each game's peak, a heap walk (bench_heapwalk.py) splits it into what the
-   firmware's objects hold, interned names, and false pointers.
-2. Display traffic - bytes on the bus per key press (from the press until the
-   next press: release, animations and all), with the real driver (changed
-   pages only) and with a driver sending the whole frame on every change.
-3. Idle cost - at the end of every session's script (main menu, each game's
-   menu, each screen the scripts reach): idle steps that must send nothing and
-   allocate nothing, checked with ``micropython.heap_lock()``.
-4. Step cost - MicroPython time of an idle step and a key-press step against a
-   full redraw of the same screen, many repetitions in one call.
-5. Size - .mpy and source bytes per module.
+What each section measures and how: docs/TOOLS.md; ``make bench-save`` keeps the results.
 """
 import argparse
 import json
 import os
+import subprocess
 import sys
 import threading
 import time
@@ -41,8 +20,8 @@ from host_tools.bench import sessions as bench_sessions
 from host_tools.bench import size as bench_size
 from host_tools.sim import core
 
-RESULTS = os.path.join(paths.ROOT, "bench", "results.json")
 BUILD = os.path.join(paths.ROOT, "build", "bench")
+RESULTS = os.path.join(BUILD, "results.json")  # make bench-save copies it to bench/
 
 KB = 1024
 TARGET_BOOT = 48 * KB
@@ -936,7 +915,7 @@ def _report_size(results, summ, variants, out):
 
 def _report_targets(results, summ, variants, out):
     out("")
-    out("Targets (issue 9):")
+    out("Targets:")
     for t in results["targets"]:
         out("   %-4s %s" % ("PASS" if t["pass"] else "MISS", t["target"]))
         wrapped(out, "        ", t["detail"].split(" "), sep=" ", indent="        ")
@@ -969,6 +948,16 @@ def for_json(results):
     return slim
 
 
+def commit():
+    """The commit the bench ran on (``git describe --always --dirty``), or None without git."""
+    try:
+        out = subprocess.run(["git", "describe", "--always", "--dirty"], cwd=paths.ROOT,
+                             capture_output=True, text=True, timeout=30)
+    except OSError:
+        return None
+    return out.stdout.strip() or None
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--quick", action="store_true", help="main menu and game menus only")
@@ -976,7 +965,8 @@ def main(argv=None):
     ap.add_argument("--no-timing", action="store_true", help="skip the step cost")
     ap.add_argument("--jobs", type=int, default=max(1, min(4, os.cpu_count() or 1)),
                     help="MicroPython interpreters in parallel")
-    ap.add_argument("--out", default=RESULTS, help="JSON results (default bench/results.json)")
+    ap.add_argument("--out", default=RESULTS,
+                    help="JSON results (default build/bench/results.json)")
     args = ap.parse_args(argv)
     variants = ("py",) if args.no_mpy else ("py", "mpy")
     res = run(variants=variants, timing=not args.no_timing, jobs=args.jobs,
@@ -984,17 +974,20 @@ def main(argv=None):
     report(res)
     from host_tools.bench import in_browser  # the page in headless Chromium (docs/WEB.md)
     in_browser.report(res.setdefault("web", in_browser.measure(log=print)))
-    from host_tools.bench import presses as press_table  # 6. presses at the table (issue 15)
+    from host_tools.bench import presses as press_table  # 6. presses at the table
     press_table.section()
     from host_tools.bench import on_pico  # the real port, on the emulated Pico
 
     res["pico"] = on_pico.run_and_report()
+    res["commit"] = commit()
     if args.out:
         os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
         with open(args.out, "w") as f:
             json.dump(for_json(res), f, indent=1, sort_keys=True)
             f.write("\n")
         print("wrote", os.path.relpath(args.out, paths.ROOT))
+        if os.path.abspath(args.out) == RESULTS:
+            print("make bench-save keeps it: bench/results.json and docs/BENCHMARKS.md's figures")
     return 0
 
 

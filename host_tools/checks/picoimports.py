@@ -2,15 +2,7 @@
 
     python -m host_tools.checks.picoimports [firmware]      # prints problems, exit 1 if any
 
-The allow-list is host_tools/mp/pico_modules.json (derived from the
-micropython-rp2-rpi-pico-stubs package; the runtime guard inside the
-MicroPython runner uses the same file). A module that lives in the checked
-tree itself (e.g. ``wyrm``, ``main``) is allowed too. An import inside a
-``try:`` whose handlers catch ImportError (or Exception) is optional and
-therefore allowed - that is how ``typing`` may be used for annotations.
-Relative imports (``from . import x``) stay inside the firmware and pass.
-A host-only import in a branch the Pico never runs can be marked on its line
-with a ``# pico-ok: <reason>`` comment.
+Optional imports and ``# pico-ok: <reason>`` lines: docs/TOOLS.md.
 """
 
 import ast

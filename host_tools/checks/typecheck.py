@@ -2,20 +2,7 @@
 
     python host_tools/checks/typecheck.py [FIRMWARE_DIR]     # exit 0: clean, non-zero: errors
 
-- The stubs live in their own venv, ``.venv-stubs`` (created on first use), with
-  ``micropython-rp2-rpi-pico-stubs`` pinned to the MicroPython release the
-  firmware targets (1.28, the same on the device and in the WebAssembly runner).
-- pyright (from node_modules, pinned in package.json) gets ``typeshedPath`` =
-  that venv's site-packages. The stub package ships its own ``stdlib/``
-  there, so CPython's standard library is NOT visible: ``import dataclasses``,
-  ``time.monotonic()`` or ``machine.Pin(1).nonexistent()`` are errors.
-- ``venvPath``/``venv`` point pyright at the stubs venv. pyright then reads that
-  venv's site-packages directly and never asks a CPython interpreter for its
-  search paths (which would bring /usr/lib/python3.x back in).
-- ``extraPaths`` = the firmware folder, so ``from wyrm import x`` resolves.
-
-The pyright config is written to a temp folder with absolute paths, so the
-same code checks a copy of the firmware (as tests/test_typecheck.py does).
+The stubs venv and why CPython's library stays invisible: docs/TOOLS.md.
 """
 
 import glob

@@ -1,37 +1,8 @@
 """A fake Pico on a pseudo-terminal, for testing deploy with the real mpremote.
 
-    with FakePico() as pico:               # pico.port is e.g. /dev/pts/3
-        subprocess.run([sys.executable, "-m", "mpremote", "connect", pico.port, "fs", "ls"])
-        pico.listdir("wyrm")               # the device's files, read through the runner
-        pico.events                        # ["soft-reset", ..., "hard-reset"]
-
     python -m host_tools.emu.fake_pico          # prints its port; try `make deploy PORT=...`
 
-The other side of the pseudo-terminal speaks MicroPython's REPL protocol the
-way pyexec.c does: Ctrl-A enters the raw REPL ("raw REPL; CTRL-B to exit\\r\\n>"),
-code up to Ctrl-D is answered "OK" + output + "\\x04" + error + "\\x04>", an empty
-Ctrl-D soft-resets, Ctrl-B goes back to the friendly REPL, Ctrl-C clears the
-line, and "\\x05A\\x01" starts raw-paste mode (or is refused with "R\\x00" when
-``raw_paste=False``, so mpremote falls back to the plain raw REPL).
-
-The received code runs inside real MicroPython 1.28 (host_tools/mp/runner.py) with
-an EMPTY file system at /flash, which is the device's cwd (a Pico's "/").
-What the WebAssembly build does differently, and how this file bridges it:
-
-- OSError numbers are emscripten's (ENOENT is 44): the traceback text is
-  rewritten to the Pico's form ("OSError: [Errno 2] ENOENT"), which is what
-  mpremote parses to tell "missing" from other failures.
-- It has no ``machine``: a stand-in module with only ``reset()`` is put in
-  ``sys.modules``; calling it (mpremote's ``reset`` does) ends the code with
-  no reply, like a reboot, and the fake records a "hard-reset". main.py is
-  not started after it (it would need the real ``machine``).
-- A soft reset cannot restart the interpreter without losing the in-memory
-  file system, so it clears ``__main__`` and the modules loaded from /flash
-  and goes back to /flash, which is what a Pico's soft reset does to code.
-
-Output newlines are sent as "\\r\\n" like the Pico's USB console. ``mode``
-"garbage" answers every input with text that is not MicroPython (as a board
-running other firmware would); "silent" never answers.
+It speaks MicroPython's REPL protocol and runs the code in real MicroPython (docs/TOOLS.md).
 """
 
 import os

@@ -1,28 +1,9 @@
 """Wyrm on an emulated Pico: the real MicroPython rp2 firmware, in the tests and the bench.
 
-    from host_tools.emu import pico
     dev = pico.boot("pico-ssd1306-4btn")      # power on, run until the main menu is drawn
-    dev.play("down,down,ok")                  # the simulator's key scripts, at exact emulated times
-    dev.settle()                              # until the panel bus has been quiet for 300 ms
-    dev.frame()                               # bytes, MONO_VLSB: compare with sim.core's Frame.data
-    dev.txns(since)                           # every I2C transaction with emulated start/end
-    dev.heap()                                # (free, alloc) after gc.collect(), ON the device
-    dev.close()
+    dev.play("down,down,ok"); dev.frame(); dev.heap(); dev.close()
 
-The machine is ``host_tools/emu/rp2040.mjs`` (rp2040js from npm) in a node
-process; this module speaks JSON lines with it. Emulated time starts at 0 at
-power-on and only moves inside ``run``/``run_to``/``settle``/``play``; it is
-exact (8 ns a cycle) and the same on every machine, so latencies and byte
-counts measured here may be asserted in tests. docs/PICO.md has the details.
-
-Firmware: ``PICO_FW`` (any RPI_PICO UF2 or flash .bin) or
-``../shared/pico/RPI_PICO-v1.28.0.uf2``; the RP2040 B1 bootrom from
-``PICO_BOOTROM``, beside the firmware, or ``../shared/pico/``.
-
-Wyrm goes onto the emulated flash as the LittleFS image ``host_tools.make.fsimage``
-builds (the same files ``make deploy`` copies) plus, unless ``probe=False``, a
-``boot.py`` heap probe: a falling edge on GP15 (unused by every profile)
-schedules ``gc.collect()`` and prints ``HEAP free alloc``. main.py is unchanged.
+Emulated time is exact, so latencies and byte counts may be asserted (docs/PICO.md).
 """
 
 import json

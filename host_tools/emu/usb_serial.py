@@ -1,20 +1,9 @@
 """The emulated Pico's USB serial console on a pty, for the real ``mpremote``.
 
-    from host_tools.emu import pico, usb_serial
-    dev = pico.boot("pico-ssd1306-4btn")
-    with usb_serial.Bridge(dev) as port:      # e.g. /dev/pts/7
+    with pico_serial.Bridge(dev) as port:      # e.g. /dev/pts/7
         subprocess.run(["make", "deploy", "PORT=" + port])
 
-A thread owns the device while the bridge runs: it passes what a program
-writes to the pty to the device's USB CDC (host -> device) and the device's
-console output back to the pty, and keeps emulated time running in between
-(in slices, as fast as the emulator goes; the core sleeps through most of it
-while the REPL waits). Leave the device alone until ``close()``.
-
-A reset (``machine.reset()``, mpremote's last step in ``make deploy``) is
-where a real Pico drops off the USB bus and boots again; to see what it does
-next, power the emulated board up again from its flash (``save_flash``, then
-``pico.boot(flash=...)``), as tests/test_pico_deploy.py does.
+Leave the device alone until ``close()`` (docs/TOOLS.md).
 """
 import os
 import select

@@ -1,17 +1,8 @@
-"""Pictures of the build, drawn from the board profile and the case layout (make/case.py).
+"""Pictures of the build, drawn from the board profile and the case layout.
 
     python -m host_tools.make.build_pics [--board NAME_OR_JSON]   (make wiring draws them too)
 
-- ``docs/device-<board>.png``: the finished device seen from above, in its case,
-  the main menu in the window;
-- ``docs/perfboard-<board>.png``: the perfboard from the parts' side - the hole
-  grid, where each part sits, and every wire (they run on the underside) - and
-  ``perfboard-<board>-underside.png``, the same turned over, as it is soldered;
-- ``docs/battery-wiring.png``: 3 x AAA holder, slide switch, Schottky diode
-  (band towards VSYS), the Pico's VSYS and GND.
-
-``perfboard_plan(profile)`` is the wiring on the board as data (holes, nets,
-paths), which the tests check against the profile.
+The device, the perfboard (both sides) and the battery wiring, into docs/.
 """
 import argparse
 import os

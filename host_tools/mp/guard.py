@@ -1,21 +1,7 @@
 """Pico import guard, run once inside the WebAssembly MicroPython at boot.
 
-The WebAssembly build ships modules a Pico's firmware lacks (functools,
-itertools, abc, logging, ...). This prelude replaces ``builtins.__import__`` so
-that an import statement succeeds only for:
-
-- a module on the Pico's allow-list (host_tools/mp/pico_modules.json), or
-- a module that lives in the simulated flash folder (``/flash``: the firmware).
-
-Imports made *by* an allowed built-in/frozen module while it loads (e.g. the
-frozen ``asyncio`` importing its helpers) are trusted: on the Pico that module
-brings its own dependencies. Imports made by firmware modules are checked.
-Relative imports (``from . import x``) stay inside a package that was already
-allowed, so they pass.
-
-This is MicroPython code (runs under the runner, never under CPython). The
-runtime calls ``_wyrm_install_guard(allowed, flash)`` then deletes the name, so
-nothing is left in ``__main__``.
+An import succeeds only for a module on the Pico's allow-list or one in /flash (the
+firmware). MicroPython code: it runs under the runner, never under CPython.
 """
 
 

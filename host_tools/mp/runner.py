@@ -1,19 +1,9 @@
 """Run code in real MicroPython (the v1.28 WebAssembly build under Node) from CPython.
 
-    from host_tools.mp.runner import MicroPython, MicroPythonError
-
     with MicroPython() as mp:
-        out = mp.exec("from wyrm import rng\\nprint(rng.Rng(seed=1).below(6))")
-        mp.write_file("/flash/state/scores.json", b"{}")
-        data = mp.read_file("/flash/state/scores.json")   # bytes, or None if missing
+        out = mp.exec("from wyrm import rng\nprint(rng.Rng(seed=1).below(6))")
 
-One Node process (host_tools/mp/server.mjs) serves many calls, so hundreds of
-checks run in a second. The interpreter sees the repo's firmware/ tree at
-/flash (cwd and first on sys.path) and refuses imports a Pico does not have.
-Each exec() is one ``runPython`` call: MicroPython reclaims garbage only
-between calls, and ``__main__`` globals persist from one exec() to the next.
-``reset()`` gives a fresh interpreter (a new process: only one MicroPython can
-live in a Node process) with a fresh copy of firmware/.
+firmware/ is at /flash; imports a Pico lacks are refused (docs/TOOLS.md).
 """
 
 import base64

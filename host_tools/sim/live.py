@@ -1,22 +1,7 @@
 """The interactive simulator: the real app on a real clock, in a window or a terminal.
 
-``python -m host_tools.sim`` without ``--keys`` runs this (``__main__.interactive``). The firmware's
-``App.step(now_ms, levels)`` is called about every 10 ms with a millisecond
-clock wrapped at 2**30 like MicroPython's ``ticks_ms``; the view is redrawn
-when ``step`` reports changed pages or the panel's power/contrast changed.
-
-- A pygame window (``window.py``) when a display is present: true key
-  press and release, so holding a key is holding the button.
-- The terminal (``term.py``) otherwise, or with ``--terminal``: Unicode
-  half blocks, works over SSH and in tmux. A terminal reports no key release,
-  so a key is a tap and holds are keys of their own (see ``TapKeys``).
-
-With ``--runtime micropython`` the same app runs inside real MicroPython
-(the WebAssembly build under Node, one ``exec`` per step, ~0.2 ms each).
-
-This module holds the parts both share: the clock, the devices, the tap/hold
-key model, and start-up/exit (the state folder: kept with --state, else a
-temporary folder that is deleted at the end - both are said on exit).
+The parts both views share: the clock, the devices, the tap/hold key model, start-up and
+exit (docs/TOOLS.md).
 """
 import contextlib
 import io

@@ -1,28 +1,6 @@
 """The simulator in a terminal: Unicode half blocks, plain ANSI codes, works over SSH and tmux.
 
-Each character cell shows two OLED pixels (upper half block, lower half
-block, full block), so a 128x64 panel takes 128 columns x 32 rows inside a
-box (130x36 with the key help). A smaller terminal (down to 66x22, e.g. the
-usual 80x24) gets a small view with Braille characters, 2x4 pixels each.
-
-A terminal reports key presses but no releases, so every key is a tap
-(down ~80 ms, then up); long presses and "keep OK held" (to peek at a secret)
-have keys of their own:
-
-    Up/Down or k/j   move             L   long OK (held ~0.9 s)
-    Enter or Space   OK               B   long BACK
-    Backspace or b   BACK             h   hold OK down / let it go
-    r                UP+DOWN together (the quick roll inside a game)
-    q                quit
-
-Holding UP or DOWN on the device repeats; a terminal's own key repeat gives
-at most two queued taps, so there press the key again (the window repeats).
-A terminal too small for the full view gets the small one, whose bottom edge
-names the size that shows the full view.
-
-The terminal is put into cbreak mode (termios) and the alternate screen, and
-restored on every way out (q, Ctrl-C, an exception, SIGTERM/SIGHUP);
-Ctrl-Z suspends cleanly.
+A terminal sees no key release, so holds have keys of their own (docs/TOOLS.md).
 """
 import contextlib
 import io

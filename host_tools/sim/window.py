@@ -1,14 +1,6 @@
 """The simulator in a pygame window: an OLED-looking panel and real key press/release.
 
-    Up / Down            UP / DOWN buttons (held = held: menus auto-repeat)
-    Up + Down together   the quick roll inside a game
-    Enter / Space        OK (hold it to peek at a secret)
-    Backspace / Esc      BACK (four-button boards; with three buttons hold OK)
-    q or closing         quit
-
-Lit pixels are pale blue-white dots with a fine gap; a dimmed panel (the
-contrast setting, the screen saver) shows darker dots, a panel that is off
-shows none.
+Keys: docs/TOOLS.md.
 """
 import contextlib
 import io

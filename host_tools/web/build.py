@@ -2,21 +2,7 @@
 
     .venv/bin/python -m host_tools.web.build [--out DIR] [--source]
 
-Writes plain files any static host can serve:
-
-- ``index.html``, ``wyrm.js`` and ``manifest.webmanifest`` (the page, from
-  host_tools/web/) and ``icon.png`` (drawn with the firmware's font),
-- ``micropython.mjs`` + ``micropython.wasm`` copied from the pinned npm package,
-- ``firmware.bin``: firmware/wyrm, the page's glue (webmain.py) and the board
-  profiles in one file. Modules are compiled to .mpy with mpy-cross (bytecode
-  only, no -march: WebAssembly runs no native code); ``--source`` bundles the
-  .py sources instead (the benchmark compares first-frame times of both),
-- ``sw.js``: the service worker that keeps every file above for offline use;
-  its cache name carries a hash of the files, so a new build replaces the old
-  cache.
-
-Bundle format: ``WYRMPACK1\\n`` then, per file, a 2-byte little-endian path
-length, the UTF-8 path, a 4-byte little-endian size and the bytes.
+The files and the bundle format: docs/TOOLS.md.
 """
 import argparse
 import hashlib

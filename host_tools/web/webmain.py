@@ -1,15 +1,7 @@
 """Glue that runs inside the page's MicroPython (WebAssembly): boot and step the app.
 
-The page (``wyrm.js``) writes the firmware bundle into /flash and the saved
-games into /state, then calls ``boot`` and ``step`` through the interpreter's
-proxy. Nothing under firmware/ knows about the browser: the store is the
-firmware's own ``Store`` on /state (the page mirrors that folder into the
-browser's storage), the dice get the browser's ``crypto.getRandomValues``
-through an injected byte source and the firmware's rejection sampling, and the
-panel's contrast and power go to the page.
-
-The host functions come from the JS module ``wyrm_host`` the page registers:
-``random_byte()``, ``panel(level, on)``.
+The host functions come from the JS module ``wyrm_host``: ``random_byte()``,
+``panel(level, on)`` (docs/TOOLS.md).
 """
 import gc
 

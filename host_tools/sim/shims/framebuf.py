@@ -1,13 +1,7 @@
 """CPython stand-in for MicroPython's ``framebuf`` (host only, never deployed).
 
-Only the MONO_VLSB format (the SSD1306/SH1106 page layout) and GS8 (a byte a
-pixel: ``wyrm.font`` copies a glyph's column bytes with it) are implemented:
-the formats the firmware uses. Every primitive follows the C code of
-MicroPython's ``extmod/modframebuf.c`` step by step (clipping, Bresenham line,
-blit with key and palette, scroll), and ``tests/test_framebuf_diff.py`` proves
-the result byte-identical to the real framebuf running in WebAssembly
-MicroPython. Anything else raises, so the firmware cannot quietly depend on a
-primitive that has not been proven.
+MONO_VLSB and GS8 only, step by step as the C code; tests/test_framebuf_diff.py proves it
+byte-identical to the real one. Anything else raises.
 """
 
 MONO_VLSB = 0
