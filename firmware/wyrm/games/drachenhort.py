@@ -50,18 +50,6 @@ MIN_PLAYERS = const(2)
 MAX_PLAYERS = const(7)
 MODES = ("dealt", "printed")
 
-# The game menu's "Rules notes" (drachenhort_game): loaded with the rules when opened.
-NOTES = (
-    "Die: 1, 2, 2, 3, 4, 6. A 2 moves any adventurer; 1, 3, 4, 6 only one on "
-    "the Starting Space or in a lit area.",
-    "Tokens each escape: 1, 2, 3, 4, 5, 6, 8. A capture takes the lowest one "
-    "left. An escape: the adventurer out gets 8, the others the highest left, "
-    "farthest from the dragon first. The penultimate capture takes 6, the last "
-    "one in gets 8.",
-    "Gems: 12 per escape, 1 VP each.",
-    "Score: silver + gold of your card's 3 adventurers, plus gems. Equal "
-    "totals share the win.",
-)
 METALS = ("silver", "gold")
 
 
