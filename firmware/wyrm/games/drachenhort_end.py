@@ -1,10 +1,6 @@
-"""Drachenhort's final reveal (loaded only after the second escape).
+"""Drachenhort's final reveal: one by one or all at once, then the ranking.
 
-Screens: the choice "One by one" / "All at once"; one by one: each player in
-turn (pass, enter the printed card, then their adventurers as silver + gold,
-gems and the total); all at once: a table of every card, gems and total; then
-the ranking, equal totals sharing the win. The game and where the players are
-live in ``drachenhort_game.Session`` (saved there).
+Loaded only for these screens (after the second escape).
 """
 from micropython import const
 

@@ -1,11 +1,7 @@
-"""Drachenhort's in-game screens: capture, escape (order and review), board, gems.
+"""Drachenhort's screens past the menu: capture, escape (order and review), board, gems.
 
-Loaded only while one of them is open (``drachenhort_game._play``) and dropped
-again when the game menu shows, so the menu, the die and the dealer run without
-them. The saved game (``Session``) lives in ``drachenhort_game``; the table drawing
-helpers here serve the reveal (``drachenhort_end``) too, and the game menu's
-in-game actions (next escape, undo) and a resume into these screens are here, so
-the menu's module (what opening the game loads first) stays small.
+Also the menu's Start escape 2 and Undo, the table drawing the reveal shares, and the
+resume into these screens after a power cut.
 """
 from micropython import const
 
@@ -436,7 +432,7 @@ def _saved_order(g, arg):
 
 
 def resume(app, s):
-    """After a power cut: the in-game screen the players were on (``Session.resume``)."""
+    """After a power cut: the in-game screen the players were on (``Game.resume``)."""
     g = s.hoard
     where = s.screen
     arg = s.arg
