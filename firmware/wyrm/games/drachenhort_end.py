@@ -4,7 +4,7 @@ Loaded only for these screens (after the second escape).
 """
 from micropython import const
 
-from wyrm import buttons, font, players, ui
+from wyrm import buttons, font, gamekit, players, ui
 from wyrm.app import Screen
 from wyrm.games import drachenhort, drachenhort_play
 
@@ -59,7 +59,7 @@ def resume(app, s, where, arg):
         phase = "pass"
         if isinstance(arg, dict):
             got = arg.get("k")
-            if type(got) is int and 0 <= got < g.players:
+            if gamekit.whole(got, 0, g.players - 1):
                 k = got
             if arg.get("ph") == "show":
                 phase = "show"

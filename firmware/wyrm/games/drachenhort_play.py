@@ -449,6 +449,6 @@ def resume(app, s):
             app.push(OrderScreen(s, esc, a, order))
     elif where in ("gems", "gems_p") and not g.finished:
         gm = app.push(GemsMenu(s))
-        if where == "gems_p" and type(arg) is int and 0 <= arg < g.players:
+        if where == "gems_p" and gamekit.whole(arg, 0, g.players - 1):
             gm.sel = arg
             app.push(GemScreen(s, arg))
