@@ -18,7 +18,7 @@ from test_drachenhort_ui import NEW_DEALT_4, PEEK_ROUND_4
 
 from wyrm.store import Store
 
-NEW_DEALT_5 = "up*3,ok,up,ok,up,ok"  # New game, Yes, 5 players; then OK = Dealt by Wyrm
+NEW_DEALT_5 = "up,ok,up,ok,up,ok"  # New game, Yes, 5 players; then OK = Dealt by Wyrm
 
 
 def menu_labels(d):

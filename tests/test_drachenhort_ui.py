@@ -12,54 +12,61 @@ from drive import Driver, same_frames
 from wyrm.store import Store
 
 # Drachenhort is the first main-menu entry. Its game menu during an escape:
-# Roll the die, Capture, [See my card], Escape, Board, Gems, Undo, New game, Rules notes;
-# it opens on Capture (the game's next step), with no game on Roll the die.
+# Roll the die, [See my card], Capture, Escape, Board, Gems, Undo, Next turn,
+# Quick reference, New game; it opens on Roll the die (where a turn begins), and a
+# capture or an escape passes the turn on with the cursor there again (after the
+# escape: on the game's next step, Start escape 2 / Final reveal).
 OPEN = "ok"
-NEW_PRINTED_4 = "ok,down,ok,ok,down,ok"  # open, New game, 4 players (default), Printed cards
+# open, New game, 4 players (default), Printed cards, "Oldest begins": P1
+NEW_PRINTED_4 = "ok,down,ok,ok,down,ok,ok"
 NEW_DEALT_4 = "ok,down,ok,ok,ok"  # open, New game, 4 players, Dealt by Wyrm
-PEEK_ROUND_4 = "ok,hold:ok:300,ok," * 4 + "ok"  # each: ready, hold to see, pass on; then done
+# each: ready, hold to see, pass on; then done, and "Oldest begins": P1
+PEEK_ROUND_4 = "ok,hold:ok:300,ok," * 4 + "ok,ok"
 # Rulebook: three captures take 1, 2, 3 (white, yellow, purple: red, green and
 # orange stay in), then blue escapes; red is farthest, then green, then orange.
 CAPTURE_WHITE_YELLOW_PURPLE = (
-    "ok,down*2,ok,"  # Capture: green red [white] blue orange yellow purple
-    "ok,down*4,ok,"  # Capture: green red blue orange [yellow] purple
-    "ok,down*4,ok"  # Capture: green red blue orange [purple]
+    "down,ok,down*2,ok,"  # Capture: green red [white] blue orange yellow purple
+    "down,ok,down*4,ok,"  # Capture: green red blue orange [yellow] purple
+    "down,ok,down*4,ok"  # Capture: green red blue orange [purple]
 )
 BLUE_ESCAPES = (
-    "down,ok,"  # Escape
+    "down*2,ok,"  # Escape
     "down*2,ok,"  # Who escaped? green red [blue] orange
     "down,ok,"  # Farthest: green [red] orange
     "ok,"  # Next farthest: [green] orange (orange is placed by itself)
     "ok"  # review: OK saves
 )
-# After the escape the cursor is on Board (Start escape 2 is entry 2).
+# After the escape the cursor is on Start escape 2 (entry 1), Board under it.
 GEMS_1 = (
-    "down,ok,"  # Gems
+    "down*2,ok,"  # Gems (it opens on whose turn it is: Player 1)
     "ok,up*3,ok,"  # Player 1: 3
     "down,ok,up*2,ok,"  # Player 2: 2
     "down,ok,up*4,ok,"  # Player 3: 4
     "back"
 )
-START_2 = "up*2,ok,up,ok"  # Start escape 2, Yes
-CAPTURE_SIX = "ok,ok," * 6 + "ok"  # six captures in dungeon order, then the message
+START_2 = "up*2,ok"  # Start escape 2 (the row itself: Undo takes it back)
+CAPTURE_SIX = "down,ok,ok," * 6 + "ok"  # six captures in dungeon order, then the message
+# A dealt game has See my card under Roll the die during an escape: Capture one down more.
+DEALT_CAPTURES = CAPTURE_WHITE_YELLOW_PURPLE.replace("down,ok,", "down*2,ok,")
+DEALT_CAPTURE_SIX = CAPTURE_SIX.replace("down,ok,", "down*2,ok,")
 GEMS_2 = (
-    "down*2,ok,"  # Gems (cursor was on Final reveal)
-    "ok,up*2,ok,"  # Player 1: +2
+    "down*2,ok,"  # Gems (cursor was on Final reveal); it opens on Player 3's turn
+    "up*2,ok,up*2,ok,"  # Player 1: +2
     "up,ok,up*3,ok,"  # Player 4: 3
     "back"
 )
-FINAL = "up*2,ok,up,ok"  # Final reveal, Yes
+FINAL = "up*2,ok,ok"  # Final reveal, Yes (the default)
 ONE_BY_ONE_DEALT_4 = "ok," + "ok,ok," * 3 + "ok,ok"  # one by one: show, next... ranking
 
 FULL_DEALT = ",".join(
     [
         NEW_DEALT_4,
         PEEK_ROUND_4,
-        CAPTURE_WHITE_YELLOW_PURPLE,
-        "down," + BLUE_ESCAPES,  # a dealt game has See my card under Capture
-        GEMS_1,
+        DEALT_CAPTURES,
+        "down," + BLUE_ESCAPES,  # (See my card under Roll the die)
+        "down," + GEMS_1,  # (See my card under Start escape 2)
         "up," + START_2,
-        CAPTURE_SIX,
+        DEALT_CAPTURE_SIX,
         GEMS_2,
         FINAL,
         ONE_BY_ONE_DEALT_4,
@@ -104,24 +111,26 @@ def test_die_is_three_presses_from_power_on(tmp_path):
 
 def test_game_menu_starts_with_the_die_in_every_state(tmp_path):
     """The game menu's first entry is "Roll the die" with no game, during and after an escape;
-    during a game it opens on the game's next step under it (Capture)."""
+    during an escape it opens there (a turn begins with the roll), after it on the game's
+    next step under it (Start escape 2)."""
     d = Driver(tmp_path)
     d.keys(OPEN)
     assert d.text().splitlines()[1] == "> Roll the die"
     d.keys("back," + NEW_PRINTED_4)
-    assert d.text().splitlines()[1:3] == ["Roll the die", "> Capture"]
+    assert d.text().splitlines()[1:3] == ["> Roll the die", "Capture"]
     d.reboot()
     d.wait(100)
-    assert d.text().splitlines()[1:3] == ["Roll the die", "> Capture"]
-    d.keys(CAPTURE_WHITE_YELLOW_PURPLE + "," + BLUE_ESCAPES + ",up*2")
-    assert d.text().splitlines()[1] == "> Roll the die"
+    assert d.text().splitlines()[1:3] == ["> Roll the die", "Capture"]
+    d.keys(CAPTURE_WHITE_YELLOW_PURPLE + "," + BLUE_ESCAPES)
+    d.wait(2000)
+    assert d.text().splitlines()[1:3] == ["Roll the die", "> Start escape 2"]
     assert d.errors() == []
 
 
 def test_capture_list_shows_the_token_each_would_get(tmp_path):
     """The capture list shows every adventurer still in with the next token: "red -> silver 3"."""
     d = Driver(tmp_path)
-    d.keys(NEW_PRINTED_4 + ",ok")
+    d.keys(NEW_PRINTED_4 + ",down,ok")
     t = d.text()
     for c in COLOURS[:6]:  # six rows fit; purple is the seventh, below them
         assert "%s -> silver 1" % c in t
@@ -131,8 +140,8 @@ def test_capture_list_shows_the_token_each_would_get(tmp_path):
     d.keys("down")
     d.keys("ok")  # green captured
     assert "green: silver 1" in d.text()  # the toast
-    d.keys("ok,ok")  # red
-    d.keys("ok")
+    d.keys("down,ok,ok")  # red
+    d.keys("down,ok")
     t = d.text()
     assert "red -> silver 3" not in t and "green -> " not in t
     assert "white -> silver 3" in t
@@ -141,12 +150,12 @@ def test_capture_list_shows_the_token_each_would_get(tmp_path):
 
 def test_status_line_shows_escape_and_next_token(tmp_path):
     """The game menu's title bar says "Esc 1", "token 4" (the next capture's) and whose turn
-    it is after three captures; "Escape 1 over" after the escape."""
+    it is after three captures (each passes the turn on); "Escape 1 over" after the escape."""
     d = Driver(tmp_path)
     start_rulebook(d)
     d.wait(2000)  # toast gone
     first = d.text().splitlines()[0]
-    assert first == "== Esc 1 ==  P1  token 4"
+    assert first == "== Esc 1 ==  P4  token 4"
     d.keys(BLUE_ESCAPES)
     d.wait(2000)
     assert "Escape 1 over" in d.text().splitlines()[0]
@@ -157,7 +166,7 @@ def test_rulebook_example_through_the_screens(tmp_path):
     """Captures get 1, 2, 3; blue escapes: blue 8, red 6, green 5, orange 4 on the board."""
     d = Driver(tmp_path)
     start_rulebook(d)
-    d.keys("down,ok,down*2,ok")  # Escape, blue
+    d.keys("down*2,ok,down*2,ok")  # Escape, blue
     assert "red -> silver 6" in d.text() and "== Farthest from dragon ==" in d.text()
     d.keys("down,ok")  # red is farthest
     t = d.text()
@@ -167,7 +176,7 @@ def test_rulebook_example_through_the_screens(tmp_path):
     assert "== Blue escapes ==" in t
     assert "blue  silver 8 (out)" in t
     assert "red  silver 6" in t and "green  silver 5" in t and "orange  silver 4" in t
-    d.keys("ok,ok")  # save, open the board (the cursor is on Board)
+    d.keys("ok,down,ok")  # save, open the board (under Start escape 2)
     rows = board_rows(d.text())
     assert rows == {
         "white": ["1", "1"],
@@ -185,14 +194,14 @@ def test_escape_order_back_takes_a_pick_back(tmp_path):
     """BACK on the review returns to the last pick; the values follow the new order."""
     d = Driver(tmp_path)
     start_rulebook(d)
-    d.keys("down,ok,down*2,ok,down,ok,ok")  # blue; red, green (orange by itself)
+    d.keys("down*2,ok,down*2,ok,down,ok,ok")  # blue; red, green (orange by itself)
     d.keys("back")  # change: back to choosing the second farthest
     t = d.text()
     assert "== Next farthest ==" in t and "green -> silver 5" in t
     d.keys("down,ok")  # orange second this time: green last
     t = d.text()
     assert "orange  silver 5" in t and "green  silver 4" in t
-    d.keys("ok,ok")
+    d.keys("ok,down,ok")
     rows = board_rows(d.text())
     assert rows["orange"][0] == "5" and rows["green"][0] == "4" and rows["red"][0] == "6"
     assert d.errors() == []
@@ -201,13 +210,16 @@ def test_escape_order_back_takes_a_pick_back(tmp_path):
 def test_penultimate_capture_ends_the_escape(tmp_path):
     """The sixth capture takes 6 and gives the last one in 8; the escape is over by itself."""
     d = Driver(tmp_path)
-    d.keys(NEW_PRINTED_4 + "," + "ok,ok," * 5 + "ok")  # five captures, capture list open
+    d.keys(NEW_PRINTED_4 + "," + "down,ok,ok," * 5 + "down,ok")  # five captures, the list open
     t = d.text()
     assert "yellow -> silver 6" in t and "purple -> silver 6" in t
     d.keys("ok")  # yellow
     t = d.text()
     assert "== Escape 1 over ==" in t
     assert "yellow: silver 6" in t and "purple: silver 8" in t
+    assert "(the last one in)" in t
+    for line in t.splitlines():
+        assert not line.endswith("(last") and not line.startswith("one in")
     d.keys("ok")
     t = d.text()
     assert "Start escape 2" in t and "Capture" not in t and "Escape\n" not in t
@@ -221,10 +233,10 @@ def test_undo_names_the_event_and_restores_the_board(tmp_path):
     """Undo asks "Undo: Capture orange (silver 4)?"; Yes gives back the earlier board, twice."""
     d = Driver(tmp_path)
     start_rulebook(d)
-    d.keys("down*2,ok")  # Board after three captures
+    d.keys("down*3,ok")  # Board after three captures
     three = d.text()
     d.keys("ok,up*2,ok,down*3,ok")  # close, Capture, orange (green red blue [orange])
-    d.keys("down*2,ok")  # Board
+    d.keys("down*3,ok")  # Board
     four = d.text()
     assert board_rows(four)["orange"][0] == "4"
     d.keys("ok,down*2,ok")  # Undo
@@ -244,7 +256,7 @@ def test_undo_answer_no_keeps_the_event(tmp_path):
     """Undo starts on No: OK there keeps the board as it was."""
     d = Driver(tmp_path)
     start_rulebook(d)
-    d.keys("down*2,ok")
+    d.keys("down*3,ok")
     before = d.text()
     d.keys("ok,down*2,ok,ok,up*2,ok")  # Undo, No, Board
     assert d.text() == before
@@ -254,7 +266,7 @@ def test_undo_answer_no_keeps_the_event(tmp_path):
 def test_refused_gem_entry_shows_the_reason(tmp_path):
     """DOWN at 0 gems shows "Gems can't go below 0"; a 13th gem "Only 12 gems per escape"."""
     d = Driver(tmp_path)
-    d.keys(NEW_PRINTED_4 + ",down*3,ok,ok")  # Gems, Player 1
+    d.keys(NEW_PRINTED_4 + ",down*4,ok,ok")  # Gems, Player 1
     d.keys("down")
     assert "Gems can't go below 0" in flat(d)
     d.wait(2000)
@@ -272,7 +284,7 @@ def test_refused_gem_entry_shows_the_reason(tmp_path):
 def test_gem_presses_are_one_undo_step(tmp_path):
     """Five presses on one player's gems are undone as one event "Player 1 gems +3"."""
     d = Driver(tmp_path)
-    d.keys(NEW_PRINTED_4 + ",down*3,ok,ok,up*4,down,ok,back")  # Player 1: +4 -1
+    d.keys(NEW_PRINTED_4 + ",down*4,ok,ok,up*4,down,ok,back")  # Player 1: +4 -1
     d.keys("down,ok")  # Undo
     assert "Undo: Player 1 gems +3?" in d.text().replace("\n", " ")
     d.keys("up,ok,up,ok")  # Yes, Gems
@@ -283,7 +295,7 @@ def test_gem_presses_are_one_undo_step(tmp_path):
 def test_power_cut_on_the_board_comes_back_to_the_board(tmp_path):
     """After a power cut Wyrm shows the same board screen, pixel for pixel, with nothing lost."""
     d = Driver(tmp_path)
-    d.keys(NEW_PRINTED_4 + "," + CAPTURE_WHITE_YELLOW_PURPLE + "," + BLUE_ESCAPES + ",ok")
+    d.keys(NEW_PRINTED_4 + "," + CAPTURE_WHITE_YELLOW_PURPLE + "," + BLUE_ESCAPES + ",down,ok")
     before = d.data()
     text = d.text()
     assert "blue" in text and "== Board ==" in text
@@ -299,12 +311,12 @@ def test_power_cut_in_the_escape_order_keeps_the_picks(tmp_path):
     """A power cut while ordering the adventurers comes back to the order with the picks made."""
     d = Driver(tmp_path)
     start_rulebook(d)
-    d.keys("down,ok,down*2,ok,down,ok")  # blue escapes, red farthest
+    d.keys("down*2,ok,down*2,ok,down,ok")  # blue escapes, red farthest
     d.reboot()
     d.wait(100)
     t = d.text()
     assert "== Next farthest ==" in t and "green -> silver 5" in t and "red ->" not in t
-    d.keys("ok,ok,down,ok")  # green; save; Board (a fresh menu opens on its second row)
+    d.keys("ok,ok,down,ok")  # green; save; Board (under Start escape 2)
     rows = board_rows(d.text())
     assert rows["red"][0] == "6" and rows["green"][0] == "5" and rows["orange"][0] == "4"
     assert d.errors() == []
@@ -317,7 +329,7 @@ def test_power_cut_after_an_event_keeps_the_board(tmp_path):
     d.reboot()
     d.wait(100)
     assert "token 4" in d.text().splitlines()[0]
-    d.keys("down*2,ok")  # Board (the cursor starts on Capture)
+    d.keys("down*3,ok")  # Board (the cursor starts on Roll the die)
     rows = board_rows(d.text())
     assert rows["white"][0] == "1" and rows["yellow"][0] == "2" and rows["purple"][0] == "3"
     assert d.errors() == []
@@ -338,7 +350,7 @@ def test_power_cut_at_every_file_operation_of_a_capture(tmp_path, monkeypatch):
     base.mkdir()
     base = str(base)
     d = Driver(base)
-    d.keys(NEW_PRINTED_4 + ",ok")  # the capture list open, nothing captured
+    d.keys(NEW_PRINTED_4 + ",down,ok")  # the capture list open, nothing captured
     old = Store(base).load("drachenhort")["game"]
 
     def press(cut_at):
@@ -377,7 +389,7 @@ def test_power_cut_at_every_file_operation_of_a_capture(tmp_path, monkeypatch):
             seen.append("old")
         else:
             assert game["events"] == [["capture", 0]], game
-            assert text.startswith("== Esc 1 ==  P1  token 2\n"), text  # the game menu
+            assert text.startswith("== Esc 1 ==  P2  token 2\n"), text  # the next turn
             seen.append("new")
         assert d.app.errors == []
     order = ["old", "restored", "new"]  # in the order of the cuts: never back to an older one
@@ -418,27 +430,32 @@ def test_new_game_over_a_game_asks_first(tmp_path):
     """New game during a game asks "Start a new game?"; No keeps the board."""
     d = Driver(tmp_path)
     start_rulebook(d)
-    d.keys("down*6,ok")  # New game (under Next turn)
+    d.keys("up,ok")  # New game (the last row, one UP round from Roll the die)
     assert "Start a new game? This game is lost." in d.text().replace("\n", " ")
-    d.keys("ok,up*4,ok")  # No; Board
+    d.keys("ok,up*5,ok")  # No; Board
     assert board_rows(d.text())["purple"][0] == "3"
-    d.keys("ok,down*4,ok,up,ok,ok,down,ok,wait:2000")  # New game, Yes, 4, printed
+    d.keys("ok,down*5,ok,up,ok,ok,down,ok,ok,wait:2000")  # New game, Yes, 4, printed, P1
     assert "token 1" in d.text().splitlines()[0]
     assert d.errors() == []
 
 
-def test_second_escape_needs_a_confirmation(tmp_path):
-    """Start escape 2 asks first; Yes gives gold tokens from 1 again."""
+def test_second_escape_starts_on_its_row_and_undo_takes_it_back(tmp_path):
+    """After the escape the cursor is on "Start escape 2"; one OK starts it (gold tokens
+    from 1 again, the next player rolls first); Undo names it and takes it back."""
     d = Driver(tmp_path)
     start_rulebook(d)
-    d.keys(BLUE_ESCAPES + ",up,ok")  # Start escape 2
-    assert "Start escape 2?" in d.text()
-    d.keys("ok")  # No
-    assert "Escape 1 over" in d.text()
-    d.keys("ok,up,ok,wait:2000")
-    assert d.text().splitlines()[0] == "== Esc 2 ==  P1  token 1"
-    d.keys("ok")  # Capture (the cursor is on entry 1)
+    d.keys(BLUE_ESCAPES + ",wait:2000")
+    assert "> Start escape 2" in d.text()
+    d.keys("ok")
+    assert "Escape 2: gold" in flat(d)  # (the toast)
+    d.wait(2000)
+    assert d.title() == "== Esc 2 ==  P1  token 1" and "> Roll the die" in d.text()
+    d.keys("down,ok")  # Capture
     assert "green -> gold 1" in d.text()
+    d.keys("back,down*4,ok")  # Undo
+    assert "Undo: Start escape 2?" in flat(d)
+    d.keys("up,ok,wait:2000")  # Yes
+    assert d.title().startswith("== Escape 1 over ==")
     assert d.errors() == []
 
 
@@ -447,9 +464,9 @@ def test_custom_colour_names_from_the_settings_file(tmp_path):
     names = ["Gruen", "Rot", "Weiss", "Blau", "Orange", "Gelb", "Lila"]
     (tmp_path / "party_cards.json").write_text('{"colours": %s}' % str(names).replace("'", '"'))
     d = Driver(tmp_path)
-    d.keys(NEW_PRINTED_4 + ",ok")
+    d.keys(NEW_PRINTED_4 + ",down,ok")
     assert "Gruen -> silver 1" in d.text()
-    d.keys("ok,down*2,ok")
+    d.keys("ok,down*3,ok")
     assert "Gruen  1  1" in d.text() and "Lila  -  0" in d.text()
     assert d.errors() == []
 
@@ -533,7 +550,7 @@ def test_shared_win_with_printed_cards(tmp_path):
     """Printed cards entered at the reveal; equal best totals: "Winners: Player 1, Player 3"."""
     d = Driver(tmp_path)
     gems = (
-        "down,ok,"  # Gems
+        "down*2,ok,"  # Gems (under Start escape 2 and Board)
         "ok,up*2,ok,"  # Player 1: 2
         "down,ok,up*5,ok,"  # Player 2: 5
         "down,ok,up*2,ok,"  # Player 3: 2
@@ -556,7 +573,7 @@ def test_shared_win_with_printed_cards(tmp_path):
             gems,
             START_2,
             CAPTURE_SIX,
-            "ok,up,ok",  # Final reveal (the cursor is on it after the message), Yes
+            "ok,ok",  # Final reveal (the cursor is on it after the message), Yes
             reveal,
         ]
     )
@@ -604,7 +621,7 @@ def test_dealt_game_offers_a_second_look_at_the_card(tmp_path):
     d = Driver(tmp_path, seed=5)
     d.keys(NEW_DEALT_4 + "," + PEEK_ROUND_4)
     cards = _secret_cards(d.frames)
-    d.keys("down")  # right under Capture
+    d.keys("down")  # right under Roll the die
     assert "> See my card" in d.text()
     d.keys("ok,down*2,ok")  # Player 3
     assert flat(d).startswith("== Player 3 == Hold OK")
@@ -620,9 +637,9 @@ PRINTED_TO_ALL_AT_ONCE = ",".join(
         NEW_PRINTED_4,
         CAPTURE_WHITE_YELLOW_PURPLE,
         BLUE_ESCAPES,
-        START_2.replace("up*2", "up"),  # the cursor is on Board after the escape
+        "ok",  # Start escape 2: the cursor is on it after the escape
         CAPTURE_SIX,
-        "ok,up,ok",  # Final reveal, Yes
+        "ok,ok",  # Final reveal, Yes
         "down,ok",  # All at once
     ]
 )
@@ -650,7 +667,7 @@ def test_all_at_once_with_printed_cards_asks_each_card_first(tmp_path):
 def test_board_scrolls_on_a_32_pixel_panel(tmp_path):
     """On a 128x32 panel the board shows three adventurers and scrolls to the seventh."""
     d = Driver(tmp_path, board="pico-ssd1306-128x32")
-    d.keys(NEW_PRINTED_4 + ",down*2,ok")
+    d.keys(NEW_PRINTED_4 + ",down*3,ok")
     t = d.text()
     assert "green" in t and "purple" not in t
     d.keys("down*4")
@@ -688,30 +705,26 @@ def test_the_die_leaves_memory_when_its_screen_closes(tmp_path):
     assert d.errors() == []
 
 
-def test_game_screens_leave_memory_when_the_menu_shows(tmp_path):
-    """Board and capture load their code only while open; back at the game menu it is freed."""
+def test_game_screens_load_after_the_first_frame_and_leave_with_the_game(tmp_path):
+    """The game menu's first frame is drawn without the play screens; they load right after
+    it, stay while the game is open and leave with it (back on the main menu)."""
     import sys
 
     import wyrm.games
 
     name = "wyrm.games.drachenhort_play"
+    d = Driver(tmp_path)
+    d.keys(NEW_PRINTED_4 + ",back")
     if name in sys.modules:  # imported by another test: start without it
         del sys.modules[name]
         if hasattr(wyrm.games, "drachenhort_play"):
             delattr(wyrm.games, "drachenhort_play")
-    d = Driver(tmp_path)
-    d.keys(NEW_PRINTED_4)
-    assert name not in sys.modules  # the game menu runs without it
-    d.keys("down*2,ok")
+    d.keys("ok")
+    assert "Roll the die" in d.text()
+    assert name in sys.modules  # loaded once the first frame was out
+    d.keys("down*3,ok")
     assert d.text().startswith("== Board ==")
-    assert name in sys.modules
-    d.keys("back")
-    assert "> Board" in d.text().splitlines()
-    assert name not in sys.modules
-    d.keys("up*2,ok")
-    assert d.text().startswith("== Who was captured? ==")
-    assert name in sys.modules
-    d.keys("back")
+    d.keys("back,back")  # the main menu
     assert name not in sys.modules
     assert d.errors() == []
 
@@ -724,9 +737,9 @@ def test_full_game_same_frames_under_micropython_and_cpython():
 
 # -- turns ------------------------------------------------------------------------------
 # The game menu during an escape (printed cards): Roll the die, Capture, Escape, Board,
-# Gems, Undo, Next turn, New game, Rules notes; it opens on Capture, four UPs round the
-# wrapping list from the turn row (five DOWNs).
-TO_TURN = "up*4"
+# Gems, Undo, Next turn, Quick reference, New game; from Roll the die three UPs round
+# the wrapping list to the turn row.
+TO_TURN = "up*3"
 
 
 @pytest.mark.parametrize("board", ["pico-ssd1306-4btn", "pico-ssd1306-3btn",
@@ -734,11 +747,14 @@ TO_TURN = "up*4"
 def test_turns_go_round_the_table_from_the_oldest(tmp_path, board):
     """Seat 1 (the rulebook's oldest player) begins: the title bar names whose turn it is
     beside the escape and the next token (the table's names, "P4" where none, a six-letter
-    name too); one OK on "Next turn" passes it on, the cursor stays, and after the last
-    player it wraps round to the first."""
+    name too); one OK on "Next turn" passes it on with the cursor on "Roll the die" (where
+    the next turn begins), and after the last player it wraps round to the first."""
     Store(str(tmp_path)).save("table", ["Sophie", "Ben", "Clara"])
     d = Driver(tmp_path, board=board)
-    d.keys("ok,down,ok,up,ok,down,ok,wait:2000")  # New game: 4 players (table: 3), printed
+    d.keys("ok,down,ok,up,ok,down,ok")  # New game: 4 players (table: 3), printed
+    t = d.text()
+    assert t.startswith("== Oldest begins ==") and "> Sophie" in t
+    d.keys("ok,wait:2000")  # seat 1 preselected: one OK
     assert d.title() == "== Esc 1 ==  Sophie  token 1"
     d.keys(TO_TURN)
     assert "> Next turn: Ben" in d.text()
@@ -746,12 +762,14 @@ def test_turns_go_round_the_table_from_the_oldest(tmp_path, board):
     for _ in range(4):
         d.keys("ok")
         seen.append((d.title(), [x for x in d.text().splitlines() if x.startswith("> ")]))
+        d.keys(TO_TURN)
     assert seen == [
-        ("== Esc 1 ==  Ben  token 1", ["> Next turn: Clara"]),
-        ("== Esc 1 ==  Clara  token 1", ["> Next turn: P4"]),
-        ("== Esc 1 ==  P4  token 1", ["> Next turn: Sophie"]),
-        ("== Esc 1 ==  Sophie  token 1", ["> Next turn: Ben"]),
+        ("== Esc 1 ==  Ben  token 1", ["> Roll the die"]),
+        ("== Esc 1 ==  Clara  token 1", ["> Roll the die"]),
+        ("== Esc 1 ==  P4  token 1", ["> Roll the die"]),
+        ("== Esc 1 ==  Sophie  token 1", ["> Roll the die"]),
     ]
+    d.keys("up*3")  # back on Roll the die: the title as it was
     # the title bar's three parts stay apart, inside the panel
     log = d.last().log
     title_parts = sorted((x, s) for (x, y, s, _c, _sc) in log if y < 9)
@@ -762,46 +780,49 @@ def test_turns_go_round_the_table_from_the_oldest(tmp_path, board):
     assert d.errors() == []
 
 
-def test_turn_is_saved_and_left_alone_by_captures_and_undo(tmp_path):
-    """The turn survives a power cut; a capture and its undo do not move it (Undo still
-    names the capture); Gems opens on whose turn it is (the gem is theirs); a new game
-    begins with seat 1 again."""
+def test_turn_is_saved_passed_by_a_capture_and_left_alone_by_undo(tmp_path):
+    """The turn survives a power cut; a capture passes it on (the cursor on Roll the die);
+    Undo takes back the capture, not the turn; Gems opens on whose turn it is (the gem is
+    theirs); a new game asks who begins again (here the second seat)."""
     d = Driver(tmp_path)
-    start_rulebook(d)
-    d.keys("wait:2000," + TO_TURN + ",ok,ok")  # P1 -> P2 -> P3
-    assert d.title() == "== Esc 1 ==  P3  token 4"
+    start_rulebook(d)  # three captures: P1 -> P2 -> P3 -> P4
+    d.wait(2000)
+    assert d.title() == "== Esc 1 ==  P4  token 4"
     d.reboot()
     d.wait(100)
-    assert d.title() == "== Esc 1 ==  P3  token 4" and "> Capture" in d.text()
-    d.keys("ok,down*3,ok,wait:2000")  # Capture: orange (green red blue [orange])
-    assert d.title() == "== Esc 1 ==  P3  token 5"
-    d.keys("down*4,ok")  # Undo
+    assert d.title() == "== Esc 1 ==  P4  token 4" and "> Roll the die" in d.text()
+    d.keys("down,ok,down*3,ok,wait:2000")  # Capture: orange (green red blue [orange])
+    assert d.title() == "== Esc 1 ==  P1  token 5" and "> Roll the die" in d.text()
+    d.keys("down*5,ok")  # Undo
     assert "Undo: Capture orange (silver 4)?" in flat(d)
     d.keys("up,ok,wait:2000")  # Yes
-    assert d.title() == "== Esc 1 ==  P3  token 4"
-    assert Store(d.state_dir).load("drachenhort", None)["turn"] == 2
-    d.keys("up,ok")  # Gems: on Player 3
-    assert "> Player 3" in d.text()
-    d.keys("back,down*3,ok,up,ok,ok,down,ok,wait:2000")  # New game, Yes, 4, printed
-    assert d.title() == "== Esc 1 ==  P1  token 1"
+    assert d.title() == "== Esc 1 ==  P1  token 4"
     assert Store(d.state_dir).load("drachenhort", None)["turn"] == 0
+    d.keys("up,ok")  # Gems: on Player 1
+    assert "> Player 1" in d.text()
+    d.keys("back,down*4,ok,up,ok,ok,down,ok")  # New game, Yes, 4, printed
+    assert d.title() == "== Oldest begins =="
+    d.keys("down,ok,wait:2000")  # the second seat is the oldest
+    assert d.title() == "== Esc 1 ==  P2  token 1"
+    assert Store(d.state_dir).load("drachenhort", None)["turn"] == 1
     assert d.errors() == []
 
 
 def test_turn_goes_on_between_escapes_and_ends_with_the_game(tmp_path):
-    """After an escape the turn goes on ("Escape 1 over", then escape 2 from whose turn it
-    was); once the second escape is over there are no more turns: no name, no row."""
+    """The escape ends the turn (the next player's, the cursor on "Start escape 2");
+    escape 2 goes on from there; once it is over there are no more turns: no name, no row."""
     d = Driver(tmp_path)
-    start_rulebook(d)
-    d.keys("wait:2000," + TO_TURN + ",ok")  # P2's turn
-    d.keys("up*5," + BLUE_ESCAPES + ",wait:2000")  # (from Next turn to Capture) the escape
+    start_rulebook(d)  # P4's turn
+    d.keys("wait:2000," + TO_TURN + ",ok")  # P1's turn
+    d.keys(BLUE_ESCAPES + ",wait:2000")
     t = d.text()
     assert d.title() == "== Escape 1 over ==  P2" and "Next turn: P3" in t
-    d.keys("up,ok,up,ok,wait:2000")  # Start escape 2, Yes
+    assert "> Start escape 2" in t
+    d.keys("ok,wait:2000")  # Start escape 2
     assert d.title() == "== Esc 2 ==  P2  token 1"
     d.keys(CAPTURE_SIX + ",wait:2000")
     t = d.text()
-    assert d.title() == "== Game over ==" and "Next turn" not in t
+    assert d.title() == "== Game over ==" and "Next turn" not in t and "> Final reveal" in t
     assert d.errors() == []
 
 
@@ -826,5 +847,73 @@ def test_a_save_from_before_turns_begins_with_seat_one_and_a_bad_turn_is_refused
 def test_turns_same_frames_under_micropython():
     """A new game, the turn passed round the table and a power cut: real MicroPython draws
     byte-identical frames to CPython."""
-    cp = same_frames(NEW_PRINTED_4 + ",wait:2000," + TO_TURN + ",ok*5", seed=1)
-    assert cp[-1].text().startswith("== Esc 1 ==  P2  token 1")
+    script = NEW_PRINTED_4 + ",wait:2000," + TO_TURN + ",ok,ok,wait:1000,up,wait:1000,ok"
+    script += ",wait:1000,down,back,back,wait:2000"  # roll, a gem, pass and roll, the dragon
+    cp = same_frames(script, seed=1)
+    assert cp[-1].text().startswith("== Esc 1 ==  P3  token 1")
+
+
+# -- a turn on the roll screen ---------------------------------------------------------
+def test_roll_opens_rolling_for_whose_turn_and_ok_passes_and_rolls_for_the_next(tmp_path):
+    """During an escape "Roll the die" rolls at once for whose turn it is (title "P1 rolls",
+    the hint "OK:P2"); OK there passes the turn and rolls for the next player; BACK on the
+    game menu then takes the pass back ("Back to P1")."""
+    d = Driver(tmp_path)
+    d.keys(NEW_PRINTED_4 + ",wait:2000,ok,wait:1000")
+    t = d.text()
+    assert "P1 rolls" in t and "#1" in t and "OK:P2" in t
+    assert "any adventurer" in t or "lit or start only" in t
+    d.keys("ok,wait:1000")
+    t = d.text()
+    assert "P2 rolls" in t and "#2" in t and "OK:P3" in t
+    d.keys("back,wait:2000")
+    assert d.title() == "== Esc 1 ==  P2  token 1" and "> Roll the die" in d.text()
+    d.keys("back")
+    assert "Back to P1" in flat(d)
+    d.wait(2000)
+    assert d.title() == "== Esc 1 ==  P1  token 1"
+    assert Store(d.state_dir).load("drachenhort", None)["turn"] == 0
+    assert d.errors() == []
+
+
+def test_up_on_the_roll_takes_a_gem_for_whose_turn_it_is(tmp_path):
+    """UP on the roll screen gives the player whose turn it is one gem (a toast, the title's
+    count); the 13th gem of an escape is refused with the reason; Undo names the gem."""
+    d = Driver(tmp_path)
+    d.keys(NEW_PRINTED_4 + ",wait:2000,ok,wait:1000,up")
+    assert "P1: 1 gem" in flat(d) and "1 gems" not in flat(d)
+    d.keys("wait:2000")
+    assert "gems 1" in d.text()
+    d.keys("up*11,wait:2000")
+    assert "gems 12" in d.text()
+    d.keys("up")
+    assert "Only 12 gems per escape" in flat(d)
+    d.keys("wait:2000,back,down*5,ok")  # Undo
+    assert "Undo: Player 1 gems +1?" in flat(d)
+    d.keys("up,ok,wait:2000,up,ok")  # Yes; Gems
+    assert "Player 1          11" in d.text()
+    assert d.errors() == []
+
+
+def test_down_on_the_roll_is_the_dragon_a_capture_passes_the_turn(tmp_path):
+    """DOWN on the roll screen lists who the dragon can catch (with the token); a capture
+    saves, passes the turn and leaves the cursor on Roll the die, so the next player's
+    roll is one OK. BACK from the roll leaves the turn where it is (Escape: two rows down)."""
+    d = Driver(tmp_path)
+    d.keys(NEW_PRINTED_4 + ",wait:2000,ok,wait:1000,down")
+    t = d.text()
+    assert t.startswith("== Who was captured? ==") and "> green -> silver 1" in t
+    d.keys("up")  # the list wraps round to its last row
+    assert "> purple -> silver 1" in d.text()
+    d.keys("down,down,ok")  # red
+    assert "red: silver 1" in flat(d)
+    d.keys("wait:2000")
+    assert d.title() == "== Esc 1 ==  P2  token 2" and "> Roll the die" in d.text()
+    d.keys("ok,wait:1000")
+    assert "P2 rolls" in d.text()
+    d.keys("back,wait:2000")
+    assert d.title() == "== Esc 1 ==  P2  token 2" and "> Roll the die" in d.text()
+    d.keys("down*2,ok")  # Escape
+    t = d.text()
+    assert t.startswith("== Who escaped? ==") and "red" not in t
+    assert d.errors() == []

@@ -24,7 +24,7 @@ from wyrm.board import BoardError, load_file
 from wyrm.store import Store
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-CAPTURE_WHITE = "ok,down*2,ok"  # game menu (opens on Capture): green red [white]
+CAPTURE_WHITE = "down,ok,down*2,ok"  # game menu (on Roll the die): Capture, [white]
 INTERNAL = ("file", ".json", ".bak", ".bad", ".tmp")
 
 
@@ -52,7 +52,7 @@ def test_restored_copy_opens_on_the_game_menu_and_says_what_was_lost(tmp_path):
     list where one OK would record a capture nobody chose."""
     d = Driver(tmp_path)
     d.keys(NEW_PRINTED_4 + "," + CAPTURE_WHITE)  # white captured, back on the game menu
-    d.keys("ok")  # Capture again: the list is open (the save before says "capture")
+    d.keys("down,ok")  # Capture again: the list is open (the save before says "capture")
     assert d.text().startswith("== Who was captured? ==")
     d.keys("back")
     path = tmp_path / "drachenhort.json"
@@ -68,9 +68,9 @@ def test_restored_copy_opens_on_the_game_menu_and_says_what_was_lost(tmp_path):
     for _ in range(2):  # the next boots come back quietly, on the game menu
         d.reboot()
         d.wait(100)
-        assert "== Esc 1 ==" in d.text() and "> Capture" in d.text()
+        assert "== Esc 1 ==" in d.text() and "> Roll the die" in d.text()
         assert "Who was captured?" not in d.text()
-    d.keys("ok")  # the menu's OK only opens the list: nothing was recorded
+    d.keys("down,ok")  # the menu's OK only opens the list: nothing was recorded
     assert d.text().startswith("== Who was captured? ==")
     assert len(saved(d, "drachenhort")["game"]["events"]) == 1
     d.keys("back,back")
@@ -85,7 +85,7 @@ def test_order_screen_resumed_under_a_boot_message(tmp_path):
     the players on the order with their picks, no "Oops"."""
     d = Driver(tmp_path)
     d.keys(NEW_PRINTED_4 + "," + CAPTURE_WHITE)
-    d.keys("down,ok,down*2,ok,down,ok")  # Escape: blue out, red farthest
+    d.keys("down*2,ok,down*2,ok,down,ok")  # Escape: blue out, red farthest
     assert "Next farthest" in d.text()
     d.app.settings["contrast"] = 4
     d.app.save_settings()
@@ -125,12 +125,12 @@ def test_games_open_and_play_on_a_full_flash(tmp_path, monkeypatch, errno_name):
         assert words in t  # and says that nothing is being saved
     assert d.errors() == []
     d.reboot()
-    d.keys("ok,down,ok,ok,down,ok")  # Drachenhort: new game, 4 players, printed cards
+    d.keys("ok,down,ok,ok,down,ok,ok")  # Drachenhort: new game, 4 players, printed, P1
     n = len(d.frames)
     d.keys(CAPTURE_WHITE)
     t = all_text(d, n)
     assert words in t and "changes are not" in t and "being saved." in t
-    d.keys("down*2,ok,wait:4500")  # Board: the capture is there (memory)
+    d.keys("down*3,ok,wait:4500")  # Board: the capture is there (memory)
     assert board_rows(d.text())["white"][0] == "1"
     assert fs.faults > 0
     fs.full = False
@@ -141,7 +141,7 @@ def test_games_open_and_play_on_a_full_flash(tmp_path, monkeypatch, errno_name):
     assert "Storage works" in t and "again: changes are" in t
     d.reboot()
     d.wait(100)
-    d.keys("down*2,ok")  # Board after the power cut (the menu opens on Capture)
+    d.keys("down*3,ok")  # Board after the power cut (the menu opens on Roll the die)
     rows = board_rows(d.text())
     assert rows["white"][0] == "1" and rows["green"][0] == "2"
     assert d.errors() == []
@@ -174,7 +174,7 @@ def test_new_game_on_a_full_flash_keeps_the_dealt_cards(tmp_path, monkeypatch):
     fs = FaultFS()
     fs.install(monkeypatch)
     fs.full = True
-    d.keys("up*3,ok,up,ok,ok,down,ok")  # New game, Yes, 4 players, Printed cards
+    d.keys("up,ok,up,ok,ok,down,ok,ok")  # New game, Yes, 4 players, Printed cards, P1
     assert "Oops" not in all_text(d) and d.errors() == []
     assert saved(d, "drachenhort") == game and saved(d, "drachenhort")["deal"] == deal
     monkeypatch.undo()
@@ -190,7 +190,7 @@ def test_new_game_with_room_drops_the_old_deal(tmp_path):
     d = Driver(tmp_path, seed=4)
     d.keys(NEW_DEALT_4 + "," + PEEK_ROUND_4)
     assert saved(d, "drachenhort")["deal"] is not None
-    d.keys("up*3,ok,up,ok,ok,down,ok")
+    d.keys("up,ok,up,ok,ok,down,ok,ok")
     assert saved(d, "drachenhort")["game"]["mode"] == "printed"
     assert "deal" not in saved(d, "drachenhort") and saved(d, "party") is None
 
@@ -396,7 +396,7 @@ def test_old_save_with_its_deal_in_its_own_file_still_plays(tmp_path):
     d.reboot()
     d.wait(100)
     assert "See my card" in d.text() and d.errors() == []
-    d.keys("ok")  # Capture: the screen change is saved
+    d.keys("down*2,ok")  # Capture (under See my card): the screen change is saved
     assert saved(d, "drachenhort")["deal"] == deal
 
 

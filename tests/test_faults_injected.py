@@ -105,7 +105,7 @@ def test_rolling_again_below_a_closed_quick_roll_adds_to_its_rolls(tmp_path):
 # -- 3. a save the game cannot use is set aside, never deleted ----------------------------
 # name -> (keys that make a game from the main menu, keys that open it)
 GAMES = {
-    "drachenhort": ("ok,down,ok,ok,down,ok", "ok"),  # 4 players, printed cards
+    "drachenhort": ("ok,down,ok,ok,down,ok,ok", "ok"),  # 4 players, printed cards, P1
     "drachenschatten": ("down*2,ok,ok,ok,ok", "down*2,ok"),  # 2 players
     "drachenfels": ("down*3,ok,ok,up,ok,down*4,ok,ok,ok,ok", "down*3,ok"),  # 3 knights
     "drakonia": ("down*4,ok,ok,ok,ok", "down*4,ok"),  # 3 players, P1 begins

@@ -465,14 +465,20 @@ def test_editing_settings_mid_game_does_not_change_dealt_cards(tmp_path):
     assert lines(d)[1:] == mine
 
 
-def test_card_names_and_unseen_cards_for_the_reveal(tmp_path):
-    """card_names gives a card's colours; unseen_cards the cards nobody holds."""
+def _unseen(app):
+    """The cards nobody holds in the saved deal ([] with none)."""
+    d = drachenhort_party.load(app)
+    return d.unseen_cards() if d is not None else []
+
+
+def test_card_adventurers_and_the_unseen_cards_for_the_reveal(tmp_path):
+    """card_adventurers gives a card's adventurers as dealt; the deal knows the cards
+    nobody holds."""
     d = Driver(tmp_path, seed=3)
-    assert drachenhort_party.unseen_cards(d.app) == []
+    assert _unseen(d.app) == []
     start(d, 3)
-    assert drachenhort_party.card_names(d.app, 0) == ["green", "red", "white"]
     dealt = saved(d)["cards"]
-    unseen = drachenhort_party.unseen_cards(d.app)
+    unseen = _unseen(d.app)
     assert sorted(unseen + dealt) == list(range(7))
     assert len(unseen) == 4
     assert drachenhort_party.card_adventurers(d.app, 0) == [0, 1, 2]
@@ -630,7 +636,7 @@ def test_seven_players_use_every_card(tmp_path):
     d = Driver(tmp_path, seed=12)
     start(d, 7)
     assert sorted(saved(d)["cards"]) == list(range(7))
-    assert drachenhort_party.unseen_cards(d.app) == []
+    assert _unseen(d.app) == []
 
 
 def test_back_after_a_single_peek_just_closes(tmp_path):

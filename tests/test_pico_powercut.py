@@ -55,7 +55,7 @@ print('P', len(_s.problems))
 SCENARIOS = {
     "drachenhort-capture": (
         "pico-ssd1306-4btn",
-        "ok,down,ok,ok,down,ok,wait:1600,ok,ok,wait:1600,ok,down*2", "ok"),
+        "ok,down,ok,ok,down,ok,ok,wait:1600,down,ok,ok,wait:1600,down,ok,down*2", "ok"),
     "drakskatten-fight": (
         "pico-ssd1306-4btn",
         "down,ok,ok,down*2,ok,down*3,ok,ok,back,back,up*2,ok,down,ok,up,ok,up*2,ok", "ok"),

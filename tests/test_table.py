@@ -155,7 +155,7 @@ def test_german_colour_names_show_with_their_letters_in_both_runtimes(tmp_path):
     for rt in ("cpython", "micropython"):
         (tmp_path / rt).mkdir()
         (tmp_path / rt / "party_cards.json").write_text(GERMAN)
-        frames, _w, _h, errors = simcore.run_script(DEALT + ",ok", runtime=rt, seed=5,
+        frames, _w, _h, errors = simcore.run_script(DEALT + ",ok,down,ok", runtime=rt, seed=5,
                                                     state=str(tmp_path / rt))
         assert errors == []
         out[rt] = frames

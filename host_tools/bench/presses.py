@@ -16,13 +16,13 @@ BOARDS = ("pico-ssd1306-4btn", "pico-ssd1306-3btn")
 # Setups used by several tasks.
 DRACHENHORT_DEALT = (  # a four-player game with party cards dealt by Wyrm (seed 5), game menu
     "ok,down,ok,ok,ok,ok,hold:ok:300,ok,ok,hold:ok:300,ok,ok,hold:ok:300,ok,ok,"
-    "hold:ok:300,ok,ok"
+    "hold:ok:300,ok,ok,ok"  # (the oldest begins: seat 1)
 )
-DRACHENHORT_DEALT_7 = "ok,down,ok,up*3,ok,ok," + "ok,hold:ok:300,ok," * 7 + "ok"  # 7 players
+DRACHENHORT_DEALT_7 = "ok,down,ok,up*3,ok,ok," + "ok,hold:ok:300,ok," * 7 + "ok,ok"  # 7 players
 DRAKSKATTEN_2 = "down,ok,ok"  # a new two-player Drakskatten game: its game menu
 DRACHENSCHATTEN_2 = "down*2,ok,ok,ok,ok"  # a new two-player DrachenSchatten game: its menu
 DRAKONIA_2 = "down*4,ok,ok,down,ok,ok"  # a new two-player Drakonia game (P1 begins): its menu
-DRACHENHORT_4 = "ok,down,ok,ok,down,ok,wait:2000"  # a new four-player game, printed cards: menu
+DRACHENHORT_4 = "ok,down,ok,ok,down,ok,ok,wait:2000"  # a new game for four, printed cards: menu
 DICE_D6 = "down*5,ok,down,ok,wait:400"  # one d6 rolled in the Dice menu
 
 ADVENTURERS = ("green", "red", "white", "blue", "orange", "yellow", "purple")
@@ -153,11 +153,14 @@ TASKS = [
         # the cursor stays on the row after the turn before was passed (or after a quick
         # roll, which comes back to exactly that screen)
         "cases": [
-            _case("Drachenhort, P2 -> P3", [DRACHENHORT_4 + ",up*4,ok"], "ok",
-                  ["== Esc 1 ==  P3  token 1", "> Next turn: P4"]),
-            _case("Drachenhort, P2 -> P3 after a quick roll",
-                  [DRACHENHORT_4 + ",up*4,ok,chord:up+down,wait:400,back"], "ok",
-                  ["== Esc 1 ==  P3  token 1", "> Next turn: P4"]),
+            _case("Drachenhort, P1 -> P2", [DRACHENHORT_4 + ",up*3"], "ok",
+                  ["== Esc 1 ==  P2  token 1", "> Roll the die"]),
+            _case("Drachenhort, P1 -> P2 after a quick roll",
+                  [DRACHENHORT_4 + ",up*3,chord:up+down,wait:400,back"], "ok",
+                  ["== Esc 1 ==  P2  token 1", "> Roll the die"]),
+            # the roll screen's OK passes the turn and rolls for the next player
+            _case("Drachenhort, P1 rolled -> P2 rolls", [DRACHENHORT_4 + ",ok,wait:1000"], "ok",
+                  ["P2 rolls", "OK:P3"]),
             _case("Drakonia, P2 -> P1", [DRAKONIA_2 + ",ok"], "ok",
                   ["== Drakonia ==  P1", "> Next turn: P2"]),
         ],
@@ -165,11 +168,11 @@ TASKS = [
     },
     {
         "name": "capture",
-        "what": "Drachenhort capture, any adventurer",
+        "what": "Drachenhort capture, any adventurer (DOWN on the roll: the dragon)",
         "budget": 5,
         "before": "3 + place: 6",
-        "cases": [_case(a, [DRACHENHORT_DEALT], "ok," + _moves(k, 7) + "ok",
-                        ["> Capture", "%s: silver" % a], seed=5)
+        "cases": [_case(a, [DRACHENHORT_DEALT + ",ok,wait:1000"], "down," + _moves(k, 7) + "ok",
+                        ["== Esc 1 ==  P2", "> Roll the die", "%s: silver" % a], seed=5)
                   for k, a in enumerate(ADVENTURERS)],
         "xfail": None,
     },

@@ -75,7 +75,7 @@ class Driver:
 # Key scripts from the main menu that leave a game in progress (saved), on the four-button
 # board, by name in the main menu (its row: OPEN_ROW)
 GAME_IN_PROGRESS = {
-    "Drachenhort": "ok,down,ok,ok,down,ok",  # printed party cards: the first escape
+    "Drachenhort": "ok,down,ok,ok,down,ok,ok",  # printed party cards, the oldest begins
     "Drakskatten": "down,ok,ok",  # two players
     "DrachenSchatten": "down*2,ok,ok,ok,ok",  # two players, who starts
     "Drachenfels": "down*3,ok,ok,ok,down*4,ok,ok",  # two knights, Start game, Red begins

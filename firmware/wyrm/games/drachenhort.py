@@ -1,40 +1,8 @@
-"""Drachenhort scoring as a pure, event-sourced model (rulebook + docs/RULES.md).
+"""Drachenhort's rules: tokens, gems and scores from a list of events (pure, no screens).
 
-A game is the number of players (2..7), a mode ("dealt": the device dealt the
-party cards; "printed": players use their printed cards and enter them at the
-reveal) and a list of events. Everything else - tokens, escape state, gems,
-scores - is derived from the events and never stored separately. Undo drops the
-last event and replays the rest.
-
-Adventurers are indices 0..6 (names come from the settings, see ``wyrm.deal``);
-players are indices 0..n-1 (shown as "Player 1".."Player n").
-
-Events (plain lists, JSON as they are):
-- ``["capture", a]``: the dragon captures adventurer a. It takes the lowest token
-  value not yet given out in this escape. If that leaves one adventurer in the
-  dungeon (the penultimate capture), the escape ends: the capture took 6 and the
-  last survivor gets 8.
-- ``["escape", a, order]``: adventurer a leaves the dungeon and gets 8; ``order``
-  lists every other adventurer still in the dungeon, farthest from the dragon
-  first, and they get the highest remaining values in that order. The escape ends.
-- ``["gems", p, delta]``: player p took (delta > 0) or gave back (delta < 0) gems
-  in the current escape.
-- ``["gems_set", p, count]``: player p holds ``count`` gems from the current escape.
-- ``["next_escape"]``: start the second escape (only after the first has ended).
-- ``["finish"]``: lock the game for the final reveal (only after the second escape
-  has ended). Nothing is accepted afterwards.
-
-Gems: 12 are placed per escape, so in each escape a player's count cannot go below
-0 and all players' counts together cannot exceed 12. Gem counts for an escape may
-be entered or corrected after that escape has ended, until the next escape starts
-(for the second escape: until ``finish``) - players often count the gems in front
-of them only at the end.
-
-Refusals: ``apply(event)`` returns None when the event was accepted, or a short
-plain-language reason string (and changes nothing) when it is refused. It never
-raises for a bad event. ``refusal(event)`` gives the same answer without applying.
-Constructing or loading a game with an invalid player count or mode, or a saved
-event list containing a refused event, raises ValueError.
+Events (plain JSON lists): ["capture", a], ["escape", a, order], ["gems", p, delta],
+["gems_set", p, count], ["next_escape"], ["finish"]. ``apply`` returns None or the
+reason it refused one (nothing changes); undo drops the last event and replays the rest.
 """
 
 from micropython import const
@@ -50,18 +18,6 @@ MIN_PLAYERS = const(2)
 MAX_PLAYERS = const(7)
 MODES = ("dealt", "printed")
 
-# The game menu's "Rules notes" (drachenhort_game): loaded with the rules when opened.
-NOTES = (
-    "Die: 1, 2, 2, 3, 4, 6. A 2 moves any adventurer; 1, 3, 4, 6 only one on "
-    "the Starting Space or in a lit area.",
-    "Tokens each escape: 1, 2, 3, 4, 5, 6, 8. A capture takes the lowest one "
-    "left. An escape: the adventurer out gets 8, the others the highest left, "
-    "farthest from the dragon first. The penultimate capture takes 6, the last "
-    "one in gets 8.",
-    "Gems: 12 per escape, 1 VP each.",
-    "Score: silver + gold of your card's 3 adventurers, plus gems. Equal "
-    "totals share the win.",
-)
 METALS = ("silver", "gold")
 
 
@@ -157,18 +113,6 @@ class Game:
     def gems_left(self):
         """Gems of the current escape not yet taken by anyone."""
         return GEMS_PER_ESCAPE - sum(self._gems[self._escape])
-
-    def board(self):
-        """The whole derived state as plain JSON (for saving checks, tests, the UI)."""
-        return {
-            "escape": self.escape,
-            "ended": self._ended,
-            "finished": self._finished,
-            "silver": [self.silver(a) for a in range(ADVENTURERS)],
-            "gold": [self.gold(a) for a in range(ADVENTURERS)],
-            "gems": [list(self._gems[0]), list(self._gems[1])],
-            "next": self.next_value(),
-        }
 
     # ------------------------------------------------------------------- events
 

@@ -1,14 +1,10 @@
-"""Drachenhort's final reveal (loaded only after the second escape).
+"""Drachenhort's final reveal: one by one or all at once, then the ranking.
 
-Screens: the choice "One by one" / "All at once"; one by one: each player in
-turn (pass, enter the printed card, then their adventurers as silver + gold,
-gems and the total); all at once: a table of every card, gems and total; then
-the ranking, equal totals sharing the win. The game and where the players are
-live in ``drachenhort_game.Session`` (saved there).
+Loaded only for these screens (after the second escape).
 """
 from micropython import const
 
-from wyrm import buttons, font, players, ui
+from wyrm import buttons, font, gamekit, players, ui
 from wyrm.app import Screen
 from wyrm.games import drachenhort, drachenhort_play
 
@@ -20,8 +16,8 @@ _X_T = const(122)
 
 def reveal(menu, app):
     """The game menu's "Final reveal" (asks first while the game is not finished)."""
-    s = menu.s
-    if s.game.finished:
+    s = menu.game
+    if s.hoard.finished:
         app.push(RevealMenu(s))
         return
 
@@ -30,10 +26,11 @@ def reveal(menu, app):
         if why:
             app.toast(why)
             return
-        menu.refresh(app)
+        menu.refresh()
         app.push(RevealMenu(s))
 
-    app.push(ui.Confirm("Final reveal? Gems are final then.", yes))
+    # nothing shows yet (the reveal asks how) and Undo takes it back: Yes first
+    app.push(ui.Confirm("Final reveal? Gems are final then.", yes, default_yes=True))
 
 
 def card_list(s):
@@ -45,13 +42,13 @@ def card_list(s):
 def to_printed(s):
     """The dealt cards are gone: play on with printed cards entered at the reveal."""
     g = s.g()
-    s.game = drachenhort.Game(g.players, "printed", g.events)
+    s.hoard = drachenhort.Game(g.players, "printed", g.events)
     s.save()
 
 
 def resume(app, s, where, arg):
     """Back to the reveal screen the players were on before a power cut."""
-    g = s.game
+    g = s.hoard
     if where == "ranking":
         if s.all_cards() is not None:
             app.push(Ranking(s))
@@ -62,7 +59,7 @@ def resume(app, s, where, arg):
         phase = "pass"
         if isinstance(arg, dict):
             got = arg.get("k")
-            if type(got) is int and 0 <= got < g.players:
+            if gamekit.whole(got, 0, g.players - 1):
                 k = got
             if arg.get("ph") == "show":
                 phase = "show"
@@ -84,31 +81,31 @@ def _card_label(s, card):
 class RevealMenu(ui.Menu):
     def __init__(self, s):
         super().__init__("Final reveal", [])
-        self.s = s
+        self.game = s
         self.items = [["One by one", self.one], ["All at once", self.all]]
 
     def on_open(self, app):
         self._check(app)
-        self.s.at("choice")
+        self.game.at("choice")
 
     def on_show(self, app):
-        self.s.at("choice")
+        self.game.at("choice")
 
     def _check(self, app):
-        s = self.s
-        if s.game.mode == "dealt" and s.deal_state() == "missing":
+        s = self.game
+        if s.hoard.mode == "dealt" and s.deal_state() == "missing":
             to_printed(s)
             ui.error(app, "Wyrm's deal is missing. Each player enters their printed card.")
 
     def one(self, app):
-        app.push(RevealFlow(self.s, self, 0, "pass"))
+        app.push(RevealFlow(self.game, self, 0, "pass"))
 
     def all(self, app):
-        app.push(AllCards(self.s, self))
+        app.push(AllCards(self.game, self))
 
 
 def _player_rows(s, k, card):
-    g = s.game
+    g = s.hoard
     rows = []
     for a in card:
         sv = g.silver(a) or 0
@@ -123,14 +120,14 @@ class RevealFlow(Screen):
     """Each player in turn: pass (and enter the printed card), then their score."""
 
     def __init__(self, s, parent, k, phase):
-        self.s = s
+        self.game = s
         self.parent = parent
         self.k = k
         self.phase = phase
         self.first = 0
 
     def on_open(self, app):
-        if self.phase == "show" and self.s.card_of(self.k) is None:
+        if self.phase == "show" and self.game.card_of(self.k) is None:
             self.phase = "pass"
         self._mark()
 
@@ -138,14 +135,14 @@ class RevealFlow(Screen):
         self._mark()
 
     def _mark(self):
-        self.s.at("reveal", {"k": self.k, "ph": self.phase})
+        self.game.at("reveal", {"k": self.k, "ph": self.phase})
 
     def on_event(self, app, kind, key):
-        s = self.s
-        n = s.game.players
+        s = self.game
+        n = s.hoard.players
         if ui.is_ok(kind, key):
             if self.phase == "pass":
-                if s.game.mode == "printed":
+                if s.hoard.mode == "printed":
                     app.push(CardPick(s, self.k, self._picked))
                     return True
                 self.phase = "show"
@@ -181,14 +178,14 @@ class RevealFlow(Screen):
         app.redraw()
 
     def draw(self, app, fb):
-        s = self.s
-        n = s.game.players
+        s = self.game
+        n = s.hoard.players
         who = players.name(app, self.k)
         if self.phase == "pass":
             ui.title(fb, "Final reveal", "%d/%d" % (self.k + 1, n))
             font.center(fb, who, ui.TITLE_H + 4, 1, 2)
             if app.tall:
-                if s.game.mode == "printed":
+                if s.hoard.mode == "printed":
                     font.center(fb, "OK: enter your card,", 40)
                     font.center(fb, "then all can see it", 49)
                 else:
@@ -207,7 +204,7 @@ class CardPick(ui.Menu):
 
     def __init__(self, s, k, on_done):
         super().__init__(lambda a: "%s: card?" % players.name(a, k), [])
-        self.s = s
+        self.game = s
         self.k = k
         self.on_done = on_done
         cards = card_list(s)
@@ -226,13 +223,13 @@ class CardPick(ui.Menu):
 
     def done(self, app, card):
         card = sorted(card)
-        self.s.cards[self.k] = card
-        self.s.save()
+        self.game.cards[self.k] = card
+        self.game.save()
         app.pop(self)
         self.on_done(app)
 
     def _colours(self, app):
-        app.push(ColourPick(self.s, self))
+        app.push(ColourPick(self.game, self))
 
 
 class ColourPick(ui.Menu):
@@ -240,7 +237,7 @@ class ColourPick(ui.Menu):
 
     def __init__(self, s, parent):
         super().__init__("Pick 3 colours", [])
-        self.s = s
+        self.game = s
         self.parent = parent
         self.chosen = []
         for a in range(_ADV):
@@ -249,7 +246,7 @@ class ColourPick(ui.Menu):
     def _label(self, a):
         def lab(app):
             mark = font.CHECK if a in self.chosen else " "
-            return mark + " " + ui.fit(self.s.name(a), 18)
+            return mark + " " + ui.fit(self.game.name(a), 18)
 
         return lab
 
@@ -275,20 +272,20 @@ class AllCards(Screen):
     """Every player's card, gems and total in one table; OK: the ranking."""
 
     def __init__(self, s, parent):
-        self.s = s
+        self.game = s
         self.parent = parent
         self.first = 0
 
     def on_open(self, app):
-        self.s.at("all")
+        self.game.at("all")
         self._next_missing(app)
 
     def on_show(self, app):
-        self.s.at("all")
+        self.game.at("all")
 
     def _missing(self):
-        s = self.s
-        for k in range(s.game.players):
+        s = self.game
+        for k in range(s.hoard.players):
             if s.card_of(k) is None:
                 return k
         return None
@@ -296,22 +293,22 @@ class AllCards(Screen):
     def _next_missing(self, app):
         k = self._missing()
         if k is not None:
-            app.push(CardPick(self.s, k, self._next_missing))
+            app.push(CardPick(self.game, k, self._next_missing))
         app.redraw()
 
     def on_event(self, app, kind, key):
         shown = (app.height - _DENSE) // _DENSE
-        return ui.scroll_event(self, app, kind, key, self.s.game.players, shown, self._ok)
+        return ui.scroll_event(self, app, kind, key, self.game.hoard.players, shown, self._ok)
 
     def _ok(self, app):
         if self._missing() is not None:
             self._next_missing(app)
         else:
-            _show_ranking(app, self.s, self.parent)
+            _show_ranking(app, self.game, self.parent)
 
     def draw(self, app, fb):
-        s = self.s
-        g = s.game
+        s = self.game
+        g = s.hoard
         n = g.players
         drachenhort_play.dense_bar(fb, "Cards")
         drachenhort_play.rtext(fb, "Gem", 104, 0, 0)
@@ -349,17 +346,17 @@ class Ranking(Screen):
     """The winner(s) and every player's total, best first."""
 
     def __init__(self, s):
-        self.s = s
+        self.game = s
         self.first = 0
         self.rows = None
 
     def on_open(self, app):
-        s = self.s
+        s = self.game
         cards = s.all_cards()
         if cards is None:
             app.pop(self)
             return
-        g = s.game
+        g = s.hoard
         win = [players.name(app, p) for p in g.winners(cards)]
         head = ("Winners: " if len(win) > 1 else "Winner: ") + ", ".join(win)
         rows = [[line, None] for line in ui.wrap(head)]

@@ -1,43 +1,14 @@
-"""Drachenhort party cards: deal one to each of 2-7 players, pass round, peek.
+"""Drachenhort's party cards: deal one to each of 2-7 players, pass round, peek again.
 
-Called by the Drachenhort game screens (``wyrm.games.drachenhort_game``):
-
-    from wyrm.games import drachenhort_party
-    drachenhort_party.start_deal(app, players, on_done)   # asks first if a deal exists
-    drachenhort_party.resume_flow(app, on_done)            # after a power cut: True if resumed
-    drachenhort_party.peek_again(app)                      # choose player, confirm, hold OK
-    drachenhort_party.card_names(app, card)                # 3 colour names (final reveal)
-    drachenhort_party.card_adventurers(app, card)          # 3 adventurer indices (scoring)
-    drachenhort_party.unseen_cards(app)                    # the cards nobody holds (reveal)
-    drachenhort_party.load(app)                            # deal.PartyDeal or None
-
-The deal is saved BEFORE anything is shown, with the card
-list as adventurer indices, so editing the settings file mid-game cannot change
-who holds what; each player's "seen" flag is saved as they pass on, so a power
-cut resumes the round with the first player who has not seen their card - the
-same cards, never a re-deal. Saved: ``{"cards": [card per player], "seen":
-[0/1 per player], "sets": [[3 adventurer indices] x 7]}``.
-
-Where it is kept: a Drachenhort game passes ``home=`` (its session), and the deal is
-saved inside the game's own file, in one atomic save with the game (``home.deal``,
-``home.keep_deal(obj)``); a new game passes ``begin=`` too, which saves the new game
-and its first deal together - a power cut boots into the old game or into the new
-one with its deal, never a new game without one (docs/FAULTS.md).
-Without ``home`` the deal is its own save, store name "party" (older saves, tests).
-
-Settings file ``party_cards.json`` in the store folder (plain JSON, optional)::
-
-    {"colours": ["green", "red", "white", "blue", "orange", "yellow", "purple"],
-     "cards": [["green", "red", "white"], ...seven cards of three colours...]}
-
-It is checked by ``deal.validate_cards``; problems are shown once (per boot)
-as a message and the defaults are used. The file is read once per boot.
+The deal is saved before a card shows (in the game's own save, ``home.keep_deal``; alone
+as "party" without a game), so a power cut resumes the round with the same cards. The
+colour names and cards come from the optional settings file ``party_cards.json``.
 """
 
 
 from micropython import const
 
-from wyrm import deal, peek, ui
+from wyrm import deal, gamekit, peek, ui
 
 _STORE = "party"  # -> party.json; the settings file is party_cards.json
 SETTINGS_FILE = "party_cards.json"
@@ -135,7 +106,7 @@ def _check_sets(sets):
         if not isinstance(s, list) or len(s) != deal.CARD_SIZE:
             raise ValueError("bad sets")
         for a in s:
-            if type(a) is not int or not 0 <= a < deal.PARTY_CARDS or s.count(a) != 1:
+            if not gamekit.whole(a, 0, deal.PARTY_CARDS - 1) or s.count(a) != 1:
                 raise ValueError("bad sets")
     return sets
 
@@ -172,18 +143,6 @@ def card_adventurers(app, card, home=None):
     """Card ``card`` (0..6) as 3 adventurer indices, as dealt."""
     saved = _load_obj(app, home)[1]
     return list(_sets(app, saved)[card])
-
-
-def card_names(app, card, home=None):
-    """Card ``card`` (0..6) as its 3 colour names (for the final reveal)."""
-    names = colours(app)
-    return [names[a] for a in card_adventurers(app, card, home)]
-
-
-def unseen_cards(app, home=None):
-    """Cards nobody holds (final reveal only); [] when nothing is dealt."""
-    d = load(app, home)
-    return d.unseen_cards() if d is not None else []
 
 
 # -- dealing and peeking ----------------------------------------------------------

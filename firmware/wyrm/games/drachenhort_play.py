@@ -1,11 +1,7 @@
-"""Drachenhort's in-game screens: capture, escape (order and review), board, gems.
+"""Drachenhort's screens past the menu: capture, escape (order and review), board, gems.
 
-Loaded only while one of them is open (``drachenhort_game._play``) and dropped
-again when the game menu shows, so the menu, the die and the dealer run without
-them. The saved game (``Session``) lives in ``drachenhort_game``; the table drawing
-helpers here serve the reveal (``drachenhort_end``) too, and the game menu's
-in-game actions (next escape, undo) and a resume into these screens are here, so
-the menu's module (what opening the game loads first) stays small.
+Also the menu's Start escape 2 and Undo, the table drawing the reveal shares, and the
+resume into these screens after a power cut.
 """
 from micropython import const
 
@@ -76,26 +72,23 @@ def left_values(s):
 
 # -- the game menu's in-game actions (drachenhort_game.GameMenu) ------------------------
 def next_escape(menu, app):
-    def yes(app):
-        why = menu.s.apply(["next_escape"])
-        if why:
-            app.toast(why)
-        else:
-            app.toast("Escape 2: gold tokens")
-        menu.refresh(app)
+    # The row is the confirmation: Undo takes it back (the gems of escape 1 with it).
+    why = menu.game.apply(["next_escape"])
+    app.toast(why or "Escape 2: gold tokens")
+    menu.refresh()
+    menu.sel = 0  # the next player's roll
 
-    app.push(ui.Confirm("Start escape 2? Gems of escape 1 are final then.", yes))
 
 def undo(menu, app):
-    s = menu.s
-    if not s.game.events:
+    s = menu.game
+    if not s.hoard.events:
         app.toast("Nothing to undo")
         return
     what = s.describe()
 
     def yes(app):
         s.undo()
-        menu.refresh(app)
+        menu.refresh()
         app.toast("Undone: " + what)
 
     app.push(ui.Confirm("Undo: %s?" % what, yes))
@@ -103,48 +96,45 @@ def undo(menu, app):
 
 # -- capture and escape ------------------------------------------------------------
 class CaptureMenu(ui.Menu):
+    """Who the dragon captured, with the token each gets. A capture ends the turn: the
+    OK that records it passes the turn on."""
+
     def __init__(self, s):
         super().__init__("Who was captured?", [])
-        self.s = s
-        v = s.game.next_value()
-        for a in s.game.in_dungeon():
+        self.game = s
+        v = s.hoard.next_value()
+        for a in s.hoard.in_dungeon():
             self.items.append([_token_label(s, a, v), self._pick(a)])
 
     def on_open(self, app):
-        self.s.at("capture")
+        self.game.at("capture")
 
     def _pick(self, a):
         def run(app):
-            s = self.s
-            g = s.game
+            s = self.game
+            g = s.hoard
             value = g.next_value()
             # The capture and the way back to the game menu are one save: a power cut
             # between two saves resumed this list with the capture already recorded.
             s.screen = "menu"
             s.arg = None
             why = s.apply(["capture", a])
-            app.pop(self)
             if why:
+                app.pop(self)
                 app.toast(why)
                 return
-            if g.escape_over:
-                top = drachenhort.ESCAPE_VALUE
-                last = [x for x in range(_ADV) if g.token(g.escape, x) == top][0]
-                m = metal(s)
-                nxt = "Next: gems, then "
-                nxt += "Start escape 2." if g.escape == 1 else "the final reveal."
-                app.push(
-                    ui.Message(
-                        "Escape %d over" % g.escape,
-                        [
-                            "%s: %s %d" % (s.name(a), m, value),
-                            "%s: %s 8 (last one in)" % (s.name(last), m),
-                            nxt,
-                        ],
-                    )
-                )
-            else:
-                app.toast("%s: %s %d" % (s.name(a), metal(s), value))
+            said = "%s: %s %d" % (s.name(a), metal(s), value)
+            if not g.escape_over:
+                s.end_turn(app)
+                app.toast(said)
+                return
+            top = drachenhort.ESCAPE_VALUE
+            last = [x for x in range(_ADV) if g.token(g.escape, x) == top][0]
+            nxt = "Next: " + ("Start escape 2" if g.escape == 1 else "Final reveal")
+            s.end_turn(app)  # the result's OK: on the menu, on its next step
+            last_in = "%s: %s 8" % (s.name(last), metal(s))
+            lines = [said, last_in, "(the last one in)", nxt]
+            app.push(ui.Message("Escape %d over" % g.escape, lines))
 
         return run
 
@@ -152,19 +142,19 @@ class CaptureMenu(ui.Menu):
 class EscapeMenu(ui.Menu):
     def __init__(self, s):
         super().__init__("Who escaped?", [])
-        self.s = s
-        for a in s.game.in_dungeon():
+        self.game = s
+        for a in s.hoard.in_dungeon():
             self.items.append([_token_label(s, a, drachenhort.ESCAPE_VALUE), self._pick(a)])
 
     def on_open(self, app):
-        self.s.at("escape")
+        self.game.at("escape")
 
     def on_show(self, app):
-        self.s.at("escape")
+        self.game.at("escape")
 
     def _pick(self, a):
         def run(app):
-            app.push(OrderScreen(self.s, self, a, []))
+            app.push(OrderScreen(self.game, self, a, []))
 
         return run
 
@@ -174,7 +164,7 @@ class OrderScreen(ui.Menu):
 
     def __init__(self, s, parent, a, order):
         super().__init__(self._title_text, [])
-        self.s = s
+        self.game = s
         self.parent = parent
         self.a = a
         self.order = order
@@ -185,16 +175,16 @@ class OrderScreen(ui.Menu):
         return "Farthest from dragon" if not self.order else "Next farthest"
 
     def values(self):
-        vals = [v for v in left_values(self.s) if v != drachenhort.ESCAPE_VALUE]
+        vals = [v for v in left_values(self.game) if v != drachenhort.ESCAPE_VALUE]
         vals.reverse()
         return vals
 
     def rest(self):
-        return [x for x in self.s.game.in_dungeon() if x != self.a and x not in self.order]
+        return [x for x in self.game.hoard.in_dungeon() if x != self.a and x not in self.order]
 
     def fill(self):
         v = self.values()[len(self.order)]
-        self.items = [[_token_label(self.s, x, v), self._pick(x)] for x in self.rest()]
+        self.items = [[_token_label(self.game, x, v), self._pick(x)] for x in self.rest()]
         self.sel = 0
         self.first = 0
 
@@ -202,7 +192,7 @@ class OrderScreen(ui.Menu):
         if len(self.rest()) <= 1:
             self._review(app)
         else:
-            self.s.at("order", {"a": self.a, "o": list(self.order)})
+            self.game.at("order", {"a": self.a, "o": list(self.order)})
 
     def on_show(self, app):
         if not self.reviewing:
@@ -217,7 +207,7 @@ class OrderScreen(ui.Menu):
             app.pop(self)
             return
         self.fill()
-        self.s.at("order", {"a": self.a, "o": list(self.order)})
+        self.game.at("order", {"a": self.a, "o": list(self.order)})
 
     def _pick(self, x):
         def run(app):
@@ -226,32 +216,35 @@ class OrderScreen(ui.Menu):
                 self._review(app)
                 return
             self.fill()
-            self.s.at("order", {"a": self.a, "o": list(self.order)})
+            self.game.at("order", {"a": self.a, "o": list(self.order)})
 
         return run
 
     def _review(self, app):
         self.reviewing = True
         self.order += self.rest()
-        app.push(Review(self.s, self))
+        app.push(Review(self.game, self))
 
     def on_event(self, app, kind, key):
         if kind == buttons.CLICK and key == buttons.BACK and self.order:
             self.order.pop()
             self.fill()
-            self.s.at("order", {"a": self.a, "o": list(self.order)})
+            self.game.at("order", {"a": self.a, "o": list(self.order)})
             app.redraw()
             return True
         return super().on_event(app, kind, key)
 
     def commit(self, app):
-        s = self.s
-        g = s.game
+        # the escape ends the turn: on the game menu, the next player's turn, the
+        # cursor on the game's next step
+        s = self.game
+        g = s.hoard
         why = s.apply(["escape", self.a, list(self.order)])
-        app.pop(self.parent)
         if why:
+            app.pop(self.parent)
             app.toast(why)
         else:
+            s.end_turn(app)
             app.toast("Escape %d over" % g.escape)
 
 
@@ -259,16 +252,16 @@ class Review(Screen):
     """What the escape hands out; OK saves it, BACK changes the order."""
 
     def __init__(self, s, order_screen):
-        self.s = s
+        self.game = s
         self.o = order_screen
         self.first = 0
 
     def on_open(self, app):
         # resume comes back to the order screen with every pick but the automatic last
-        self.s.at("order", {"a": self.o.a, "o": self.o.order[:-1]})
+        self.game.at("order", {"a": self.o.a, "o": self.o.order[:-1]})
 
     def rows(self):
-        s = self.s
+        s = self.game
         m = metal(s)
         out = [[s.name(self.o.a), "%s 8 (out)" % m]]
         vals = self.o.values()
@@ -281,7 +274,7 @@ class Review(Screen):
         return ui.scroll_event(self, app, kind, key, len(self.rows()), ui.rows(app), self.o.commit)
 
     def draw(self, app, fb):
-        name = self.s.name(self.o.a)
+        name = self.game.name(self.o.a)
         head = name[:1].upper() + name[1:]
         if len(head) <= 4:
             head += " escapes"
@@ -297,18 +290,18 @@ class BoardScreen(Screen):
     """All seven adventurers: silver, gold and their sum ("-": still in the dungeon)."""
 
     def __init__(self, s):
-        self.s = s
+        self.game = s
         self.first = 0
 
     def on_open(self, app):
-        self.s.at("board")
+        self.game.at("board")
 
     def on_event(self, app, kind, key):
         return ui.scroll_event(self, app, kind, key, _ADV, (app.height - _DENSE) // _DENSE)
 
     def draw(self, app, fb):
-        s = self.s
-        g = s.game
+        s = self.game
+        g = s.hoard
         dense_bar(fb, "Board")
         rtext(fb, "S", _X_S, 0, 0)
         rtext(fb, "G", _X_G, 0, 0)
@@ -335,21 +328,21 @@ def _tok(g, escape, a):
 class GemsMenu(gamekit.NoteMenu):
     def __init__(self, s):
         super().__init__(self._title_text, [])
-        self.s = s
+        self.game = s
         self.note = self._left
-        for p in range(s.game.players):
+        for p in range(s.hoard.players):
             self.items.append([self._label(p), self._open(p)])
         self.sel = s.turn()  # a gem goes to whose turn it is
 
     def _title_text(self, app):
-        return "Gems escape %d" % self.s.game.escape
+        return "Gems escape %d" % self.game.hoard.escape
 
     def _left(self, app):
-        return "%d left" % self.s.game.gems_left()
+        return "%d left" % self.game.hoard.gems_left()
 
     def _label(self, p):
         def lab(app):
-            g = self.s.game
+            g = self.game.hoard
             now = g.gems_in(g.escape, p)
             if g.escape == 1:
                 return ui.pad(players.name(app, p), str(now), 20)
@@ -359,31 +352,31 @@ class GemsMenu(gamekit.NoteMenu):
 
     def _open(self, p):
         def run(app):
-            app.push(GemScreen(self.s, p))
+            app.push(GemScreen(self.game, p))
 
         return run
 
     def on_open(self, app):
-        self.s.at("gems")
+        self.game.at("gems")
 
     def on_show(self, app):
-        self.s.at("gems")
+        self.game.at("gems")
 
 
 class GemScreen(gamekit_ui.Stepper):
     """One player's gems of this escape: UP +1, DOWN -1, OK done."""
 
     def __init__(self, s, p):
-        self.s = s
+        self.game = s
         self.p = p
         self.mine = None  # number of events after this screen's last change
 
     def on_open(self, app):
-        self.s.at("gems_p", self.p)
+        self.game.at("gems_p", self.p)
 
     def bump(self, app, d):
-        s = self.s
-        g = s.game
+        s = self.game
+        g = s.hoard
         why = g.refusal(["gems", self.p, d])
         if why:
             app.toast(why)
@@ -404,7 +397,7 @@ class GemScreen(gamekit_ui.Stepper):
 
 
     def draw(self, app, fb):
-        g = self.s.game
+        g = self.game.hoard
         ui.title(fb, "%s gems" % players.name(app, self.p), "esc. %d" % g.escape)
         n = str(g.gems_in(g.escape, self.p))
         if app.tall:
@@ -439,8 +432,8 @@ def _saved_order(g, arg):
 
 
 def resume(app, s):
-    """After a power cut: the in-game screen the players were on (``Session.resume``)."""
-    g = s.game
+    """After a power cut: the in-game screen the players were on (``Game.resume``)."""
+    g = s.hoard
     where = s.screen
     arg = s.arg
     if where == "board":
@@ -456,6 +449,6 @@ def resume(app, s):
             app.push(OrderScreen(s, esc, a, order))
     elif where in ("gems", "gems_p") and not g.finished:
         gm = app.push(GemsMenu(s))
-        if where == "gems_p" and type(arg) is int and 0 <= arg < g.players:
+        if where == "gems_p" and gamekit.whole(arg, 0, g.players - 1):
             gm.sel = arg
             app.push(GemScreen(s, arg))

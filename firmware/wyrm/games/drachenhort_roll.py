@@ -1,0 +1,62 @@
+"""Drachenhort's turn on the die: the roll, a gem, the dragon, the next player's roll.
+
+The game menu's "Roll the die" opens it rolling for whose turn it is. UP: a gem for
+that player; DOWN: the dragon (who was captured; an escape is on the game menu);
+OK: the turn passes on and the die rolls for the next player.
+"""
+from micropython import const
+
+from wyrm import buttons, dice, font, ui
+from wyrm.dice_draw_ui import skip_key
+from wyrm.dice_roll_ui import RollScreen
+
+_HINT_Y = const(56)  # the bottom line of a 64-row panel (the die's history line)
+
+
+class TurnRoll(RollScreen):
+    def __init__(self, game):
+        super().__init__(dice.find("dh"), True)
+        self.game = game
+
+    def on_event(self, app, kind, key):
+        self.flush(app)
+        if skip_key(self, app, kind, key):
+            return True
+        g = self.game
+        if ui.is_up(kind, key):
+            self.gem(app)
+            return True
+        if ui.is_down(kind, key):
+            app.push(g.play().CaptureMenu(g))
+            return True
+        if kind == buttons.PRESS:
+            return False
+        if ui.is_ok(kind, key):
+            g.pass_turn()  # (BACK on the game menu takes the pass back)
+            self.roll(app)
+            app.redraw()  # the title names the next player
+            return True
+        return False
+
+    def gem(self, app):
+        # a gem for whose turn it is (the game menu's Undo takes it back)
+        g = self.game
+        p = g.turn()
+        why = g.apply(["gems", p, 1])
+        hoard = g.hoard
+        n = hoard.gems(p)
+        app.toast(why or "%s: %d gem%s" % (g.who(app, p), n, "" if n == 1 else "s"))
+
+    def draw(self, app, fb):
+        super().draw(app, fb)
+        if not app.tall:
+            return
+        g = self.game
+        who = g.who(app, g.turn())
+        fb.fill_rect(0, 0, fb.width, ui.TITLE_H, 0)
+        ui.title(fb, who + " rolls", "gems %d" % g.hoard.gems(g.turn()))
+        if self.t0 is None:
+            fb.fill_rect(0, _HINT_Y, fb.width, fb.height - _HINT_Y, 0)
+            nxt = g.who(app, (g.turn() + 1) % g.seats())
+            hint = "%sgem %sdragon OK:%s" % (font.UP, font.DOWN, nxt)
+            font.text(fb, ui.fit(hint, font.CHARS), 0, _HINT_Y)
