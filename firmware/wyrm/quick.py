@@ -2,7 +2,7 @@
 
 From any screen inside a game (the app calls ``chord(app)`` when both keys are
 down; the rest of that press does nothing else) the game's die is rolled on a
-roll screen pushed on top: Drachenhort's die in Drachenhort, 2d6 in
+roll screen pushed on top: Drachenhort's die in Drachenhort, the move's d6 in
 Drakskatten, elsewhere the last die rolled anywhere (d6 before the first).
 There OK rolls again; BACK (hold OK on three keys) or UP+DOWN again returns to
 exactly the screen it came from. Loaded only on the chord.
@@ -13,7 +13,7 @@ from wyrm import dice_roll_ui
 # game module -> its die; other games roll the last die used
 GAME_DIE = {
     "wyrm.games.drachenhort_game": "dh",
-    "wyrm.games.drakskatten_game": "2d6",
+    "wyrm.games.drakskatten_game": "d6",
 }
 _DEFAULT = "d6"
 
