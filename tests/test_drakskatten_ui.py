@@ -874,20 +874,21 @@ def test_players_can_be_added_recoloured_and_removed(tmp_path):
 
 
 def test_reference_tables_show_the_rulebook_rows(tmp_path):
-    """Tables: the monster attack and treasure rows with every boundary, then the magic items."""
+    """Quick reference: the monster attack and treasure rows with every boundary, then
+    the magic items."""
     d = start(tmp_path)
     pick(d, "Quick reference")
-    pick(d, "Monster attack")
+    pick(d, "Monster: 2d6 + ATT")
     t = d.text()
-    for row in ("<=9  MISS", "10-11  LIGHT  -1 card", "12  INJURY -2 cards",
-                "13  SEVERE -3 cards", ">=14  DEATH"):
+    for row in ("<=9 MISS", "10-11 LIGHT  -1 card", "12 INJURY -2 cards",
+                "13 SEVERE -3 cards", ">=14 DEATH"):
         assert row in t
-    d.keys("down*3")
+    d.keys("down*6")
     assert "ATT added if above 0." in d.text()
     d.keys("back")
-    pick(d, "Treasure")
+    pick(d, "Treasure: 1d6 + ATT")
     t = d.text()
-    for row in ("<=1  none", "2-3  1 card", "4-6  2 cards", "7-8  3 cards", ">=9  4 cards"):
+    for row in ("<=1 none", "2-3 1 card", "4-6 2 cards", "7-8 3 cards", ">=9 4 cards"):
         assert row in t
     d.keys("back")
     pick(d, "Magic items")
@@ -896,15 +897,13 @@ def test_reference_tables_show_the_rulebook_rows(tmp_path):
 
 
 def test_reference_lines_fit_21_characters():
-    """Every reference line fits the 21-character OLED line (tables: both columns together)."""
+    """Every reference line fits the 21-character OLED line, every title the title bar."""
     from wyrm.games import drakskatten_ref as ref
 
-    for table in (ref.ATTACK, ref.TREASURE):
-        col = max(len(left) for left, _ in table[1:])
-        for left, right in table:
-            assert (col + 1 + len(right) if left else len(right)) <= 21, right
-    for text in ref.INJURIES + ref.ITEMS + ref.READINGS:
-        assert len(text) <= 21, text
+    for title_text, lines_ in ref.PAGES:
+        assert len(title_text) <= 19, title_text
+        for text in lines_:
+            assert len(text) <= 21, text
 
 
 # ----- other boards, determinism, shots, MicroPython ------------------------------------------
@@ -998,7 +997,7 @@ def test_shots_render_without_errors(tmp_path):
         names.append(name)
         text = frames[-1].text()
         if "table" in name:
-            assert "sum" in text
+            assert "sum " in text
     assert os.path.exists(path) and len(names) >= 4
 
 

@@ -1,9 +1,5 @@
-"""Drakskatten's fight screen: set up the monster, roll, hit or miss, treasure.
-
-Loaded only while the fight screen is open (``drakskatten_game._fight``) and
-dropped again when the game menu shows, so the menu, the dice and the tables
-run without it. The game state and the turn helpers live in ``drakskatten_game``.
-"""
+"""Drakskatten's fight screen: the monster, the rolls, hit or miss, treasure, the
+monster's strike; OK on a result passes the turn. Loaded while it is open."""
 from micropython import const
 
 from wyrm import buttons, font, ui

@@ -226,9 +226,6 @@ class Game(gamekit.SavedGame):
         elif self.screen == "win" and self.winner >= 0:
             app.push(self.play().Win(self))
 
-    def reference(self, app):
-        app.push(app.load(self.ref).menu())
-
 
 class GameMenu(gamekit.GameMenu):
     # The player's silver, then a turn's rows in the order a turn uses them (move,
