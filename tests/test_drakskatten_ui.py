@@ -13,7 +13,7 @@ from host_tools.make import shots
 from host_tools.sim import core as simcore
 
 OPEN = "down,ok"  # main menu: Drakskatten is the 2nd entry
-START = OPEN + ",ok"  # ... and OK on "How many players?" (2)
+START = OPEN + ",ok"  # ... and OK on "How many players?" (2): the roll-off
 
 
 # ----- the rulebook's tables, independent of the firmware -----------------------------
@@ -50,8 +50,8 @@ def treasure_table(total):
 
 def cards_text(n):
     if n == 0:
-        return "no treasure card"
-    return "1 treasure card" if n == 1 else "%d treasure cards" % n
+        return "no card"
+    return "1 card" if n == 1 else "%d cards" % n
 
 
 # ----- helpers ---------------------------------------------------------------------------
@@ -79,13 +79,30 @@ def pick(d, label):
     d.keys("ok")
 
 
+def roll_off(d):
+    """Through the roll-off at New game (ties roll again); returns who begins."""
+    d.wait(600)
+    for _ in range(8):
+        m = re.search(r"^(\w+) starts!$", d.text(), re.M)
+        if m:
+            break
+        d.keys("ok,wait:600")  # a tie: the tied highest roll again
+    assert "OK: play" in d.text() or not d.app.tall
+    d.keys("ok")
+    assert lines(d)[0] == "== Drakskatten ==  %s" % m.group(1)
+    return m.group(1)
+
+
 def start(tmp_path, seed=1, players=2, **kw):
+    """A new game from power-on; the roll-off, then the turns passed on to Red."""
     os.makedirs(str(tmp_path), exist_ok=True)
     d = Driver(tmp_path, seed=seed, **kw)
     d.keys(OPEN)
     assert "How many players?" in d.text()
     d.keys("up*%d,ok" % (players - 2) if players > 2 else "ok")
-    assert lines(d)[0].startswith("== Drakskatten ==")
+    if players > 1:
+        roll_off(d)
+    turn_to(d, "Red")
     return d
 
 
@@ -98,21 +115,24 @@ def to_menu(d):
 
 
 def turn_to(d, name="Red"):
-    """After "OK: end of turn" passed the turn on: give it back to ``name`` with the
-    Player entry, then select Fight again."""
+    """Pass the turn on with "Next turn" until it is ``name``'s."""
     to_menu(d)
-    goto(d, "Player:")
     for _ in range(8):
         if lines(d)[0] == "== Drakskatten ==  %s" % name:
             break
+        goto(d, "Next turn")
         d.keys("ok")
     assert lines(d)[0] == "== Drakskatten ==  %s" % name
-    d.keys("up")
 
 
 def player_screen(d, name="Red"):
+    """The player's screen: from the menu's row on their turn, else from Players."""
     to_menu(d)
-    pick(d, "%s: " % name)
+    if lines(d)[0].endswith("  " + name):
+        pick(d, "%s: " % name)
+    else:
+        pick(d, "Players (")
+        pick(d, "%s: " % name)
     assert lines(d)[0] == "== %s ==" % name
 
 
@@ -148,11 +168,11 @@ def own_dice(d):
     goto(d, "Fight:")
 
 
-def fight_screen(d):
+def fight_screen(d, name="Red"):
     to_menu(d)
     goto(d, "Fight:")
     d.keys("ok")
-    assert lines(d)[0].startswith("== Red fights")
+    assert lines(d)[0].startswith("== %s fights" % name)
 
 
 def new_monster(d, up_def, up_att):
@@ -181,14 +201,22 @@ def player_field(d, label, name="Red"):
 
 
 def test_second_main_menu_entry_opens_the_game_and_asks_players(tmp_path):
-    """From power-on DOWN, OK opens Drakskatten; it asks for 1..6 players and lists them."""
+    """From power-on DOWN, OK opens Drakskatten; it asks for 1..6 players, they roll off
+    (the highest begins), and OK on the result goes on to the winner's turn, on Move."""
     d = Driver(tmp_path)
     d.keys(OPEN)
     assert lines(d)[0] == "== How many players? =="
     d.keys("up*9,ok")  # held at the top: 6 players at most
+    d.wait(600)
     t = d.text()
-    assert selected(t) == ["Fight: DEF 7 ATT 0"]
-    assert "Player: Red" in t
+    assert lines(d)[0].startswith("== Roll-off ==")
+    for name in ("Red", "Blue", "Green", "Yellow", "White", "Black"):
+        assert name in t
+    first = roll_off(d)
+    t = d.text()
+    assert selected(t) == ["Move: roll 1d6"]
+    assert "Fight: DEF 7 ATT 0" in t and "New monster" in t and "Next turn:" in t
+    assert "%s: 0 silver" % first in t
     pick(d, "Players (")
     assert "Players (6)" not in d.text()
     names = [line.split(":")[0].lstrip("> ") for line in lines(d)[1:]]
@@ -197,32 +225,35 @@ def test_second_main_menu_entry_opens_the_game_and_asks_players(tmp_path):
     assert d.errors() == []
 
 
-def test_player_entry_cycles_the_current_player(tmp_path):
-    """OK on "Player: Red" makes the next player current; the title shows whose turn it is."""
+def test_next_turn_passes_and_back_undoes_it(tmp_path):
+    """OK on "Next turn: Blue" makes it Blue's turn (title, cursor on Move); one BACK
+    right after gives it back to Red; a second BACK leaves the game."""
     d = start(tmp_path, players=3)
-    goto(d, "Player:")
+    goto(d, "Next turn: Blue")
     d.keys("ok")
-    assert "Player: Blue" in d.text() and lines(d)[0].endswith("  Blue")
-    d.keys("ok,ok")
-    assert "Player: Red" in d.text()
+    assert lines(d)[0] == "== Drakskatten ==  Blue"
+    assert selected(d.text()) == ["Move: roll 1d6"] and "Next turn: Green" in d.text()
+    d.keys("back")
+    assert lines(d)[0] == "== Drakskatten ==  Red"
+    assert selected(d.text()) == ["Next turn: Blue"]
+    d.keys("back")
+    assert lines(d)[0] == "== Wyrm =="
     assert d.errors() == []
 
 
 # ----- the fight --------------------------------------------------------------------------
 
-# From the game menu: Red gets 3 treasure cards, monster DEF 7->6, ATT 0->5.
-SETUP = (
-    START
-    + ",down*2,ok,down,ok,up*3,ok,back"  # Red: Treasure cards 3
-    + ",up*2,ok"  # Fight
-    + ",down,ok,down,ok,up*5,ok"  # New monster: DEF 6, ATT 5
-)
+def _setup(d):
+    """Red gets 3 treasure cards, then the fight screen: monster DEF 7->6, ATT 0->5."""
+    set_cards(d, 3)
+    fight_screen(d)
+    new_monster(d, -1, 5)
 
 
 def _run_fight(seed, tmp):
     """Run the full sequence; return the driver and the texts after each step."""
-    d = Driver(tmp, seed=seed)
-    d.keys(SETUP)
+    d = start(tmp, seed=seed)
+    _setup(d)
     seen = {"setup": d.text()}
     d.keys("ok")
     seen["attack"] = d.text()
@@ -230,11 +261,11 @@ def _run_fight(seed, tmp):
         return d, seen
     d.keys("ok")
     seen["strike"] = d.text()
-    d.keys("ok")  # end of turn: Blue's turn
+    d.keys("ok")  # OK: Blue's turn
     seen["next"] = d.text()
     turn_to(d, "Red")
     seen["menu"] = d.text()
-    d.keys("ok,ok")
+    d.keys("ok,ok")  # the cursor is on the fight that goes on: Fight, Fight!
     seen["again"] = d.text()
     return d, seen
 
@@ -260,11 +291,12 @@ def test_full_fight_miss_injury_then_hit_and_treasure(tmp_path, fight_seed):
     """Set the monster, attack, miss, the injury is applied; fight again: hit and treasure."""
     d, seen = _run_fight(fight_seed, tmp_path)
     assert selected(seen["setup"]) == ["Fight! DEF 6 ATT 5"]
+    assert seen["setup"].splitlines()[0] == "== Red fights =="
     # The player's attack: 2d6 above DEFENCE 6 misses.
     a = seen["attack"].splitlines()
     assert a[0] == "== Red attacks =="
-    roll = int(re.match(r"Roll (\d+)$", a[1]).group(1))
-    assert a[2] == "%d > DEFENCE 6" % roll and roll > 6
+    roll = int(re.match(r"Roll (\d+) > DEFENCE 6$", a[1]).group(1))
+    assert roll > 6
     assert "OK: roll its attack" in seen["attack"]
     # The monster strikes back: 2d6 + 5, read from the table.
     s = seen["strike"].splitlines()
@@ -277,21 +309,26 @@ def test_full_fight_miss_injury_then_hit_and_treasure(tmp_path, fight_seed):
     lost = CARDS_LOST[name]
     assert s[3] == "lose %d treasure card%s" % (lost, "" if lost == 1 else "s")
     assert s[4] == "now %s - move %d" % (INJURY_LABEL[name], MOVE[name])
-    # "OK: end of turn" passed the turn to Blue (the title bar says whose turn it is).
+    assert s[5] == "OK: Blue's turn"  # (no silver to ask: Red had none)
+    # OK passed the turn to Blue (the title bar says whose turn it is), on Move.
     assert seen["next"].splitlines()[0] == "== Drakskatten ==  Blue"
+    assert selected(seen["next"]) == ["Move: roll 1d6"]
     # Applied: the game menu, and the player screen, show it.
     assert "Move: %d squares" % MOVE[name] in seen["menu"]
-    assert "Fight: DEF 6 ATT 5" in seen["menu"]
+    assert selected(seen["menu"]) == ["Fight: DEF 6 ATT 5"]  # Red's fight goes on
     # The same monster again: a hit, and treasure 1d6 + 5.
     h = seen["again"].splitlines()
-    hroll = int(re.match(r"Roll (\d+)$", h[1]).group(1))
-    assert h[2] == "%d <= DEFENCE 6" % hroll
-    assert h[3] == "HIT"
-    t = re.match(r"1d6 (\d) \+ ATT 5 = (\d+)$", h[4])
-    assert int(t.group(2)) == int(t.group(1)) + 5
-    won = treasure_table(int(t.group(2)))
-    assert h[5] == cards_text(won)
+    assert re.match(r"Roll (\d+) <= DEFENCE 6$", h[1])
+    assert h[2] == "HIT"
+    t = re.match(r"1d6 (\d)\+5: (.*)$", h[3])
+    won = treasure_table(int(t.group(1)) + 5)
+    assert t.group(2) == cards_text(won)
+    assert h[4] == ("OK: silver won" if won else "OK: Blue's turn")
     d.keys("ok")
+    if won:  # what the cards are worth: none of them silver here
+        assert lines(d)[0] == "== Red: silver won =="
+        d.keys("ok")
+    assert lines(d)[0] == "== Drakskatten ==  Blue"
     assert player_field(d, "Treasure cards:") == str(3 - lost + won)
     assert player_field(d, "Injury:") == INJURY_LABEL[name]
     assert d.errors() == []
@@ -310,7 +347,7 @@ def test_repeat_fight_reaches_its_result_in_three_presses(tmp_path):
         presses = ["ok", "ok"]  # Fight [OK], OK: roll the attack
         d.keys(",".join(presses))
         if "HIT" in d.text():
-            assert "treasure card" in d.text()
+            assert re.search(r"1d6 \d\+3: (no card|\d cards?)", d.text())
             outcomes.add("hit")
         else:
             assert "MISS" in d.text()
@@ -343,7 +380,45 @@ def test_new_monster_values_cost_one_press_per_step_plus_confirm(tmp_path):
     d.keys("back")
     assert "Fight: DEF 10 ATT -2" in d.text()
     d.reboot()  # the game comes back by itself
-    assert selected(d.text()) == ["Fight: DEF 10 ATT -2"]
+    assert "Fight: DEF 10 ATT -2" in d.text()
+    assert d.errors() == []
+
+
+def test_new_monster_from_the_menu_attacks_at_once(tmp_path):
+    """"New monster" on the game menu: the card's DEFENCE, its ATTACK, and that OK is
+    already the attack (into a room: the monster fights at once)."""
+    d = start(tmp_path, seed=3)
+    pick(d, "New monster")
+    assert lines(d)[0] == "== Monster DEFENCE =="
+    d.keys("up,ok")
+    assert lines(d)[0] == "== Monster ATTACK =="
+    d.keys("up*2,ok")
+    d.wait(600)
+    t = d.text()
+    assert lines(d)[0] == "== Red attacks ==" and re.search(r"Roll \d+ (<=|>) DEFENCE 8", t)
+    to_menu(d)
+    assert "Fight: DEF 8 ATT 2" in d.text()
+    assert d.errors() == []
+
+
+def test_a_move_passes_the_turn_or_goes_into_a_room(tmp_path):
+    """The move's 1d6 shows with "OK: Blue's turn" (one OK passes); DOWN goes into a room
+    (the new monster's values); BACK keeps the turn, the cursor on New monster."""
+    d = start(tmp_path)
+    assert selected(d.text()) == ["Move: roll 1d6"]
+    d.keys("ok")
+    t = lines(d)
+    assert t[0] == "== Move 1d6 ==" and t[1] in ("1", "2", "3", "4", "5", "6")
+    assert "OK: Blue's turn" in t and "DOWN: into a room" in t
+    d.keys("back")
+    assert lines(d)[0] == "== Drakskatten ==  Red" and selected(d.text()) == ["New monster"]
+    pick(d, "Move")
+    d.keys("down")
+    assert lines(d)[0] == "== Monster DEFENCE =="
+    to_menu(d)
+    pick(d, "Move")
+    d.keys("ok")
+    assert lines(d)[0] == "== Drakskatten ==  Blue" and selected(d.text()) == ["Move: roll 1d6"]
     assert d.errors() == []
 
 
@@ -355,7 +430,7 @@ def test_own_dice_boundaries(tmp_path):
     d.keys("ok")  # Fight!: enter my 2d6
     assert lines(d)[0] == "== Red: your 2d6 =="
     d.keys("up,ok")  # 7 -> 8
-    assert "8 > DEFENCE 7" in d.text() and "MISS" in lines(d)
+    assert "Roll 8 > DEFENCE 7" in d.text() and "MISS" in lines(d)
     assert "OK: enter its 2d6" in d.text()
     d.keys("ok")
     assert lines(d)[0] == "== Monster's 2d6 =="
@@ -363,19 +438,21 @@ def test_own_dice_boundaries(tmp_path):
     t = d.text()
     assert "Roll 10 + ATT 0 = 10" in t and "> LIGHT INJURY" in t
     assert "now LIGHT - move 3" in t
-    d.keys("ok")  # end of turn
-    d.keys("ok,ok,up,ok,ok,up*2,ok")  # again: typed 8 misses, monster typed 9
+    d.keys("ok")  # OK: Blue's turn
+    fight_screen(d, "Blue")
+    d.keys("ok,up,ok,ok,up*2,ok")  # Blue: typed 8 misses, monster typed 9
     t = d.text()
     assert "Roll 9 + ATT 0 = 9" in t and "MISS" in lines(d) and "nothing happens" in t
-    d.keys("ok")
+    d.keys("ok")  # OK: Red's turn, on the fight that goes on
+    assert selected(d.text()) == ["Fight: DEF 7 ATT 0"]
     d.keys("ok,ok,ok")  # typed 7 = DEF 7: a hit
     t = d.text()
-    assert "7 <= DEFENCE 7" in t and "HIT" in lines(d) and "Roll 1d6 for treasure" in t
+    assert "Roll 7 <= DEFENCE 7" in t and "HIT" in lines(d) and "Roll 1d6 for treasure" in t
     d.keys("ok")  # the treasure die is typed too
     assert lines(d)[0] == "== Treasure: your 1d6 =="
     d.keys("down*2,ok")  # 1 + ATT 0 = 1: no card
     t = d.text()
-    assert "HIT" in lines(d) and "1d6 1 + ATT 0 = 1" in t and "no treasure card" in t
+    assert "HIT" in lines(d) and "1d6 1+0: no card" in t and "OK: Blue's turn" in t
     d.keys("ok")
     assert player_field(d, "Injury:") == "LIGHT"
     assert d.errors() == []
@@ -393,16 +470,28 @@ def test_own_dice_attack_on_an_amulet_and_a_sword(tmp_path):
     t = d.text()
     assert "Roll 9 -1 sword = 8" in t and "8 <= DEFENCE 8" in t and "HIT" in lines(d)
     d.keys("ok,ok")  # treasure typed 3: 3 + 2 = 5 -> 2 cards
-    assert "1d6 3 + ATT 2 = 5" in d.text() and "2 treasure cards" in d.text()
-    d.keys("ok,ok,ok,up*3,ok")  # typed 10: 9 > 8, a miss
-    assert "9 > DEFENCE 8" in d.text()
+    assert "1d6 3+2: 2 cards" in d.text() and "OK: silver won" in d.text()
+    d.keys("ok")
+    assert lines(d)[0] == "== Red: silver won ==" and "OK: Blue's turn" in d.text()
+    d.keys("up*5,ok")  # the two cards: 250 silver
+    assert lines(d)[0] == "== Drakskatten ==  Blue" and "Next turn: Red" in d.text()
+    turn_to(d, "Red")
+    assert "Red: 250 silver" in d.text()
+    fight_screen(d)
+    d.keys("ok,up*3,ok")  # typed 10: 9 > 8, a miss
+    assert "Roll 10 -1 sword = 9" in d.text() and "9 > DEFENCE 8" in d.text()
     d.keys("ok,up*3,ok")  # monster typed 10: 10 + 2 - 1 = 11
     t = d.text()
-    assert "Roll 10 + ATT 2" in t and "-1 amulet = 11" in t and "> LIGHT INJURY" in t
-    assert "lose 1 treasure card" in t
-    d.keys("ok")  # end of turn
+    assert "10+ATT 2-1 amulet=11" in t and "> LIGHT INJURY" in t
+    assert "lose 1 treasure card" in t and "OK: silver lost" in t
+    d.keys("ok")  # what the lost card was worth
+    assert lines(d)[0] == "== Red: silver lost =="
+    d.keys("up*3")
+    assert "-150=100" in d.text()
+    d.keys("ok")  # OK: Blue's turn
     assert lines(d)[0] == "== Drakskatten ==  Blue"
     turn_to(d, "Red")
+    assert "Red: 100 silver" in d.text()
     assert player_field(d, "Treasure cards:") == "1"
     assert d.errors() == []
 
@@ -424,9 +513,11 @@ def test_death_resets_the_player(tmp_path):
     d.keys("ok,up*2,ok")  # typed 9 - 1 sword = 8 > 7: miss
     d.keys("ok,up*5,ok")  # monster typed 12 + 2 = 14
     t = d.text()
-    assert "Roll 12 + ATT 2 = 14" in t and "DEATH" in lines(d)
-    assert "start over at your" in t
+    assert "Roll 12 + ATT 2 = 14" in t and "> DEATH" in lines(d)
+    assert "start over at your" in t and "OK: Blue's turn" in t  # (no silver left to ask)
     d.keys("ok")
+    assert lines(d)[0] == "== Drakskatten ==  Blue"
+    turn_to(d, "Red")
     assert "Fight: DEF 7 ATT 2" in d.text()
     assert "Move: roll 1d6" in d.text()  # healthy again
     assert player_field(d, "Silver:") == "0"
@@ -461,9 +552,13 @@ def test_poison_powder_and_healing_potion_are_used_up(tmp_path):
     assert "Healing Potion" not in d.text()
     pick(d, "Poison Powder")
     t = d.text()
-    assert "Poison Powder thrown:" in t and "DEFEATED" in lines(d)
-    assert re.search(r"1d6 \d \+ ATT 0 = \d", t) and "treasure card" in t
+    assert "Poison Powder thrown:" in t and "> DEFEATED" in lines(d)
+    assert re.search(r"1d6 \d\+0: (no card|\d cards?)", t)
     d.keys("ok")
+    if "silver won" in d.text():
+        d.keys("ok")
+    assert lines(d)[0] == "== Drakskatten ==  Blue"  # the victory ended Red's turn
+    turn_to(d, "Red")
     fight_screen(d)
     t = d.text()
     assert "Poison Powder" not in t and "Healing Potion" not in t
@@ -485,8 +580,9 @@ def test_sticky_floor_stops_the_monster_striking_back(tmp_path):
     own_dice(d)
     d.keys("ok,ok,up*5,ok")  # typed 12: a miss
     t = d.text()
-    assert "MISS" in lines(d) and "Sticky Floor: it" in t and "cannot attack you" in t
-    d.keys("ok")  # end of turn
+    assert "> MISS" in lines(d) and "Sticky Floor: it" in t and "cannot attack you" in t
+    assert "OK: Blue's turn" in t
+    d.keys("ok")
     assert lines(d)[0] == "== Drakskatten ==  Blue"
     turn_to(d, "Red")
     assert player_field(d, "Injury:") == "healthy"
@@ -495,9 +591,10 @@ def test_sticky_floor_stops_the_monster_striking_back(tmp_path):
     pick(d, "Sticky: take treasure")
     assert "STUCK" in lines(d) and "OK: enter it" in d.text()
     d.keys("ok,ok")  # typed treasure 3
-    assert "STUCK" in lines(d) and "1 treasure card" in d.text()
-    d.keys("ok")
-    assert player_field(d, "Treasure cards:") == "1"
+    assert "> STUCK" in lines(d) and "1d6 3+0: 1 card" in d.text()
+    d.keys("ok,ok")  # no silver on the card
+    assert lines(d)[0] == "== Drakskatten ==  Blue"
+    assert player_field(d, "Treasure cards:", "Red") == "1"
     assert d.errors() == []
 
 
@@ -507,11 +604,17 @@ def test_flee_ends_the_fight_and_shows_the_move(tmp_path):
     set_injury(d, 1)
     own_dice(d)
     d.keys("ok,ok,up*5,ok,ok,ok")  # miss, monster 7: miss
-    fight_screen(d)
+    assert "OK: Blue's turn" in d.text()
+    d.keys("ok")
+    turn_to(d, "Red")
+    assert selected(d.text()) == ["Fight: DEF 7 ATT 0"]  # the fight goes on
+    d.keys("ok")
     assert lines(d)[0] == "== Red fights ==  again"
     pick(d, "Flee")
-    assert lines(d)[:2] == ["== Flee ==", "3"] and "LIGHT injury: no roll" in d.text()
+    assert lines(d)[:2] == ["== Flee: LIGHT ==", "3"] and "OK: Blue's turn" in d.text()
+    assert "DOWN: into a room" not in d.text()  # (not back into the room fled)
     d.keys("ok")
+    turn_to(d, "Red")
     fight_screen(d)
     assert "Flee" not in d.text()
     assert d.errors() == []
@@ -523,22 +626,24 @@ def test_flee_ends_the_fight_and_shows_the_move(tmp_path):
 def test_move_honours_injuries_and_the_carpet(tmp_path):
     """Injured players move 3 or 2 without a roll; the Flying Carpet rolls 2d6 despite injuries."""
     d = start(tmp_path, seed=4)
-    pick(d, "Move: roll 1d6")  # healthy: the d6 roll screen, rolled at once
+    pick(d, "Move: roll 1d6")  # healthy: 1d6, rolled at once
     t = lines(d)
-    assert t[0].startswith("== d6 ==") and t[1] in ("1", "2", "3", "4", "5", "6")
+    assert t[0] == "== Move 1d6 ==" and t[1] in ("1", "2", "3", "4", "5", "6")
     set_injury(d, 1)
     pick(d, "Move: 3 squares")
-    assert lines(d)[:2] == ["== Move ==", "3"] and "LIGHT injury: no roll" in d.text()
+    assert lines(d)[:2] == ["== Move: LIGHT ==", "3"] and "OK: Blue's turn" in d.text()
     set_injury(d, 1)  # LIGHT -> INJURY
     assert "Move: 2 squares" in d.text()
     give(d, "Flying Carpet")
-    pick(d, "Move: 2d6 (carpet)")
-    assert lines(d)[0].startswith("== 2d6 ==")
     for _ in range(4):
+        turn_to(d, "Red")
+        pick(d, "Move: 2d6 (carpet)")
+        assert lines(d)[0] == "== Move 2d6 carpet =="
         m = re.search(r"^(\d)\+(\d)=(\d+)$", d.text(), re.M)
         a, b, t = int(m.group(1)), int(m.group(2)), int(m.group(3))
         assert a + b == t and 1 <= a <= 6 and 1 <= b <= 6
-        d.keys("ok")  # roll again
+        d.keys("ok")  # OK: Blue's turn
+        assert lines(d)[0] == "== Drakskatten ==  Blue"
     assert d.errors() == []
 
 
@@ -546,28 +651,30 @@ def _door(d):
     """(number, found) read from the door search screen."""
     t = lines(d)
     v = int([s for s in t[1:4] if s.isdigit()][0])
-    return v, "FOUND" in t
+    return v, "door FOUND!" in t
 
 
 def test_door_search_finds_on_one_to_three(tmp_path):
     """Door search rolls 1d6: 1-3 finds the secret door; typed 3 finds it, typed 4 does not."""
     d = start(tmp_path, seed=2)
-    pick(d, "Door search")
     seen = set()
     for _ in range(12):
+        pick(d, "Door search")
         v, found = _door(d)
         assert found == (v <= 3)
         seen.add(found)
-        d.keys("ok")
+        assert ("OK: Red's turn" in d.text()) != ("OK: Blue's turn" in d.text())
+        d.keys("ok")  # the search was the whole turn
+        assert selected(d.text()) == ["Move: roll 1d6"]
     assert seen == {True, False}
     own_dice(d)
     pick(d, "Door search")
     d.keys("ok")  # typed 3
-    assert lines(d)[:2] == ["== Door search ==", "3"] and "3: door FOUND!" in d.text()
+    assert lines(d)[:2] == ["== Door search 1d6 ==", "3"] and "door FOUND!" in d.text()
     to_menu(d)
     pick(d, "Door search")
     d.keys("up,ok")  # typed 4
-    assert "4: not found" in d.text()
+    assert lines(d)[1] == "4" and "not found" in d.text()
     assert d.errors() == []
 
 
@@ -585,16 +692,21 @@ def test_crystal_ball_look_ahead_keeps_monster_and_treasure(tmp_path):
     t = d.text()
     assert "DEFENCE 8 ATTACK 2" in t and "1d6 3 + ATT 2 = 5" in t
     assert "Win: 2 treasure cards" in t
-    d.keys("ok")
-    assert "Fight: DEF 8 ATT 2" in d.text()
+    d.keys("down*4")
+    assert "OK: Blue's turn" in d.text()
+    d.keys("ok")  # the look ended the turn
+    assert lines(d)[0] == "== Drakskatten ==  Blue"
     d.reboot()  # kept over a power cut: the game comes back by itself
+    turn_to(d, "Red")
+    assert "Fight: DEF 8 ATT 2" in d.text()
     fight_screen(d)
     assert "Crystal: 2 cards" in d.text()
     d.keys("ok,ok")  # typed 7 <= 8: a hit, no treasure die asked
     t = d.text()
-    assert "HIT" in lines(d) and "Crystal Ball said:" in t and "2 treasure cards" in t
-    d.keys("ok")
-    assert player_field(d, "Treasure cards:") == "2"
+    assert "HIT" in lines(d) and "Crystal Ball: 2 cards" in t
+    d.keys("ok,ok")  # the cards' silver: none
+    assert player_field(d, "Treasure cards:", "Red") == "2"
+    turn_to(d, "Red")
     fight_screen(d)
     assert "Crystal:" not in d.text()
     assert d.errors() == []
@@ -634,10 +746,10 @@ def test_1500_silver_prompts_the_return_and_the_staircase_declares_the_winner(tm
     to_menu(d)
     pick(d, "Back at staircase")
     assert "Is Red back at staircase 1 with 1500" in d.text().replace("\n", " ")
-    d.keys("ok")  # No is the default
+    d.keys("down,ok")  # No
     assert "WINS!" not in d.text()
     pick(d, "Back at staircase")
-    d.keys("up,ok")
+    d.keys("ok")  # Yes is the default
     assert lines(d)[:2] == ["RED", "WINS!"] and "1500 silver" in d.text()
     d.reboot()  # the win screen comes back after a power cut
     assert "WINS!" in d.text()
@@ -652,8 +764,7 @@ def test_1500_silver_prompts_the_return_and_the_staircase_declares_the_winner(tm
 def test_power_cut_mid_fight_loses_nothing(tmp_path):
     """After a power cut: players, silver, items, dice mode, monster values, the pending strike."""
     d = start(tmp_path, players=3)
-    goto(d, "Player:")
-    d.keys("ok")  # Blue's turn
+    turn_to(d, "Blue")
     player_screen(d, "Blue")
     pick(d, "Silver")
     pick(d, "+100 ->")
@@ -702,7 +813,8 @@ def test_damaged_save_starts_fresh_with_a_message(tmp_path):
     d.keys("ok")
     assert "How many players?" in d.text()
     d.keys("ok")
-    assert "Player: Red" in d.text()
+    roll_off(d)
+    assert "Next turn:" in d.text()
     assert d.errors() == []
 
 
@@ -727,7 +839,7 @@ def test_new_game_asks_first(tmp_path):
     pick(d, "New game")
     assert "Start a new game?" in d.text()
     d.keys("ok")  # No
-    assert "Players (3)" in d.text()
+    assert lines(d)[0] == "== Drakskatten ==  Red" and selected(d.text()) == ["New game"]
     d.keys("ok,up,ok")  # Yes
     assert "How many players?" in d.text()
     d.keys("down*2,ok")  # 3 -> 1 player
@@ -755,7 +867,7 @@ def test_players_can_be_added_recoloured_and_removed(tmp_path):
     t = d.text()
     assert "Yellow" not in t and "Green: 0s 0c" in t
     d.keys("back")
-    assert "Players (2)" in d.text()
+    goto(d, "Players (2)")
     assert d.errors() == []
 
 
@@ -763,20 +875,21 @@ def test_players_can_be_added_recoloured_and_removed(tmp_path):
 
 
 def test_reference_tables_show_the_rulebook_rows(tmp_path):
-    """Tables: the monster attack and treasure rows with every boundary, then the magic items."""
+    """Quick reference: the monster attack and treasure rows with every boundary, then
+    the magic items."""
     d = start(tmp_path)
-    pick(d, "Tables & items")
-    pick(d, "Monster attack")
+    pick(d, "Quick reference")
+    pick(d, "Monster: 2d6 + ATT")
     t = d.text()
-    for row in ("<=9  MISS", "10-11  LIGHT  -1 card", "12  INJURY -2 cards",
-                "13  SEVERE -3 cards", ">=14  DEATH"):
+    for row in ("<=9 MISS", "10-11 LIGHT  -1 card", "12 INJURY -2 cards",
+                "13 SEVERE -3 cards", ">=14 DEATH"):
         assert row in t
-    d.keys("down*3")
+    d.keys("down*6")
     assert "ATT added if above 0." in d.text()
     d.keys("back")
-    pick(d, "Treasure")
+    pick(d, "Treasure: 1d6 + ATT")
     t = d.text()
-    for row in ("<=1  none", "2-3  1 card", "4-6  2 cards", "7-8  3 cards", ">=9  4 cards"):
+    for row in ("<=1 none", "2-3 1 card", "4-6 2 cards", "7-8 3 cards", ">=9 4 cards"):
         assert row in t
     d.keys("back")
     pick(d, "Magic items")
@@ -785,15 +898,13 @@ def test_reference_tables_show_the_rulebook_rows(tmp_path):
 
 
 def test_reference_lines_fit_21_characters():
-    """Every reference line fits the 21-character OLED line (tables: both columns together)."""
+    """Every reference line fits the 21-character OLED line, every title the title bar."""
     from wyrm.games import drakskatten_ref as ref
 
-    for table in (ref.ATTACK, ref.TREASURE):
-        col = max(len(left) for left, _ in table[1:])
-        for left, right in table:
-            assert (col + 1 + len(right) if left else len(right)) <= 21, right
-    for text in ref.INJURIES + ref.ITEMS + ref.READINGS:
-        assert len(text) <= 21, text
+    for title_text, lines_ in ref.PAGES:
+        assert len(title_text) <= 19, title_text
+        for text in lines_:
+            assert len(text) <= 21, text
 
 
 # ----- other boards, determinism, shots, MicroPython ------------------------------------------
@@ -806,26 +917,27 @@ def test_small_screen_and_three_keys(tmp_path):
     d.keys("ok,ok,up*5,ok,ok,up*3,ok")
     assert lines(d) == ["== Monster attacks Red ==", "> LIGHT INJURY", "Roll 10 + ATT 0 = 10"]
     d.keys("down*3")  # the rest scrolls into view
-    assert lines(d)[1:] == ["now LIGHT - move 3", "OK: end of turn"]
+    assert lines(d)[1:] == ["now LIGHT - move 3", "OK: Blue's turn"]
     assert d.errors() == []
     d3 = start(tmp_path / "k3", board="pico-ssd1306-3btn")
-    d3.keys("ok")
+    d3.keys("down,ok")
     assert lines(d3)[0] == "== Red fights =="
     d3.keys("long:ok")
     assert lines(d3)[0].startswith("== Drakskatten")
     assert d3.errors() == []
 
 
-FIGHT_SCRIPT = SETUP + ",ok,ok,ok,ok,ok,ok"
+# The roll-off, the fight screen, a new monster (DEF 6 ATT 5), then OK after OK.
+FIGHT_SCRIPT = START + ",wait:600,ok,wait:600,down,ok,down,ok,down,ok,up*5,ok,ok*6"
 
 
 def test_fight_dice_and_players_leave_memory_when_the_menu_shows(tmp_path):
-    """The fight, the dice and the players' screens load their code only while open;
-    back at the game menu it is freed (RAM), and the roll-off needs no roll screen."""
+    """The fight and the players' screens (and the roll-off) load their code only while
+    open; back at the game menu it is freed (RAM); a move needs no dice screen."""
     import sys
 
     extra = ("wyrm.games.drakskatten_fight", "wyrm.games.drakskatten_players",
-             "wyrm.dice_roll_ui", "wyrm.dice_ui")
+             "wyrm.dice_roll_ui", "wyrm.dice_rolloff")
     for name in extra:  # imported by another test: start without them
         if name in sys.modules:
             del sys.modules[name]
@@ -837,22 +949,25 @@ def test_fight_dice_and_players_leave_memory_when_the_menu_shows(tmp_path):
         return [name for name in extra if name in sys.modules]
 
     d = Driver(tmp_path)
-    d.keys(START)
+    d.keys(START + ",wait:600")
+    assert d.text().startswith("== Roll-off ==")
+    assert loaded() == ["wyrm.games.drakskatten_players", "wyrm.dice_rolloff"]
+    roll_off(d)
     assert d.text().startswith("== Drakskatten ==")
     assert loaded() == []
-    d.keys("ok")
-    assert d.text().startswith("== Red fights ==")
+    d.keys("down,ok")
+    assert "fights ==" in lines(d)[0]
     assert loaded() == ["wyrm.games.drakskatten_fight"]
     d.keys("back")
     assert loaded() == []
-    d.keys("down*5,ok,wait:1000")  # Roll 2d6
-    assert d.text().startswith("== 2d6 ==")
-    assert loaded() == ["wyrm.dice_roll_ui"]
-    d.keys("back")
+    d.keys("up,ok")  # Move
+    assert d.text().startswith("== Move 1d6 ==")
     assert loaded() == []
-    d.keys("down*2,ok,down*3,ok")  # Players, Who starts: roll-off
+    d.keys("back")
+    pick(d, "Players (")
+    pick(d, "Who starts: roll-off")
     assert d.text().startswith("== Roll-off ==")
-    assert loaded() == ["wyrm.games.drakskatten_players", "wyrm.dice_ui"]
+    assert loaded() == ["wyrm.games.drakskatten_players", "wyrm.dice_rolloff"]
     d.keys("wait:1000,back,back")
     assert d.text().startswith("== Drakskatten ==")
     assert loaded() == []
@@ -883,7 +998,7 @@ def test_shots_render_without_errors(tmp_path):
         names.append(name)
         text = frames[-1].text()
         if "table" in name:
-            assert "sum" in text
+            assert "sum " in text
     assert os.path.exists(path) and len(names) >= 4
 
 
@@ -896,9 +1011,7 @@ def test_fight_frames_identical_under_micropython():
 def test_long_names_and_extreme_values_stay_on_the_screen(tmp_path):
     """With a 6-letter colour, DEF 15 / ATT -5 and items, no text runs off the 128 px screen."""
     d = start(tmp_path, players=6)
-    goto(d, "Player:")
-    d.keys("ok*3")  # Yellow
-    assert lines(d)[0] == "== Drakskatten ==  Yellow"
+    turn_to(d, "Yellow")
     player_screen(d, "Yellow")
     pick(d, "Magic items")
     d.keys("ok,down,ok,down,ok")  # sword, amulet, potion
@@ -912,15 +1025,17 @@ def test_long_names_and_extreme_values_stay_on_the_screen(tmp_path):
     new_monster(d, 9, -9)  # DEF 15, ATT -5 (the spinners stop at their ends)
     assert selected(d.text()) == ["Fight! DEF 15 ATT -5"]
     d.keys("ok,up*5,ok")  # typed 12 - 1 = 11 <= 15: a hit
-    d.keys("ok,up*3,ok,ok")  # treasure 6 - 5 = 1: none
-    to_menu(d)
-    goto(d, "Fight:")
-    d.keys("ok")
+    d.keys("ok,up*3,ok")  # treasure 6 - 5 = 1: none
+    assert "1d6 6-5: no card" in d.text()
+    d.keys("ok")  # OK: White's turn
+    turn_to(d, "Yellow")
+    fight_screen(d, "Yellow")
     new_monster(d, -15, 14)  # DEF 0, ATT 9
     d.keys("ok,up*5,ok")  # a miss
     d.keys("ok,up*5,ok")  # monster typed 12 + 9 - 1 = 20
     t = d.text()
-    assert lines(d)[0] == "== Monster vs Yellow ==" and "-1 amulet = 20" in t and "DEATH" in t
+    assert lines(d)[0] == "== Monster vs Yellow ==" and "12+ATT 9-1 amulet=20" in t
+    assert "DEATH" in t
     for f in d.frames:
         if f is None:
             continue

@@ -58,7 +58,7 @@ SCENARIOS = {
         "ok,down,ok,ok,down,ok,ok,wait:1600,down,ok,ok,wait:1600,down,ok,down*2", "ok"),
     "drakskatten-fight": (
         "pico-ssd1306-4btn",
-        "down,ok,ok,down*2,ok,down*3,ok,ok,back,back,up*2,ok,down,ok,up,ok,up*2,ok", "ok"),
+        "down,ok,down,ok,up,ok,down*3,ok,ok,back,back,down*2,ok,down,ok,up,ok,up*2,ok", "ok"),
     "party-card-deal": ("pico-ssd1306-4btn", "ok,down,ok,down*5,up*2,ok", "ok"),
 }
 

@@ -102,10 +102,10 @@ SCRIPTS = {
     # (the wait: the third OK rolls the die only once Drachenhort and its die have
     # loaded; the title's count shows when the tumble ends)
     "ok3_fast": ("ok,ok,ok,wait:300", 40, 40),
-    # Drakskatten: open, answer its player-count spinner, DOWN to "Player", OK (next
-    # player) while it still loads: the last OK was lost when a slow step let repeated
-    # interrupts fill the edge ring (the title names the player whose turn it is)
-    "drakskatten_fast": ("down,ok,ok,down,ok,wait:300", 40, 40),
+    # Drakskatten: open, answer its player-count spinner (one player: no roll-off), DOWN
+    # to "Fight", OK while it still loads: the last OK was lost when a slow step let
+    # repeated interrupts fill the edge ring (the title names the fight's player)
+    "drakskatten_fast": ("down,ok,down,ok,down,ok,wait:300", 40, 40),
     # Settings: open it, move, change a value (a click on an open screen), back to the
     # main menu (a click that changes to a screen already loaded)
     "settings": ("up,ok,down,down,ok,wait:300,back,wait:300", 80, 120),

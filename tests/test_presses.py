@@ -55,5 +55,5 @@ def test_a_script_that_ends_elsewhere_is_caught():
 def test_setup_power_cut_keeps_the_state():
     """Setup runs are separate power-ons sharing one flash: a game opened in the first is
     resumed in the second (so "from power-on" tasks start from a real power cut)."""
-    case = P._case("resume", ["down,ok,ok", "wait:100"], "", ["re:== Drakskatten ==  Red"])
+    case = P._case("resume", ["down,ok,ok", "wait:100"], "", ["re:== Drakskatten ==  Blue"])
     assert P.play(case, P.BOARDS[0])["screen_ok"]

@@ -28,18 +28,19 @@ def test_drachenhort_die_from_rules_notes_and_back(tmp_path, board):
 
 def test_back_returns_even_while_the_die_tumbles(tmp_path):
     d = Driver(tmp_path)
-    d.keys("down,ok,ok,down*2,ok,down*2")  # Drakskatten, Red's screen, Injury selected
+    d.keys("down,ok,ok,wait:600,ok,up,ok,down*2")  # Drakskatten, Blue's screen, Injury
     before = d.text()
     d.keys(CHORD + ",back")  # BACK 120 ms after the chord: the 360 ms tumble still runs
     assert d.text() == before
 
 
-def test_drakskatten_rolls_2d6_and_the_chord_again_returns(tmp_path):
+def test_drakskatten_rolls_the_move_d6_and_the_chord_again_returns(tmp_path):
     d = Driver(tmp_path)
-    d.keys("down,ok,ok,down*3")  # Drakskatten game menu, "Move" selected
+    d.keys("down,ok,ok,wait:600,ok,down*2")  # Drakskatten game menu, "New monster" selected
+    assert "> New monster" in d.text()
     before = d.text()
     d.keys(CHORD)
-    assert title(d) == "== 2d6 ==  #1"
+    assert title(d) == "== d6 ==  #1"
     d.keys("up")  # its history
     assert "history" in title(d)
     d.keys(CHORD)  # back to where the quick roll started, history and all closed
@@ -95,12 +96,12 @@ def test_the_chord_waking_a_dark_panel_only_wakes_it(tmp_path):
 
 
 def test_quick_roll_same_frames_under_micropython():
-    script = "down,ok,ok,down*2,ok,%s,wait:400,ok,wait:400,back,%s,back" % (CHORD, CHORD)
+    script = "down,ok,ok,wait:600,ok,up,ok,%s,wait:400,ok,wait:400,back,%s,back" % (CHORD, CHORD)
     a = simcore.run_script(script, runtime="cpython", seed=3)
     b = simcore.run_script(script, runtime="micropython", seed=3)
     assert a[3] == [] and b[3] == []
     assert [f.data for f in a[0]] == [f.data for f in b[0]]
-    assert any("2d6" in f.text() for f in a[0])
+    assert any("== d6 ==" in f.text() for f in a[0])
 
 
 def test_the_quick_roll_code_leaves_with_its_screen(tmp_path):

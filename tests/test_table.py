@@ -182,18 +182,18 @@ def test_drakskatten_silver_in_coarse_steps(tmp_path):
     """The silver list: each row adds its amount at once (OK again adds it again), never
     below 0; crossing 1,500 says so once; BACK leaves with the silver kept."""
     d = Driver(tmp_path)
-    d.keys("down,ok,ok,down*2,ok,ok")  # Red's silver, from the game menu
-    assert d.text().splitlines()[:3] == ["== Red: 0 silver ==", "> +500 -> 500", "+100 -> 100"]
+    d.keys("down,ok,ok,wait:600,ok,up,ok,ok")  # the silver of Blue (who begins)
+    assert d.text().splitlines()[:3] == ["== Blue: 0 silver ==", "> +500 -> 500", "+100 -> 100"]
     d.keys("up*4,ok")  # -10 from 0
-    assert d.text().splitlines()[0] == "== Red: 0 silver =="
+    assert d.text().splitlines()[0] == "== Blue: 0 silver =="
     d.keys("down*4,ok*2")  # +500 twice
-    assert d.text().splitlines()[0] == "== Red: 1000 silver =="
+    assert d.text().splitlines()[0] == "== Blue: 1000 silver =="
     d.keys("down*3,ok")  # +10
     d.keys("up*3,ok")  # +500: 1510, over the line
     assert d.text().splitlines()[0] == "== 1,500 silver! =="
     d.keys("ok,ok")  # the message closes; +500 again: no second message
-    assert d.text().splitlines()[0] == "== Red: 2010 silver =="
+    assert d.text().splitlines()[0] == "== Blue: 2010 silver =="
     d.keys("back")
     assert "> Silver: 2010" in d.text()
     d.reboot()
-    assert "Red: 2010 silver" in d.text()
+    assert "Blue: 2010 silver" in d.text()

@@ -155,6 +155,8 @@ class RollOffScreen(Tumbling):
     look back at earlier rounds.
     """
 
+    done_hint = "OK: new roll-off"  # (a game's roll-off goes on into the game)
+
     def __init__(self, n, names=None, on_win=None):
         super().__init__(3)
         self.n = n
@@ -280,7 +282,7 @@ class RollOffScreen(Tumbling):
                 if r == best:
                     winner = p
             caption(fb, "%s starts!" % self._name(app, winner, False), y, False)
-            hint = "OK: new roll-off"
+            hint = self.done_hint
         else:
             caption(fb, "Tie on %d: roll again" % best, y, False)
             hint = "OK: next round"

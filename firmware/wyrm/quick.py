@@ -8,7 +8,7 @@ from wyrm import dice_roll_ui
 # game module -> its die; other games roll the last die used
 GAME_DIE = {
     "wyrm.games.drachenhort_game": "dh",
-    "wyrm.games.drakskatten_game": "2d6",
+    "wyrm.games.drakskatten_game": "d6",
 }
 _DEFAULT = "d6"
 

@@ -1,26 +1,9 @@
-"""Drakskatten rules (pure logic): combat, injuries, treasure, movement, win.
+"""Drakskatten's rules (pure): combat, injuries, treasure, movement, the win.
 
-Follows the rulebook as read in docs/RULES.md (Drakskatten). Every function takes
-plain numbers, so players can roll real dice and type the totals in. Rolls are
-checked: a 2d6 total must be 2..12, a 1d6 roll 1..6 (ValueError otherwise).
-
-Result codes of the monster attack table (also the injury levels a player
-carries, with NONE for a healthy player):
-    MISS/NONE 0, LIGHT 1, INJURY 2, SEVERE 3, DEATH 4.
-
-Readings worth knowing (shown in the help screen / README):
-- Sticky Floor is not used up: the rulebook never says it is removed (unlike
-  Healing Potion and Poison Powder), so while a player holds it, monsters they
-  fight cannot attack. Treasure is still rolled in the normal way.
-- When the table result is an injury, the table's treasure cards are lost even
-  if the injury itself changes nothing (light injury on top of an injury).
-  A player cannot lose more cards than they hold.
-- Treasure: 1d6 + ATTACK, ATTACK added whatever its sign (the "only if above
-  0" clause belongs to the monster attack roll only); 1 or less gives none.
-- Player state: ``cards`` counts all treasure cards held (bags, gems and magic
-  items); ``silver`` is the value of the bags and gems, entered by the player;
-  ``items`` the magic items held. Which cards go when cards are lost is the
-  player's choice, so silver and items are updated by the player, not here.
+Plain numbers in and out, so real dice can be typed in (a 2d6 total 2..12, a 1d6
+1..6; ValueError otherwise). The table results double as the injury a player
+carries: MISS/NONE 0, LIGHT 1, INJURY 2, SEVERE 3, DEATH 4. How Wyrm reads the
+rulebook where it is silent: docs/RULES.md and the quick reference's last page.
 """
 
 from micropython import const
@@ -65,7 +48,6 @@ ITEM_NAMES = (
     "Poison Powder",
     "Sticky Floor",
 )
-ONE_USE = (POTION, POISON)
 
 
 def _int(v, what):

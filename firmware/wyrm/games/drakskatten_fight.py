@@ -1,9 +1,5 @@
-"""Drakskatten's fight screen: set up the monster, roll, hit or miss, treasure.
-
-Loaded only while the fight screen is open (``drakskatten_game._fight``) and
-dropped again when the game menu shows, so the menu, the dice and the tables
-run without it. The game state and the turn helpers live in ``drakskatten_game``.
-"""
+"""Drakskatten's fight screen: the monster, the rolls, hit or miss, treasure, the
+monster's strike; OK on a result passes the turn. Loaded while it is open."""
 from micropython import const
 
 from wyrm import buttons, font, ui
@@ -13,6 +9,7 @@ from wyrm.ticks import ticks_add, ticks_diff
 
 _ROLL_MS = const(180)  # dice tumble before a result shows
 _TUMBLE_MS = const(40)
+_SILVER_STEP = const(50)  # the silver of won or lost cards, in steps of
 
 
 def _roll_2d6(app):
@@ -34,8 +31,7 @@ def _info_lines(game):
     lk = game.looks[game.cur]
     if lk:
         n = lk[2]
-        cards = "no card" if n == 0 else ("1 card" if n == 1 else "%d cards" % n)
-        out.append("Crystal: " + cards)
+        out.append("Crystal: " + _cards(n))
     if p.has(drakskatten.STICKY):
         out.append("Sticky: it can't hit")
     if p.injury:
@@ -68,17 +64,14 @@ def _draw_view(app, fb, view, first=0):
             font.center(fb, lines[first + r], y + 1, 0 if inv else 1)
         ui.scroll_marks(fb, first, shown, n)
         return
-    items = []
-    for s in view["a"]:
-        items.append((s, 1))
-    if w:
-        items.append((w, 2 if font.width(w, 2) <= fb.width else 0))
-    for s in view["b"]:
-        items.append((s, 1))
-    h = 0
-    for _s, sc in items:
-        h += 17 if sc == 2 else (12 if sc == 0 else 9)
-    if hint and h + 10 <= app.height - ui.TITLE_H - 1:
+    room = app.height - ui.TITLE_H - 1
+    h = 9 * (len(view["a"]) + len(view["b"]))
+    sc = 1
+    if w:  # big, or in a bar (too wide, or the hint would not fit)
+        sc = 2 if font.width(w, 2) <= fb.width and h + 17 + (10 if hint else 0) <= room else 0
+        h += 17 if sc == 2 else 12
+    items = [(s, 1) for s in view["a"]] + ([(w, sc)] if w else []) + [(s, 1) for s in view["b"]]
+    if hint and h + 10 <= room:
         items.append((hint, 1))
         h += 9
     y = ui.TITLE_H + 1 + max(0, (app.height - ui.TITLE_H - 1 - h) // 2)
@@ -95,6 +88,10 @@ def _draw_view(app, fb, view, first=0):
             y += 9
 
 
+def _cards(n):
+    return "no card" if n == 0 else ("1 card" if n == 1 else "%d cards" % n)
+
+
 def _view_len(view):
     return len(view["a"]) + (1 if view["w"] else 0) + len(view["b"]) + (1 if view.get("h") else 0)
 
@@ -104,7 +101,7 @@ def _valid_view(v):
         return False
     if not isinstance(v.get("t"), str) or not isinstance(v.get("w"), str):
         return False
-    if not isinstance(v.get("h", ""), str):
+    if not isinstance(v.get("h", ""), str) or v.get("s") not in (None, "won", "lost"):
         return False
     return _strs(v.get("a")) and _strs(v.get("b"))
 
@@ -134,12 +131,13 @@ class Fight(Screen):
     Phases: "setup" (a list: fight, new monster, items, flee), "roll" (dice
     tumble), "miss" (the player missed: OK lets the monster strike back),
     "loot" (won with my own dice: OK asks for the treasure die) and "end"
-    (a result: OK or BACK closes). BACK in "miss"/"loot" returns to the list
+    (a result: OK passes the turn on, BACK closes). BACK in "miss"/"loot" returns to the list
     (a mistyped roll): nothing has been applied at that point.
     """
 
-    def __init__(self, game):
-        self.g = game
+    def __init__(self, game, new=False):
+        self.game = game
+        self.new = new  # a new monster: its values first, then the attack
         self.ph = "setup"
         self.view = None
         self.next_ph = None
@@ -152,20 +150,23 @@ class Fight(Screen):
 
     # -- life cycle --
     def on_open(self, app):
-        self.g.screen = "fight"
+        self.game.screen = "fight"
         self._save(app)
+        if self.new:
+            self.new = False
+            self.new_monster(app, True)
 
     def on_close(self, app):
-        self.g.screen = "menu"
-        self.g.fight = None
-        self.g.save()
+        self.game.screen = "menu"
+        self.game.fight = None
+        self.game.save()
 
     def on_show(self, app):
         if self.ph == "setup":
             self.build()
 
     def _save(self, app):
-        g = self.g
+        g = self.game
         if self.ph == "setup":
             g.fight = None
         else:
@@ -185,7 +186,7 @@ class Fight(Screen):
 
     # -- the setup list --
     def build(self):
-        g = self.g
+        g = self.game
         p = g.player()
         d, a, _ = g.monster()
         items = [["go", "Fight! DEF %d ATT %d" % (d, a)], ["new", "New monster"]]
@@ -204,7 +205,7 @@ class Fight(Screen):
             self.sel = 0
 
     def _head(self, app):
-        return _info_lines(self.g) if app.tall else []
+        return _info_lines(self.game) if app.tall else []
 
     def on_event(self, app, kind, key):
         ph = self.ph
@@ -236,10 +237,7 @@ class Fight(Screen):
             elif ph == "loot":
                 app.push(ui.Spinner("Treasure: your 1d6", 3, 1, 6, self.loot))
             else:
-                if self.view and self.view.get("n"):  # "OK: end of turn"
-                    g = self.g
-                    g.cur = (g.cur + 1) % len(g.players)  # saved as the screen closes
-                app.pop(self)
+                self.finish(app)
         elif kind == buttons.CLICK and key == buttons.BACK:
             if ph == "miss" or ph == "loot":
                 # Typed the wrong roll? Back to the list; nothing was applied yet.
@@ -255,7 +253,7 @@ class Fight(Screen):
         return True
 
     def act(self, app, what):
-        g = self.g
+        g = self.game
         p = g.player()
         if what == "go":
             if g.own:
@@ -285,9 +283,10 @@ class Fight(Screen):
             app.pop(self)
             drakskatten_play.open_move(app, g, "Flee")
 
-    def new_monster(self, app):
-        """DEFENCE spinner, then ATTACK spinner; BACK in either changes nothing."""
-        g = self.g
+    def new_monster(self, app, go=False):
+        """DEFENCE spinner, then ATTACK spinner (``go``: then the attack); BACK in
+        either changes nothing."""
+        g = self.game
         d, a, _ = g.monster()
         picked = [d]
 
@@ -300,6 +299,8 @@ class Fight(Screen):
             self.sel = 0
             self.build()
             g.save()
+            if go:
+                self.act(app, "go")
 
         def set_def(app, v):
             picked[0] = v
@@ -343,7 +344,7 @@ class Fight(Screen):
 
     def attack(self, app, roll):
         """The player's 2d6 attack (rolled here when ``roll`` is None)."""
-        g = self.g
+        g = self.game
         p = g.player()
         rolled = roll is None
         if rolled:
@@ -352,13 +353,13 @@ class Fight(Screen):
         g.last = [d, a]
         sword = p.has(drakskatten.SWORD)
         eff = roll - 1 if sword else roll
-        line = "Roll %d -1 sword = %d" % (roll, eff) if sword else "Roll %d" % roll
-        if drakskatten.player_attack(p, roll, d):
-            above = [line, "%d <= DEFENCE %d" % (eff, d)]
+        hit = drakskatten.player_attack(p, roll, d)
+        vs = "%d %s DEFENCE %d" % (eff, "<=" if hit else ">", d)
+        above = ["Roll %d -1 sword = %d" % (roll, eff), vs] if sword else ["Roll " + vs]
+        if hit:
             self.victory(app, "%s attacks" % p.name, above, "HIT", rolled)
             return
-        above = [line, "%d > DEFENCE %d" % (eff, d)]
-        hint = "OK: end of turn"  # OK passes the turn on ("n")
+        hint = g.next_hint(app)
         if p.has(drakskatten.STICKY):
             g.fights[g.cur] = [d, a]  # the fight goes on next turn
             below = ["Sticky Floor: it", "cannot attack you"]
@@ -367,8 +368,7 @@ class Fight(Screen):
             below = ["The monster strikes", "OK: enter its 2d6" if g.own else "OK: roll its attack"]
             hint = ""
             ph = "miss"
-        self.view = {"t": "%s attacks" % p.name, "a": above, "w": "MISS", "b": below, "h": hint,
-                     "n": ph == "end"}
+        self.view = {"t": "%s attacks" % p.name, "a": above, "w": "MISS", "b": below, "h": hint}
         if rolled:
             self._roll(app, ph)
         else:
@@ -380,7 +380,7 @@ class Fight(Screen):
         With my own dice the result shows first and OK asks for the treasure
         die ("loot"); nothing is applied before that roll is entered.
         """
-        g = self.g
+        g = self.game
         d, a, seen = g.monster()
         g.last = [d, a]
         self.view = {"t": title, "a": above, "w": word, "b": [], "h": "", "p": poison}
@@ -396,7 +396,7 @@ class Fight(Screen):
 
     def loot(self, app, r, ndice=0):
         """Treasure for the victory in ``self.view`` (``r``: the 1d6)."""
-        g = self.g
+        g = self.game
         p = g.player()
         d, a, seen = g.monster()
         v = self.view
@@ -407,14 +407,18 @@ class Fight(Screen):
             v["p"] = False
         if seen is None:
             n = drakskatten.treasure_cards(r, a)
-            tline = "1d6 %d + ATT %d = %d" % (r, a, r + a)
+            tline = "1d6 %d%+d: " % (r, a)
         else:
             n = seen
-            tline = "Crystal Ball said:"
+            tline = "Crystal Ball: "
         drakskatten.add_treasure(p, n)
         g.end_fight()
-        v["b"] = [tline, drakskatten.treasure_text(n)]
-        v["h"] = "OK: done"
+        v["b"] = [tline + _cards(n)]
+        if n:  # what the cards are worth is asked next
+            v["s"] = "won"
+            v["h"] = "OK: silver won"
+        else:
+            v["h"] = g.next_hint(app)
         if ndice:
             self._roll(app, "end", ndice)
         else:
@@ -422,7 +426,7 @@ class Fight(Screen):
 
     def strike(self, app, roll=None):
         """The monster strikes back; the result is applied to the player."""
-        g = self.g
+        g = self.game
         p = g.player()
         if roll is None and g.own:
             app.push(ui.Spinner("Monster's 2d6", 7, 2, 12, self.strike))
@@ -433,35 +437,62 @@ class Fight(Screen):
         d, a, _ = g.monster()
         amulet = p.has(drakskatten.AMULET)
         code = drakskatten.monster_attack_on(p, roll, a)
-        above = []
-        if a > 0:
-            s = "Roll %d + ATT %d" % (roll, a)
-            if not amulet:
-                s += " = %d" % (roll + a)
-            above.append(s)
-        elif a == 0:
-            above.append("Roll %d + ATT 0 = %d" % (roll, roll))
-        else:
-            above.append("Roll %d (ATT %d: +0)" % (roll, a))
+        total = drakskatten.monster_total(roll, a, amulet)
         if amulet:
-            above.append("-1 amulet = %d" % drakskatten.monster_total(roll, a, True))
+            if a > 0:
+                s = "%d+ATT %d-1 amulet=%d" % (roll, a, total)
+            else:
+                s = "Roll %d-1 amulet = %d" % (roll, total)
+        elif a >= 0:
+            s = "Roll %d + ATT %d = %d" % (roll, a, total)
+        else:
+            s = "Roll %d (ATT %d: +0)" % (roll, a)
+        above = [s]
         out = drakskatten.take_hit(p, code)
         lines = drakskatten.hit_lines(out, p.has(drakskatten.CARPET))
-        hint = "OK: end of turn"  # OK passes the turn on ("n")
+        hint = g.next_hint(app)
+        silver = None
         if out[3] == drakskatten.DEATH:
-            g.end_fight()
-            hint = "OK: done"
+            g.end_fight()  # (the silver is gone with the cards)
         else:
             g.fights[g.cur] = [d, a]  # the fight goes on next turn
+            if out[1] and p.silver:  # what the lost cards were worth is asked next
+                silver = "lost"
+                hint = "OK: silver lost"
         title = "Monster attacks %s" % p.name
         if len(title) > font.CHARS:
             title = "Monster vs %s" % p.name
-        self.view = {"t": title, "a": above, "w": lines[0],
-                     "b": lines[1:], "h": hint, "n": out[3] != drakskatten.DEATH}
+        self.view = {"t": title, "a": above, "w": lines[0], "b": lines[1:], "h": hint,
+                     "s": silver}
         if rolled:
             self._roll(app, "end")
         else:
             self._show(app, "end")
+
+    def finish(self, app):
+        """OK on a result: the turn passes on (the silver the cards won or lost were
+        worth is asked first)."""
+        g = self.game
+        p = g.player()
+        how = self.view.get("s") if self.view else None
+        if how not in ("won", "lost"):
+            g.end_turn(app)
+            return
+        sign = 1 if how == "won" else -1
+        hi = _SILVER_STEP * 60 if sign > 0 else p.silver
+
+        def done(app, v):
+            rich = drakskatten.rich_enough(p)
+            p.silver = max(0, p.silver + sign * v)
+            g.end_turn(app)
+            if not rich and drakskatten.rich_enough(p):
+                app.toast("%s: 1,500 silver!" % p.name)
+
+        def fmt(v):
+            return "%s%d=%d" % ("+" if sign > 0 else "-", v, max(0, p.silver + sign * v))
+
+        app.push(ui.Spinner("%s: silver %s" % (p.name, how), 0, 0, hi, done,
+                            step=_SILVER_STEP, fmt=fmt, hint=g.next_hint(app)))
 
     # -- drawing --
     def draw(self, app, fb):
@@ -473,7 +504,7 @@ class Fight(Screen):
         if ph != "setup":
             _draw_view(app, fb, self.view, self.first)
             return
-        g = self.g
+        g = self.game
         ui.title(fb, "%s fights" % g.name(), "again" if g.fights[g.cur] else None)
         head = self._head(app)
         for i in range(len(head)):

@@ -1,13 +1,7 @@
-"""Drakskatten's turn helpers past its menu: movement, door search, Crystal Ball, the win.
+"""Drakskatten's turn screens past its menu: the move, the door search, the Crystal
+Ball, the return to the staircase and the win."""
 
-``drakskatten_game`` (the game menu, the save) is what opening the game needs for its
-first frame; this module and the rules (``drakskatten``) load right after that frame
-(``drakskatten_game._play``) and leave with the game. The fight screen
-(``drakskatten_fight``) and the players' screens (``drakskatten_players``) load when
-opened.
-"""
-
-from wyrm import font, ui
+from wyrm import buttons, font, ui
 from wyrm.games import drakskatten
 
 
@@ -15,52 +9,79 @@ def roll_d6(app):
     return app.rng.below(6) + 1
 
 
-# ----- turn helpers -----------------------------------------------------------------
+class TurnView(ui.BigView):
+    # A roll that may end the turn (a move, a door search): OK passes it on. BACK
+    # keeps the turn (the cursor on the row it likely goes on with); after a move,
+    # DOWN goes into a room: a new monster, then the fight.
 
+    def __init__(self, game, title_text, big_text, caption="", room=False):
+        super().__init__(title_text, big_text, caption or ("DOWN: into a room" if room else ""))
+        self.game = game
+        self.room = room
 
-class Fixed(ui.BigView):
-    """A number that needs no roll (injured movement, a typed roll); OK closes."""
+    def on_event(self, app, kind, key):
+        g = self.game
+        if self.room and ui.is_down(kind, key):
+            app.pop(self)
+            menu = g.menu_screen
+            if menu is not None:
+                menu.new_monster(app)
+            return True
+        if kind != buttons.CLICK:
+            return False
+        if key == buttons.OK:
+            g.end_turn(app)
+            return True
+        if key == buttons.BACK:
+            app.pop(self)
+            menu = g.menu_screen
+            if menu is not None:
+                menu.offer_next()
+            return True
+        return False
 
-
-def roll_screen(app, die_id):
-    """The shared dice screen (wyrm.dice_roll_ui), rolled as it opens: "d6", "2d6", "door"."""
-    return app.load("wyrm.dice_roll_ui").roll_screen(die_id, True)
+    def draw(self, app, fb):
+        super().draw(app, fb)
+        if app.tall:
+            hint = self.game.next_hint(app)
+            font.center(fb, hint, app.height - 9 - (9 if self.caption else 0))
 
 
 def open_move(app, game, title="Move"):
+    room = title == "Move"  # (a player who flees moves, and into no room)
     p = game.player()
     dice, squares = drakskatten.movement(p.injury, p.has(drakskatten.CARPET))
     if dice == 0:
         hurt = drakskatten.INJURY_NAMES[p.injury]
-        app.push(Fixed(title, str(squares), "%s injury: no roll" % hurt))
+        app.push(TurnView(game, "%s: %s" % (title, hurt), str(squares), room=room))
         return
     if game.own:
-        if dice == 2:
-            txt = "Flying Carpet: roll 2 dice (injuries do not matter) and move up to their total."
-        else:
-            txt = "Roll 1 die and move up to that many squares."
-        app.push(ui.Message(title, txt))
+        app.push(TurnView(game, title + ": your dice", "%dd6" % dice, room=room))
         return
-    app.push(roll_screen(app, "2d6" if dice == 2 else "d6"))
+    if dice == 2:
+        a = roll_d6(app)
+        b = roll_d6(app)
+        app.push(TurnView(game, title + " 2d6 carpet", "%d+%d=%d" % (a, b, a + b), room=room))
+        return
+    app.push(TurnView(game, title + " 1d6", str(roll_d6(app)), room=room))
 
 
 def _door_says(t):
-    return "%d: door FOUND!" % t if drakskatten.door_found(t) else "%d: not found" % t
+    return "door FOUND!" if drakskatten.door_found(t) else "not found"
 
 
 def open_door(app, game):
+    def show(app, t):
+        app.push(TurnView(game, "Door search 1d6", str(t), _door_says(t)))
+
     if game.own:
-
-        def typed(app, v):
-            app.push(Fixed("Door search", str(v), _door_says(v)))
-
-        app.push(ui.Spinner("Door search: 1d6", 3, 1, 6, typed, hint="1-3 finds it  OK: set"))
+        app.push(ui.Spinner("Door search: 1d6", 3, 1, 6, show, hint="1-3 finds it  OK: set"))
         return
-    app.push(roll_screen(app, "door"))
+    show(app, roll_d6(app))
 
 
 def open_crystal(app, game):
-    """Crystal Ball: enter the monster behind the door; its treasure is rolled now."""
+    # Crystal Ball: the monster behind the door; its treasure is rolled now
     p = game.player()
     i = game.cur
 
@@ -76,8 +97,9 @@ def open_crystal(app, game):
             "Win: " + drakskatten.treasure_text(n),
             "Next turn Fight uses",
             "these values.",
+            game.next_hint(app),
         ]
-        app.push(ui.Message("Crystal Ball", lines))
+        app.push(ui.Message("Crystal Ball", lines, game.end_turn))
 
     picked = [game.last[0]]
 
@@ -101,23 +123,20 @@ def open_crystal(app, game):
                         drakskatten.DEF_HI, set_def))
 
 
-# ----- win -----------------------------------------------------------------------------
-
-
 class Win(ui.Page):
     def __init__(self, game):
-        self.g = game
+        self.game = game
 
     def on_open(self, app):
-        self.g.screen = "win"
-        self.g.save()
+        self.game.screen = "win"
+        self.game.save()
 
     def on_close(self, app):
-        self.g.screen = "menu"
-        self.g.save()
+        self.game.screen = "menu"
+        self.game.save()
 
     def draw(self, app, fb):
-        g = self.g
+        g = self.game
         w = g.winner if g.winner >= 0 else g.cur
         p = g.players[w]
         fb.rect(0, 0, fb.width, app.height, 1)
@@ -142,4 +161,5 @@ def back_home(app, game):
         app.push(Win(game))
 
     app.push(ui.Confirm(
-        "Is %s back at staircase %d with %d silver?" % (p.name, p.staircase, p.silver), yes))
+        "Is %s back at staircase %d with %d silver?" % (p.name, p.staircase, p.silver), yes,
+        default_yes=True))

@@ -1,9 +1,5 @@
-"""Drakskatten's players: silver, treasure cards, injury, items, the player list.
-
-Loaded only while one of these screens is open (``drakskatten_game._players``)
-and dropped again when the game menu shows. The game state lives in
-``drakskatten_game``.
-"""
+"""Drakskatten's players: silver, treasure cards, injury, items, the player list, and
+the roll-off that names who begins. Loaded while one of these screens is open."""
 from micropython import const
 
 from wyrm import font, ui
@@ -151,13 +147,8 @@ def players_menu(app, game):
         app.pop(menu)
         app.push(players_menu(app, game))
 
-    def starts(app, k):  # the roll-off's winner has the first turn
-        game.cur = k
-        game.save()
-
     def rolloff(app):
-        dice_ui = app.load("wyrm.dice_ui")
-        app.push(dice_ui.rolloff_screen(len(game.players), names=game.names(), on_win=starts))
+        app.push(start_rolloff(game))
 
     items = [[label(k), open_player(k)] for k in range(len(game.players))]
     if len(game.players) < drakskatten.MAX_PLAYERS:
@@ -171,9 +162,36 @@ def players_menu(app, game):
 class PlayersMenu(ui.Menu):
     def __init__(self, game, items):
         super().__init__("Players", items)
-        self.g = game
+        self.game = game
         self.n = len(game.players)
 
     def on_show(self, app):
-        if len(self.g.players) != self.n:  # one was removed: rebuild the list
-            app.replace(players_menu(app, self.g))
+        if len(self.game.players) != self.n:  # one was removed: rebuild the list
+            app.replace(players_menu(app, self.game))
+
+
+def start_rolloff(game):
+    """Who begins: everyone rolls 1d6, only the tied highest roll again
+    (wyrm.dice_rolloff); OK on the result goes on into the game, the winner's turn."""
+    from wyrm import dice_rolloff
+
+    class Start(dice_rolloff.RollOffScreen):
+        done_hint = "OK: play"
+
+        def on_event(self, app, kind, key):
+            if self._over() and ui.is_ok(kind, key):
+                app.pop(self)
+                menu = game.menu_screen
+                if menu is not None:
+                    menu.offer_turn()
+                return True
+            return super().on_event(app, kind, key)
+
+        def _over(self):
+            return (self.t0 is None and self.ro.done()
+                    and self.view == len(self.ro.rounds) - 1)
+
+    def starts(app, k):
+        game.set_start(k)
+
+    return Start(len(game.players), game.names(), starts)
