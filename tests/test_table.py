@@ -142,7 +142,7 @@ def test_rolloff_on_the_32px_panel_shows_every_player_and_the_result(tmp_path):
 GERMAN = ('{"colours": ["gr\\u00fcn", "wei\\u00df", "J\\u00f6rg", "\\u00c4pfel", "\\u00d6L", '
           '"\\u00dcber", "blau"]}')
 DEALT = ("ok,down,ok,ok,ok,ok,hold:ok:300,ok,ok,hold:ok:300,ok,ok,hold:ok:300,ok,ok,"
-         "hold:ok:300,ok,ok")
+         "hold:ok:300,ok,ok,ok")  # (the oldest begins: seat 1)
 
 
 def test_german_colour_names_show_with_their_letters_in_both_runtimes(tmp_path):
@@ -155,8 +155,8 @@ def test_german_colour_names_show_with_their_letters_in_both_runtimes(tmp_path):
     for rt in ("cpython", "micropython"):
         (tmp_path / rt).mkdir()
         (tmp_path / rt / "party_cards.json").write_text(GERMAN)
-        frames, _w, _h, errors = simcore.run_script(DEALT + ",ok,down,ok", runtime=rt, seed=5,
-                                                    state=str(tmp_path / rt))
+        frames, _w, _h, errors = simcore.run_script(
+            DEALT + ",ok,wait:1000,down", runtime=rt, seed=5, state=str(tmp_path / rt))
         assert errors == []
         out[rt] = frames
     last = out["cpython"][-1]
