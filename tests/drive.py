@@ -76,7 +76,7 @@ class Driver:
 GAME_IN_PROGRESS = {
     "Drachenhort": "ok,down,ok,ok,down,ok",  # printed party cards: the first escape
     "Drakskatten": "down,ok,ok",  # two players
-    "DrachenSchatten": "down*2,ok,ok,ok,ok",  # two players, who starts
+    "DrachenSchatten": "down*2,ok,ok,ok,ok",  # two players, P1 begins: their cards
     "Drachenfels": "down*3,ok,ok,ok,down*4,ok",  # two knights, Start game
     "Der Weg nach Drakonia": "down*4,ok,ok,ok",  # three players
     "Hidden deck": "down*6,ok,ok,ok",  # a deck of 52

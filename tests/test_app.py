@@ -310,7 +310,10 @@ def test_soon_names_only_what_the_first_frame_imports(tmp_path, monkeypatch, mod
     moves = OPEN_ROW[name] - d.app.stack[0].sel  # (the menu keeps the game's row)
     d.keys("down*%d,wait:100" % moves if moves else "wait:100")
     mod = __import__(home.GAMES[OPEN_ROW[name]][1], None, None, ["SOON"])
-    soon = mod.SOON[1] if saved else mod.SOON[2]
+    if hasattr(mod, "Game") and not hasattr(mod, "SOON"):  # a game on the kit: Game.soon
+        soon = mod.Game.soon(saved)
+    else:
+        soon = mod.SOON[1] if saved else mod.SOON[2]
     for m in soon:
         _forget(monkeypatch, m)
     monkeypatch.setattr(home, "_row_module", lambda i: "wyrm.ui")  # nothing loads on the press
