@@ -1,17 +1,20 @@
-"""DrachenSchatten screens: the card tracker, win announcements, end count, saving."""
+"""DrachenSchatten screens: who begins, the card lists and the pass, wins, end count, saving."""
 import pytest
 from drive import Driver, same_frames
 
 from wyrm.store import Store
 
 OPEN = "down*2,ok"  # 3rd entry of the main menu
-NEW2 = OPEN + ",ok,ok,ok"  # New game, 2 players, past "who starts"
-TREASURES = 11  # row of the treasures in a player's list
-BEASTS = 10
-TAKE = 12  # "Take one away"
-LOST = 13
-ROWS = 14  # the list wraps
-START = 4  # a player's list opens on Gem the first time
+NEW2 = OPEN + ",ok,ok,ok"  # New game, 2 players, P1 begins: P1's list opens
+NEXT = 0  # "Next turn: ..." (the cursor goes there after every change)
+TORCH = 1  # the objects: rows 1-10
+BEASTS = 11
+TREASURES = 12
+TAKE = 13  # "Take one away"
+LOST = 14
+TRADE = 15
+ROWS = 16  # the list wraps
+START = 5  # a player's list opens on Gem the first time
 
 
 def saved(d):
@@ -30,61 +33,108 @@ def moves(frm, to):
     return ["down*%d" % k] if k <= ROWS - k else ["up*%d" % (ROWS - k)]
 
 
-def track(rows, back=True):
-    """Keys that add counts {row: n} in a player list opened for the first time (on Gem):
-    walk to each row, OK adds one at once."""
+def track(rows, back=True, start=START):
+    """Keys that add counts {row: n} in a player's list open on row ``start``: walk to
+    each row, OK adds one (the cursor then goes to "Next turn")."""
     keys = []
-    cur = START
+    cur = start
     for row in sorted(rows):
-        keys += moves(cur, row)
-        keys.append("ok*%d" % rows[row])
-        cur = row
+        for _ in range(rows[row]):
+            keys += moves(cur, row)
+            keys.append("ok")
+            cur = NEXT
     if back:
         keys.append("back")
     return ",".join(keys)
 
 
-def test_new_game_names_a_random_starting_player(tmp_path):
-    """New game: the starting player is drawn at random among the players and kept."""
+def test_who_begins_offers_every_seat_and_random(tmp_path):
+    """New game asks who slew a dragon last: the seats, P1 under the cursor, and Random;
+    the one chosen begins: their list opens and the menu names them."""
+    d = Driver(tmp_path)
+    d.keys(OPEN + ",ok,up,ok")  # 3 players
+    t = d.text()
+    assert t.startswith("== Last dragon slayer ==") and "> P1" in t
+    assert "P2" in t and "P3" in t and "Random" in t
+    d.keys("down,ok")
+    assert d.title() == "== P2 cards ==  0 kinds"
+    assert saved(d)["start"] == saved(d)["turn"] == 1
+    d.keys("back")
+    assert d.title().startswith("== Schatten ==") and d.title().endswith("P2")
+    assert d.text().splitlines()[1].startswith("> P2 ")  # whose turn: their row first
+    assert d.errors() == []
+
+
+def test_random_start_draws_among_the_players(tmp_path):
+    """Random: any of the three may begin; the toast and the list name the same one."""
     seen = set()
     for seed in range(1, 16):
         (tmp_path / str(seed)).mkdir()
         d = Driver(tmp_path / str(seed), seed=seed)
-        d.keys(OPEN + ",ok,up,ok")  # 3 players
-        t = d.text()
-        assert t.startswith("== Who starts? ==")
-        who = t.splitlines()[1]
-        assert who == "P%d" % (saved(d)["start"] + 1)
+        d.keys(OPEN + ",ok,up,ok,up,ok")  # 3 players, Random
+        who = "P%d" % (saved(d)["start"] + 1)
+        assert d.title().startswith("== %s cards ==" % who)
+        assert who + " begins" in flat(d)
         seen.add(who)
-        d.keys("ok")
-        assert "Who starts: " + who in d.text()
         assert d.errors() == []
     assert seen == {"P1", "P2", "P3"}
+
+
+def test_a_change_puts_the_cursor_on_the_pass_and_one_ok_passes(tmp_path):
+    """After an object is added the cursor is on "Next turn: P2"; OK there opens P2's
+    list at once, and the menu under it names P2."""
+    d = Driver(tmp_path)
+    d.keys(NEW2 + ",up*3,ok")  # boots
+    t = d.text()
+    assert t.startswith("== P1 cards ==  1 kind") and "> Next turn: P2" in t and "Boots  1" in t
+    assert "Boots: 1" in flat(d)  # the new count, said
+    d.keys("ok")
+    assert d.title() == "== P2 cards ==  0 kinds" and "> Gem" in d.text()
+    assert saved(d)["turn"] == 1
+    d.keys("down,ok,back")  # P2: a spell book; the menu names P2
+    assert d.title().endswith("P2") and "Next turn: P1" in d.text()
+    assert d.errors() == []
+
+
+def test_back_right_after_a_pass_undoes_it(tmp_path):
+    """A pass made by mistake: BACK in the list it opened goes back to the player before,
+    on "Next turn"; once something is entered, BACK just leaves the list."""
+    d = Driver(tmp_path)
+    d.keys(NEW2 + ",up*3,ok,ok")  # boots, pass
+    d.keys("back")
+    assert d.title() == "== P1 cards ==  1 kind" and "> Next turn: P2" in d.text()
+    assert "Back to P1" in flat(d) and saved(d)["turn"] == 0
+    d.keys("ok,down,ok")  # pass again; P2: a spell book
+    d.keys("back")
+    assert d.title().startswith("== Schatten ==") and saved(d)["turn"] == 1
+    d.keys("back")  # and BACK on the menu leaves the game: the pass stands
+    assert d.title().startswith("== Wyrm ==") and saved(d)["turn"] == 1
+    assert d.errors() == []
 
 
 def test_three_treasures_announce_the_win_at_once(tmp_path):
     """Two treasures: no win; the third: "P1 wins!" with the reason; no second announcement."""
     d = Driver(tmp_path)
-    d.keys(NEW2 + ",ok," + track({TREASURES: 2}, back=False))
-    assert "Game over" not in d.text() and "> Treasures" in d.text()
-    d.keys("ok")
+    d.keys(NEW2 + "," + track({TREASURES: 2}, back=False))
+    assert "Game over" not in d.text() and "Treasures: 2" in flat(d)
+    d.keys(",".join(moves(NEXT, TREASURES)) + ",ok")
     t = d.text()
     assert t.startswith("== Game over ==") and "P1 wins!" in t and "P1: 3 treasures" in t
     d.keys("ok")
     assert d.text().startswith("== P1 cards ==")
-    d.keys("down*3,ok")  # a torch afterwards: still won, not announced again
-    assert d.text().startswith("== P1 cards ==") and "> Torch" in d.text()
-    d.keys("back")
-    assert "Won: P1" in d.text()
+    d.keys("down,ok")  # a torch afterwards: still won, not announced again; no pass
+    assert d.text().startswith("== P1 cards ==") and "> Game menu" in d.text()
+    d.keys("ok")
+    assert "Won: P1" in d.text() and "Next turn" not in d.text()
     assert d.errors() == []
 
 
 def test_three_beasts_win_and_two_do_not(tmp_path):
     """Slain beasts: two is not yet a win, the third is."""
     d = Driver(tmp_path)
-    d.keys(NEW2 + ",down,ok," + track({BEASTS: 2}, back=False))
-    assert "Game over" not in d.text()
-    d.keys("ok")
+    d.keys(OPEN + ",ok,ok,down,ok," + track({BEASTS: 2}, back=False))  # P2 begins
+    assert "Game over" not in d.text() and "Beasts slain: 2" in flat(d)
+    d.keys(",".join(moves(NEXT, BEASTS)) + ",ok")
     assert "P2 wins!" in d.text() and "P2: 3 slain beasts" in d.text()
     assert d.errors() == []
 
@@ -92,55 +142,81 @@ def test_three_beasts_win_and_two_do_not(tmp_path):
 def test_seven_different_objects_win_but_six_kinds_with_doubles_do_not(tmp_path):
     """Six kinds (one of them twice) is no win; a seventh kind is."""
     d = Driver(tmp_path)
-    d.keys(NEW2 + ",ok," + track({0: 1, 1: 1, 2: 1, 3: 2, 4: 1}, back=False))
-    d.keys("down,ok")  # spell book: 6 kinds
-    assert "6 kinds" in d.text() and "Game over" not in d.text()
-    d.keys("down,ok")  # key: 7 kinds
+    d.keys(NEW2 + "," + track({1: 1, 2: 1, 3: 1, 4: 2, 5: 1, 6: 1}, back=False))
+    assert d.title() == "== P1 cards ==  6 kinds" and "Game over" not in d.text()
+    d.keys("down*7,ok")  # key: 7 kinds
     assert "P1 wins!" in d.text() and "P1: 7 object types" in flat(d)
     assert d.errors() == []
 
 
 # P1: torch, boots, wand, 2 swords, gem, spell book; P2: torch, boots, key, shield, helmet,
-# 2 potions - six kinds each. Trading a sword for a potion gives both seven kinds.
+# 2 potions - six kinds each. P2 trading a potion for a sword gives both seven kinds.
 TRADE_SETUP = (
     NEW2
-    + ",ok,"
-    + track({0: 1, 1: 1, 2: 1, 3: 2, 4: 1, 5: 1})
-    + ",down,ok,"
-    + track({0: 1, 1: 1, 6: 1, 7: 1, 8: 1, 9: 2})
+    + ","
+    + track({1: 1, 2: 1, 3: 1, 4: 2, 5: 1, 6: 1}, back=False)
+    + ",ok,"  # the pass: P2's list
+    + track({1: 1, 2: 1, 7: 1, 8: 1, 9: 1, 10: 2}, back=False)
 )
-TRADE = TRADE_SETUP + ",down,ok,ok,down*3,ok,ok,down*5,ok"
+TRADE_KEYS = TRADE_SETUP + ",up,ok,down*5,ok,ok,down*3,ok"
+
+
+def test_the_menu_rows_show_cards_and_kinds_in_one_format(tmp_path):
+    """Every player's row reads "<name>  <cards> card(s) <kinds>/7", a six-letter name
+    too, whose turn first; the list's title says "1 kind", not "1 kinds"."""
+    Store(str(tmp_path)).save("table", ["Anna", "Bertha"])
+    d = Driver(tmp_path)
+    d.keys(NEW2 + ",up*4,ok")  # Anna: a torch
+    assert d.title() == "== Anna cards ==  1 kind"
+    d.keys("ok,down,ok,down,ok,back")  # the pass; Bertha: a spell book and a key
+    rows = d.text().splitlines()
+    assert rows[1] == "> Bertha   2 cards 2/7" and rows[2] == "Anna      1 card 1/7"
+    assert d.errors() == []
 
 
 def test_a_trade_that_gives_two_players_seven_objects_makes_both_win(tmp_path):
-    """Trade sword for magic potion: both players reach 7 different objects - both win."""
+    """From P2's list: trade a magic potion for P1's sword: both players reach 7 different
+    objects - both win."""
     d = Driver(tmp_path)
     d.keys(TRADE_SETUP)
-    assert "P1: 7 cards, 6 kinds" in d.text() and "P2: 7 cards, 6 kinds" in d.text()
-    d.keys("down,ok,ok")
-    assert d.text().startswith("== P1 gives ==") and "> Torch" in d.text()
-    d.keys("down*3")
-    assert "> Sword" in d.text()
-    d.keys("ok,ok")
-    assert d.text().startswith("== P1 gets ==") and "Magic potion" in d.text()
-    d.keys("down*5,ok")
+    assert d.title() == "== P2 cards ==  6 kinds" and "> Next turn: P1" in d.text()
+    d.keys("up")
+    assert "> Trade objects" in d.text()
+    d.keys("ok")
+    assert d.text().startswith("== P2 gives ==") and "> Torch" in d.text()
+    d.keys("down*5")
+    assert "> Magic potion" in d.text()
+    d.keys("ok,ok")  # P1: the only one to trade with
+    assert d.text().startswith("== P2 gets ==") and "Sword" in d.text()
+    d.keys("down*3,ok")
     t = flat(d)
     assert "P1+P2 win!" in t and "P1: 7 object types" in t and "P2: 7 object types" in t
     g = saved(d)["game"]["players"]
     assert g[0]["objects"] == [1, 1, 1, 1, 1, 1, 0, 0, 0, 1]
     assert g[1]["objects"] == [1, 1, 0, 1, 0, 0, 1, 1, 1, 1]
-    d.keys("ok")
+    d.keys("ok,ok")
     assert "> Won: P1+P2" in d.text()
+    assert d.errors() == []
+
+
+def test_a_trade_that_wins_nobody_says_who_got_what_and_offers_the_pass(tmp_path):
+    """A plain trade: the toast says who got what; the list is back on "Next turn"."""
+    d = Driver(tmp_path)
+    d.keys(NEW2 + ",up*4,ok,ok,down*2,ok,up,ok,ok,ok,ok")  # P1 torch, pass; P2 key; trade
+    t = d.text()
+    assert "P2 got Torch; P1" in t and "got Key" in t and "> Next turn: P1" in t
+    g = saved(d)["game"]["players"]
+    assert g[0]["objects"][6] == 1 and g[1]["objects"][0] == 1
     assert d.errors() == []
 
 
 def test_empty_piles_equal_most_cards_is_a_draw(tmp_path):
     """Piles empty with 1 card each: "Draw!"; both marked, each with its count."""
     d = Driver(tmp_path)
-    d.keys(NEW2 + ",ok," + track({0: 1}) + ",down,ok," + track({TREASURES: 1}))
+    d.keys(NEW2 + "," + track({TORCH: 1}, back=False) + ",ok," + track({TREASURES: 1}))
     d.keys("down*2,ok")
-    assert "Village and caves" in d.text() and "> No" in d.text()
-    d.keys("up,ok")
+    assert "Village and caves" in d.text() and "> Yes" in d.text()
+    d.keys("ok")
     t = d.text()
     assert t.startswith("== End: most cards ==") and "Draw!" in t
     assert "P1" in t and "P2" in t and t.count("1 card") == 2
@@ -150,8 +226,8 @@ def test_empty_piles_equal_most_cards_is_a_draw(tmp_path):
 def test_empty_piles_most_cards_wins(tmp_path):
     """Piles empty: 3 cards beat 2 (objects, beasts and treasures all count)."""
     d = Driver(tmp_path)
-    d.keys(NEW2 + ",ok," + track({0: 1, BEASTS: 1, TREASURES: 1}) + ",down,ok,")
-    d.keys(track({4: 2}) + ",down*2,ok,up,ok")
+    d.keys(NEW2 + "," + track({TORCH: 1, BEASTS: 1, TREASURES: 1}, back=False) + ",ok,")
+    d.keys(track({5: 2}) + ",down*2,ok,ok")
     t = d.text()
     assert "P1 wins!" in t and "3 cards" in t and "2 cards" in t
     d.reboot()  # the end count is where the players come back to
@@ -167,21 +243,21 @@ def test_take_one_away_corrects_and_undo_restores_the_last_change(tmp_path):
     """OK adds one at once; "Take one away" makes the next OK take one (never below 0,
     BACK: no); Undo in the menu reverts the last change."""
     d = Driver(tmp_path)
-    d.keys(NEW2 + ",ok")
+    d.keys(NEW2)
     assert d.text().startswith("== P1 cards ==") and "> Gem" in d.text()
     d.keys("up*4,ok")  # torch +1
     assert torches(d) == 1
-    d.keys("up*2,ok")  # Take one away
-    assert d.text().splitlines()[0] == "== P1 cards ==  OK: -1"
-    d.keys("down*2,ok")  # torch -1
+    d.keys("up*3,ok")  # Take one away
+    assert d.title() == "== P1 cards ==  OK: -1"
+    d.keys("down*4,ok")  # torch -1
     assert torches(d) == 0 and "OK: -1" not in d.text()
-    d.keys("up*2,ok,down*2,ok")
+    d.keys("up*3,ok,down*4,ok")
     assert "No torch to take" in flat(d) and torches(d) == 0  # a toast: the reason
-    d.keys("wait:3000,up*2,ok,back")  # BACK: no taking away, still the list
-    assert d.text().splitlines()[0] == "== P1 cards ==  0 kinds"
-    d.keys("down*2,ok,ok,back")  # torch +1 +1
+    d.keys("wait:3000,up*4,ok,back")  # BACK: no taking away, still the list
+    assert d.title() == "== P1 cards ==  0 kinds"
+    d.keys("down*4,ok,down,ok,back")  # torch +1 +1
     assert torches(d) == 2 and "Undo P1 torch +1" in d.text()
-    d.keys("down*4,ok")
+    d.keys("down*3,ok")
     assert "Undone: P1 torch +1" in flat(d)
     assert torches(d) == 1
     assert d.errors() == []
@@ -190,7 +266,7 @@ def test_take_one_away_corrects_and_undo_restores_the_last_change(tmp_path):
 def test_the_list_opens_on_the_row_changed_last(tmp_path):
     """Back in a player's list, the cursor is on the row changed last (each player's own)."""
     d = Driver(tmp_path)
-    d.keys(NEW2 + ",ok,down*2,ok,back,ok")  # P1: key +1, leave, open again
+    d.keys(NEW2 + ",down*2,ok,back,ok")  # P1: key +1, leave, open again
     assert "> Key" in d.text()
     d.keys("back,down,ok")  # P2: the first time, on Gem
     assert d.text().startswith("== P2 cards ==") and "> Gem" in d.text()
@@ -198,16 +274,18 @@ def test_the_list_opens_on_the_row_changed_last(tmp_path):
 
 
 def test_lost_battle_clears_the_collection_after_confirmation(tmp_path):
-    """"Lost to a beast" asks first; Yes removes all the player's cards; undo brings them back."""
+    """"Lost to a beast" asks first (Yes under the cursor); Yes removes all the player's
+    cards and offers the pass; undo brings them back."""
     d = Driver(tmp_path)
-    d.keys(NEW2 + ",ok," + track({0: 2, TREASURES: 2}, back=False) + ",down*2,ok")
-    assert "P1 lost a battle" in flat(d)
-    d.keys("up,ok")
+    d.keys(NEW2 + "," + track({TORCH: 2, TREASURES: 2}, back=False) + ",up*2,ok")
+    assert "P1 lost a battle" in flat(d) and "> Yes" in d.text()
+    d.keys("ok")
     p = saved(d)["game"]["players"][0]
     assert p["objects"] == [0] * 10 and p["treasures"] == 0
+    assert "> Next turn: P2" in d.text()
     d.keys("back")
     assert "Undo P1 lost battle" in d.text()
-    d.keys("down*4,ok")
+    d.keys("down*3,ok")
     p = saved(d)["game"]["players"][0]
     assert p["objects"][0] == 2 and p["treasures"] == 2
     assert d.errors() == []
@@ -217,9 +295,9 @@ def test_the_eighth_treasure_is_refused(tmp_path):
     """Only seven treasures exist: an eighth is refused with the reason."""
     d = Driver(tmp_path)
     d.keys(OPEN + ",ok,up*2,ok,ok")  # 4 players
-    for p in range(3):
-        d.keys(("down," if p else "") + "ok," + track({TREASURES: 2}))
-    d.keys("down,ok," + track({TREASURES: 2}, back=False))
+    for _p in range(3):
+        d.keys(track({TREASURES: 2}, back=False) + ",ok")  # and the pass
+    d.keys(track({TREASURES: 2}, back=False))
     assert "Only 7 treasures" in flat(d)
     assert saved(d)["game"]["players"][3]["treasures"] == 1
     assert d.errors() == []
@@ -228,14 +306,16 @@ def test_the_eighth_treasure_is_refused(tmp_path):
 def test_power_cut_keeps_every_count_and_the_open_player(tmp_path):
     """After a power cut Wyrm reopens P2's list with every count and the undo list kept."""
     d = Driver(tmp_path)
-    d.keys(NEW2 + ",ok," + track({0: 1, 3: 2}) + ",down,ok,down*3,ok")  # P2: shield +1
+    d.keys(NEW2 + "," + track({TORCH: 1, 4: 2}, back=False) + ",ok,down*3,ok")  # P2: shield
     before = saved(d)
     d.reboot()
     t = d.text()
-    assert t.startswith("== P2 cards ==") and "1 kind" in t
+    assert t.startswith("== P2 cards ==  1 kind") and "> Gem  > -" in t
     assert saved(d) == before
+    d.keys("down*3")
+    assert "> Shield  > 1" in d.text()
     d.keys("back")
-    assert "P1: 3 cards, 2 kinds" in d.text() and "Undo P2 shield +1" in d.text()
+    assert "P1       3 cards 2/7" in d.text() and "Undo P2 shield +1" in d.text()
     assert d.errors() == []
 
 
@@ -262,14 +342,14 @@ def test_damaged_save_gives_a_message_and_a_fresh_start(tmp_path, content, messa
     d.keys("ok")
     assert "> New game" in d.text()
     d.keys("ok,ok,ok")
-    assert len(saved(d)["game"]["players"]) == 2
+    assert len(saved(d)["game"]["players"]) == 2 and d.title() == "== P1 cards ==  0 kinds"
     assert d.errors() == []
 
 
 def test_new_game_over_an_existing_one_asks_first(tmp_path):
     """New game over entered cards asks; No (the default) keeps them."""
     d = Driver(tmp_path)
-    d.keys(NEW2 + ",ok," + track({0: 1}) + ",up,ok")
+    d.keys(NEW2 + "," + track({TORCH: 1}) + ",up,ok")
     assert "Start a new game?" in flat(d) and "> No" in d.text()
     d.keys("ok")
     assert saved(d)["game"]["players"][0]["objects"][0] == 1
@@ -293,7 +373,7 @@ def test_quick_reference_has_objects_battle_and_winning(tmp_path):
 def test_same_frames_under_micropython_and_cpython():
     """Set up two collections and trade so both reach seven objects: real MicroPython draws
     byte-identical frames to CPython."""
-    cp = same_frames(TRADE, seed=4)
+    cp = same_frames(TRADE_KEYS, seed=4)
     assert "P1+P2 win!" in cp[-1].text()
 
 
@@ -302,7 +382,7 @@ def test_main_flow_works_on_small_panel_and_three_buttons(tmp_path, board):
     """Tracker, trade and the double win run on a 128x32 panel and a three-button board,
     inside the panel and without errors."""
     d = Driver(tmp_path, board=board)
-    d.keys(TRADE)
+    d.keys(TRADE_KEYS)
     assert "P1+P2 win!" in d.text()
     assert max(y for f in d.frames if f for (_x, y, _s, _c, _sc) in f.log) < d.h
     assert d.errors() == []

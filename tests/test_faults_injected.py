@@ -9,7 +9,7 @@ import os
 import pytest
 from drive import Driver
 from faultfs import FaultFS
-from test_drachenschatten_ui import TREASURES, track
+from test_drachenschatten_ui import NEXT, TORCH, TREASURES, moves, track
 
 from wyrm import buttons as B
 from wyrm.app import AWAKE
@@ -106,7 +106,7 @@ def test_rolling_again_below_a_closed_quick_roll_adds_to_its_rolls(tmp_path):
 # name -> (keys that make a game from the main menu, keys that open it)
 GAMES = {
     "drachenhort": ("ok,down,ok,ok,down,ok,ok", "ok"),  # 4 players, printed cards, P1
-    "drachenschatten": ("down*2,ok,ok,ok,ok", "down*2,ok"),  # 2 players
+    "drachenschatten": ("down*2,ok,ok,ok,ok", "down*2,ok"),  # 2 players, P1 begins
     "drachenfels": ("down*3,ok,ok,up,ok,down*4,ok,ok,ok,ok", "down*3,ok"),  # 3 knights
     "drakonia": ("down*4,ok,ok,ok,ok", "down*4,ok"),  # 3 players, P1 begins
     "drakskatten": ("down,ok,ok", "down,ok"),  # 2 players
@@ -303,15 +303,15 @@ def test_a_refused_change_keeps_all_eight_undo_steps(tmp_path):
     then one the rules refuse (an eighth treasure): all eight undo steps are still there,
     and the game in memory equals its save."""
     d = Driver(tmp_path)
-    d.keys("down*2,ok,ok,up*2,ok,ok")  # DrachenSchatten, 4 players
-    for p in range(3):
-        d.keys(("down," if p else "") + "ok," + track({TREASURES: 2}))
-    d.keys("down,ok," + track({0: 1, TREASURES: 1}, back=False))
+    d.keys("down*2,ok,ok,up*2,ok,ok")  # DrachenSchatten, 4 players, P1 begins: P1's list
+    for _p in range(3):
+        d.keys(track({TREASURES: 2}, back=False) + ",ok")  # two treasures, the pass
+    d.keys(track({TORCH: 1, TREASURES: 1}, back=False))
     game = d.app.top().game
     before = [u[0] for u in game.state["undo"]]
     assert len(before) == 8
     n = len(d.frames)
-    d.keys("ok")  # an eighth treasure
+    d.keys(",".join(moves(NEXT, TREASURES) + ["ok"]))  # an eighth treasure
     assert any("Only 7 treasures" in t.replace("\n", " ") for t in texts(d.frames[n:]))
     assert [u[0] for u in game.state["undo"]] == before
     assert Store(str(tmp_path)).load("drachenschatten", None) == game.state

@@ -121,10 +121,10 @@ def test_players_flow_same_frames_under_micropython():
     # enter 4 players, then Dice > Roll-off (the 6th row) for the table, then a
     # DrachenSchatten game (the players' shot script) and its turn passed on
     frames = same_frames(FOUR + ",back,up*2,ok,down*5,ok,ok,wait:1500,back,back,back,"
-                         "up*3,ok,ok,ok,ok,down*7,ok", seed=4)
+                         "up*3,ok,ok,ok,ok,down*7,ok,ok,down,ok", seed=4)
     assert any("Anna" in f.text() and "Roll-off" in f.text() for f in frames)
-    assert frames[-1].text().startswith("== Schatten ==")
-    assert "> Next turn:" in frames[-1].text()
+    assert frames[-1].text().startswith("== Ben cards ==")
+    assert "> Next turn: Clara" in frames[-1].text()
 
 
 def test_drachenhort_pass_and_peek_and_ranking_use_the_names(tmp_path):
@@ -155,26 +155,24 @@ def _title(d):
 
 
 def test_drachenschatten_turns_go_round_from_who_starts(tmp_path):
-    """Who starts seeds the turn; the title bar names whose turn it is; "Next turn" passes
-    it on with one OK each time, round the table, and it survives a power cut."""
+    """Who begins seeds the turn; each player's list names them; after a card one OK
+    passes it on, round the table, and it survives a power cut."""
     Store(str(tmp_path)).save("table", ["Anna", "Ben", "Clara"])
     d = Driver(tmp_path, seed=2)
     d.keys("down*2,ok,ok,ok")  # DrachenSchatten, New game, 3 players (the table's)
-    first = d.text().splitlines()[1]
-    assert first in ("Anna", "Ben", "Clara")
-    d.keys("ok")
-    names = ["Anna", "Ben", "Clara"]
-    k = names.index(first)
-    assert _title(d).endswith("  " + first)
-    goto(d, "Next turn: " + names[(k + 1) % 3])
+    assert _title(d) == "== Last dragon slayer ==" and "> Anna" in d.text()
+    d.keys("down,ok")  # Ben begins
+    assert _title(d).startswith("== Ben cards ==")
     seen = []
     for _ in range(3):
-        d.keys("ok")  # one press passes the turn; the cursor stays on the row
-        seen.append(_title(d).split()[-1])
-    assert seen == [names[(k + i) % 3] for i in (1, 2, 3)]
-    d.keys("ok")
+        d.keys("down,ok,ok")  # a spell book, then one press passes the turn
+        seen.append(_title(d).split()[1])
+    assert seen == ["Clara", "Anna", "Ben"]
+    d.keys("down,ok")
     d.reboot()
-    assert _title(d).endswith("  " + names[(k + 1) % 3])
+    assert _title(d).startswith("== Ben cards ==")
+    d.keys("back")
+    assert _title(d).endswith("  Ben")
     assert d.errors() == []
 
 

@@ -20,7 +20,7 @@ DRACHENHORT_DEALT = (  # a four-player game with party cards dealt by Wyrm (seed
 )
 DRACHENHORT_DEALT_7 = "ok,down,ok,up*3,ok,ok," + "ok,hold:ok:300,ok," * 7 + "ok,ok"  # 7 players
 DRAKSKATTEN_2 = "down,ok,ok,wait:600,ok"  # a new two-player Drakskatten game, rolled off: its menu
-DRACHENSCHATTEN_2 = "down*2,ok,ok,ok,ok"  # a new two-player DrachenSchatten game: its menu
+DRACHENSCHATTEN_2 = "down*2,ok,ok,ok,ok"  # a new two-player DrachenSchatten game: P1's list
 DRAKONIA_2 = "down*4,ok,ok,down,ok,ok"  # a new two-player Drakonia game (P1 begins): its menu
 DRACHENHORT_4 = "ok,down,ok,ok,down,ok,ok,wait:2000"  # a new game for four, printed cards: menu
 DICE_D6 = "down*5,ok,down,ok,wait:400"  # one d6 rolled in the Dice menu
@@ -48,22 +48,22 @@ def _case(label, setup, script, expect, seed=1):
             "seed": seed}
 
 
-DS_ROWS = 14  # a player's list: 10 objects, beasts, treasures, take one away, lost battle
-DS_START = 4  # the list opens on Gem
+DS_ROWS = 16  # a player's list: the pass, 10 objects, beasts, treasures and 3 more rows
+DS_START = 5  # the list opens on Gem
 
 
 def _drachenschatten_object(k):
-    # in the player's list (open, as after the change before): walk to the object, OK adds it
-    return _case(OBJECTS[k], [DRACHENSCHATTEN_2 + ",ok"], _moves(k, DS_ROWS, DS_START) + "ok",
-                 ["1 kinds", "> " + OBJECTS[k]])
+    # in the player's list (open as a turn begins): walk to the object, OK adds it
+    return _case(OBJECTS[k], [DRACHENSCHATTEN_2], _moves(k + 1, DS_ROWS, DS_START) + "ok",
+                 ["1 kind", OBJECTS[k] + ": 1", "> Next turn: P2"])
 
 
 def _six_objects():
     """P1 holds six different objects; the list is open on the seventh."""
-    s = DRACHENSCHATTEN_2 + ",ok,up*4"
-    for _ in range(6):
-        s += ",ok,down"
-    return s
+    s = DRACHENSCHATTEN_2 + ",up*4,ok"  # a torch (the cursor then on "Next turn", row 0)
+    for k in range(1, 6):
+        s += ",down*%d,ok" % (k + 1)
+    return s + ",down*7"
 
 
 # name, what, budget, before (the count on the four-button board before the budgets were
@@ -241,7 +241,7 @@ TASKS = [
         "cases": [
             _case("7th object", [_six_objects()], "ok",
                   ["== Game over ==", "P1 wins!", "P1: 7 object types"]),
-            _case("3rd beast", [DRACHENSCHATTEN_2 + ",ok,down*6,ok,ok"], "ok",
+            _case("3rd beast", [DRACHENSCHATTEN_2 + ",down*6,ok,up*5,ok,up*5"], "ok",
                   ["== Game over ==", "P1 wins!", "P1: 3 slain beasts"]),
         ],
         "xfail": None,

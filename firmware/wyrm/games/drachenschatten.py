@@ -1,26 +1,9 @@
-"""DrachenSchatten: card collections, the instant wins and the final count (pure rules).
+"""DrachenSchatten's rules: card collections, the instant wins and the final count (pure).
 
-State (plain JSON-able dict, see ``new_game``)::
-
-    {"players": [{"name": "P1", "objects": [10 counts], "beasts": 0,
-                  "treasures": 0}, ...]}
-
-``objects[i]`` counts cards of object type ``OBJECTS[i]``. Slain beasts
-(dragons and Hydras) are one count; treasures another. Whether an object is
-used or ready is left to the cards on the table.
-
-Rules (rulebook and docs/RULES.md):
-
-- 2 to 4 players.
-- A player wins at once with 7 different objects, 3 slain beasts or 3
-  treasures. ``winners`` lists everyone who meets a condition, so a trade that
-  gives two players 7 different objects makes both winners.
-- When village and caves are empty and nobody has won: the most cards
-  (objects + beasts + treasures) wins; equal most is a draw.
-- Counts never go below 0; there are 7 treasures and 64 cards (32 village +
-  32 cave) in all, so the players together never hold more.
-
-Changes that break a rule raise ValueError with a short message for the screen.
+A state is {"players": [{"objects": [10 counts], "beasts": 0, "treasures": 0}, ...]}.
+7 different objects, 3 slain beasts or 3 treasures win at once (everyone who reaches
+one, so a trade can make two winners); with the piles empty the most cards win. A
+change that breaks a rule raises ValueError with a short message for the screen.
 """
 
 from micropython import const
@@ -57,10 +40,6 @@ SHIELD = const(7)
 HELMET = const(8)
 POTION = const(9)
 
-DRAGON = "dragon"
-HYDRA = "hydra"
-# Objects that can slay each beast ("Protection against dragons / Hydras").
-SLAYERS = {DRAGON: (SWORD, SHIELD, HELMET), HYDRA: (POTION, SWORD)}
 
 # Win reasons, in the order they are checked and reported.
 WIN_BY_OBJECTS = "7 different objects"
@@ -68,17 +47,12 @@ WIN_BY_BEASTS = "3 slain beasts"
 WIN_BY_TREASURES = "3 treasures"
 
 
-def new_player(name):
-    return {"name": name, "objects": [0] * N_OBJECTS, "beasts": 0, "treasures": 0}
-
-
-def new_game(n_players, names=None):
+def new_game(n_players):
     """A fresh game: every player with an empty collection."""
     if not isinstance(n_players, int) or n_players < MIN_PLAYERS or n_players > MAX_PLAYERS:
         raise ValueError("2 to 4 players")
-    if names is None:
-        names = ["P%d" % (i + 1) for i in range(n_players)]
-    return {"players": [new_player(names[i]) for i in range(n_players)]}
+    return {"players": [{"objects": [0] * N_OBJECTS, "beasts": 0, "treasures": 0}
+                        for _ in range(n_players)]}
 
 
 def validate(state):
@@ -90,9 +64,8 @@ def validate(state):
     treasures = 0
     cards = 0
     for p in players:
-        ok = isinstance(p, dict) and isinstance(p.get("name"), str)
-        objs = p.get("objects") if ok else None
-        if not ok or not isinstance(objs, list) or len(objs) != N_OBJECTS:
+        objs = p.get("objects") if isinstance(p, dict) else None
+        if not isinstance(objs, list) or len(objs) != N_OBJECTS:
             errors.append("bad player entry")
             continue
         values = objs + [p.get("beasts"), p.get("treasures")]
@@ -101,10 +74,10 @@ def validate(state):
             if type(v) is not int:
                 bad = True
         if bad:
-            errors.append("%s: bad count" % p["name"])
+            errors.append("bad count")
             continue
         if min(values) < 0:
-            errors.append("%s: count below 0" % p["name"])
+            errors.append("count below 0")
             continue
         treasures += p["treasures"]
         cards += card_count(p)
@@ -113,14 +86,6 @@ def validate(state):
     if cards > CARDS_TOTAL:
         errors.append("Only 64 cards")
     return errors
-
-
-def load(obj):
-    """Check a stored state and return it; ValueError with the first problem."""
-    errors = validate(obj)
-    if errors:
-        raise ValueError(errors[0])
-    return obj
 
 
 def kinds(player):
@@ -206,32 +171,6 @@ def trade(state, p, p_obj, q, q_obj):
     b["objects"][i] += 1
     b["objects"][j] -= 1
     a["objects"][j] += 1
-
-
-def steal(state, p, q, obj):
-    """Player p takes one ``obj`` from player q."""
-    a = _player(state, p)
-    b = _player(state, q)
-    if p == q:
-        raise ValueError("Steal from another")
-    i = _obj_index(obj)
-    if b["objects"][i] < 1:
-        raise ValueError("Object not there")
-    b["objects"][i] -= 1
-    a["objects"][i] += 1
-
-
-def slay(state, p, beast, obj):
-    """Player p slays a ``beast`` ("dragon"/"hydra") with a ready ``obj``."""
-    player = _player(state, p)
-    if beast not in SLAYERS:
-        raise ValueError("unknown beast")
-    i = _obj_index(obj)
-    if i not in SLAYERS[beast]:
-        raise ValueError("Cannot slay it")
-    if player["objects"][i] < 1:
-        raise ValueError("Object not there")
-    adjust(state, p, "beasts", 1)
 
 
 def defeated(state, p):

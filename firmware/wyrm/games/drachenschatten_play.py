@@ -1,23 +1,24 @@
-"""DrachenSchatten's screens past its menu: who starts, a player's cards, trades, the end.
-
-``drachenschatten_game`` (the game menu, the save) is what opening the game needs for
-its first frame; this module and the rules (``drachenschatten``) load right after
-that frame (``drachenschatten_game._play``) and leave with the game.
-"""
+"""DrachenSchatten's screens past its menu: a player's cards, a trade, the win, the end count."""
 
 from micropython import const
 
 from wyrm import buttons, font, gamekit_ui, ui
 from wyrm.games import drachenschatten
 
-_ROWS = const(14)  # 10 objects, beasts, treasures, take one away, lost battle
-_BEASTS_ROW = const(10)
-_TREASURES_ROW = const(11)
-_TAKE_ROW = const(12)
-_LOST_ROW = const(13)
-_MID_ROW = const(4)  # Gem: where a player's list opens the first time
+# A player's list: the pass first, the ten objects, beasts, treasures, then the rarer
+# rows (the list wraps, so a trade is one move up from the pass)
+_PASS_ROW = const(0)
+_OBJ_ROW = const(1)  # the first object
+_BEASTS_ROW = const(11)
+_TREASURES_ROW = const(12)
+_TAKE_ROW = const(13)
+_LOST_ROW = const(14)
+_TRADE_ROW = const(15)
+_ROWS = const(16)
+_MID_ROW = const(5)  # Gem: where a player's list opens the first time
 
 LABELS = (
+    "",
     "Torch",
     "Boots",
     "Magic wand",
@@ -32,51 +33,53 @@ LABELS = (
     "Treasures",
     "Take one away",
     "Lost to a beast",
+    "Trade objects",
 )
 
-
-# The win reasons as one short line each ("P1: 7 object types").
+# The win reasons as one short line each ("Anna: 7 object types").
 _SHORT = {drachenschatten.WIN_BY_OBJECTS: "7 object types"}
-
 
 _TAKE_HINT = "OK: -1"  # the title while the next OK takes one away
 _WIN_MARK = " " + font.RIGHT  # beside a winner's name
 
 
-# -- who starts --------------------------------------------------------------------
-class Starter(ui.Page):
-    def __init__(self, game):
-        self.game = game
+def _plural(n, word):
+    return "%d %s%s" % (n, word, "" if n == 1 else "s")
 
-    def draw(self, app, fb):
-        ui.title(fb, "Who starts?")
-        who = self.game.pname(self.game.state["start"])
-        if not app.tall:
-            font.center(fb, who + " starts (random)", 14)
-            return
-        font.center(fb, who, 13, 1, 3)
-        font.center(fb, "starts (at random)", 40)
-        font.center(fb, "OK: play", 54)
+
+def _object_label(o):
+    return LABELS[_OBJ_ROW + o]
 
 
 # -- a player's cards -----------------------------------------------------------------
 class Tracker(gamekit_ui.Counts):
     """Rows of counts; OK adds one to the row at once ("Take one away": the next OK
-    takes one instead). Opens on the row this player changed last."""
+    takes one instead), then the cursor goes to "Next turn" (one OK passes). Opens on
+    the row this player changed last."""
 
     cells = _ROWS
     first = -1  # the top row shown (-1: centre the cursor at the first draw)
 
-    def __init__(self, game, player):
+    def __init__(self, game, player, after_pass=False):
         super().__init__(game, player)
         self.sel = game.last_row.get(player, _MID_ROW)
         self.minus = False  # the next OK takes one away
+        self.after_pass = after_pass  # opened by a pass: BACK undoes it
 
     def on_event(self, app, kind, key):
-        if self.minus and kind == buttons.CLICK and key == buttons.BACK:
-            self.minus = False  # BACK only leaves "take one away"
-            app.redraw()
-            return True
+        if kind == buttons.CLICK and key == buttons.BACK:
+            if self.minus:
+                self.minus = False  # BACK only leaves "take one away"
+                app.redraw()
+                return True
+            g = self.game
+            if self.after_pass and g.passed is not None and g.undo_pass():
+                # a pass made by mistake: back to the list it was made from
+                app.pop(self)
+                was = g.open_cards(app, g.turn())
+                was.sel = _PASS_ROW
+                app.toast("Back to " + g.who(app, g.turn()))
+                return True
         return super().on_event(app, kind, key)
 
     def _p(self):
@@ -84,29 +87,50 @@ class Tracker(gamekit_ui.Counts):
 
     def value(self, row):
         p = self._p()
-        if row < drachenschatten.N_OBJECTS:
-            return p["objects"][row]
+        if _OBJ_ROW <= row < _BEASTS_ROW:
+            return p["objects"][row - _OBJ_ROW]
         if row == _BEASTS_ROW:
             return p["beasts"]
         if row == _TREASURES_ROW:
             return p["treasures"]
         return None
 
+    def label(self, app, row):
+        if row == _PASS_ROW:
+            g = self.game
+            return g.next_label(app) if not g.winners() else "Game menu"
+        return LABELS[row]
+
     def ok(self, app):
-        if self.sel == _LOST_ROW:
+        sel = self.sel
+        if sel == _PASS_ROW:
+            self.minus = False
+            g = self.game
+            if g.winners():
+                app.pop(self)
+            else:
+                g.end_turn(app)
+        elif sel == _LOST_ROW:
             self.minus = False
             self._lost(app)
-        elif self.sel == _TAKE_ROW:
+        elif sel == _TRADE_ROW:
+            self.minus = False
+            trade(app, self.game, self.player, self.done)
+        elif sel == _TAKE_ROW:
             self.minus = not self.minus
         else:
             delta = -1 if self.minus else 1
             self.minus = False
-            self.game.last_row[self.player] = self.sel
+            self.game.last_row[self.player] = sel
             self.change(app, delta)
 
+    def done(self):
+        # a change was entered: the cursor on "Next turn", so one OK passes
+        self.sel = _PASS_ROW
+
     def _what(self, row):
-        if row < drachenschatten.N_OBJECTS:
-            return row
+        if row < _BEASTS_ROW:
+            return row - _OBJ_ROW
         return "beasts" if row == _BEASTS_ROW else "treasures"
 
     def change(self, app, delta):
@@ -115,7 +139,7 @@ class Tracker(gamekit_ui.Counts):
             return
         g = self.game
         label = "%s %s %s" % (
-            self.game.pname(self.player),
+            g.who(app, self.player),
             LABELS[self.sel].lower(),
             "+1" if delta > 0 else "-1",
         )
@@ -124,23 +148,25 @@ class Tracker(gamekit_ui.Counts):
         except ValueError as e:
             app.toast(str(e))
             return
+        app.toast("%s: %d" % (LABELS[self.sel], self.value(self.sel)))  # (the list goes
+        self.done()  # to its top: the new count is said)
         g.changed(app)  # the win is announced on top of this list
 
     def _lost(self, app):
         g = self.game
-        who = self.game.pname(self.player)
+        who = g.who(app, self.player)
 
         def yes(app):
             g.apply(who + " lost battle", drachenschatten.defeated, self.player)
+            self.done()
             g.changed(app)
 
         q = "%s lost a battle: all of %s's cards leave the game?" % (who, who)
-        app.push(ui.Confirm(q, yes))
+        app.push(ui.Confirm(q, yes, default_yes=True))
 
     def draw(self, app, fb):
-        p = self._p()
-        right = _TAKE_HINT if self.minus else "%d kinds" % drachenschatten.kinds(p)
-        ui.title(fb, self.game.pname(self.player) + " cards", right)
+        right = _TAKE_HINT if self.minus else _plural(drachenschatten.kinds(self._p()), "kind")
+        ui.title(fb, self.game.who(app, self.player) + " cards", right)
         shown = ui.rows(app)
         if self.first < 0:  # the first draw: the cursor in the middle of the window
             self.first = max(0, min(self.sel - shown // 2, _ROWS - shown))
@@ -151,65 +177,62 @@ class Tracker(gamekit_ui.Counts):
         for r in range(min(shown, _ROWS - self.first)):
             i = self.first + r
             v = self.value(i)
-            sel = i == self.sel
-            if v is None:
-                txt = ""
-            else:
-                txt = (str(v) if v else "-") + " "
-            ui.draw_row(fb, r, LABELS[i], sel, txt)
+            txt = None if v is None else (str(v) if v else "-") + " "
+            ui.draw_row(fb, r, self.label(app, i), i == self.sel, txt)
         ui.scroll_marks(fb, self.first, shown, _ROWS)
 
 
 # -- trade ---------------------------------------------------------------------------
 def _held(player):
-    return [(LABELS[i], i) for i in range(drachenschatten.N_OBJECTS) if player["objects"][i] > 0]
+    return [(_object_label(i), i) for i in range(drachenschatten.N_OBJECTS)
+            if player["objects"][i] > 0]
 
 
-def trade(app, game):
+def trade(app, game, p, after):
+    # p trades one of their objects for one of another player's: who gives, whom with,
+    # what p gets; ``after()`` once it is entered
     players = game.players()
+    objs = _held(players[p])
+    if not objs:
+        app.toast("%s has no objects" % game.who(app, p))
+        return
     root = []  # the first chooser: popping it closes the whole chain
 
-    def giver(app, p):
-        objs = _held(players[p])
-        if not objs:
-            app.toast("%s has no objects" % game.pname(p))
-            return
-        app.push(gamekit_ui.Chooser(game.pname(p) + " gives", objs,
-                                    lambda app, o: partner(app, p, o)))
+    def partner(app, o):
+        others = [(game.who(app, q), q) for q in range(len(players)) if q != p]
+        app.push(gamekit_ui.Chooser("Trade with", others, lambda app, q: taken(app, o, q)))
 
-    def partner(app, p, o):
-        others = [(game.pname(q), q) for q in range(len(players)) if q != p]
-        app.push(gamekit_ui.Chooser("Trade with", others, lambda app, q: taken(app, p, o, q)))
-
-    def taken(app, p, o, q):
+    def taken(app, o, q):
         objs = _held(players[q])
         if not objs:
-            app.toast("%s has no objects" % game.pname(q))
+            app.toast("%s has no objects" % game.who(app, q))
             return
-        app.push(gamekit_ui.Chooser(game.pname(p) + " gets", objs,
-                                    lambda app, o2: done(app, p, o, q, o2)))
+        app.push(gamekit_ui.Chooser(game.who(app, p) + " gets", objs,
+                                    lambda app, o2: done(app, o, q, o2)))
 
-    def done(app, p, o, q, o2):
+    def done(app, o, q, o2):
         app.pop(root[0])
-        label = "trade %s-%s" % (game.pname(p), game.pname(q))
+        label = "trade %s-%s" % (game.who(app, p), game.who(app, q))
         try:
             game.apply(label, drachenschatten.trade, p, o, q, o2)
         except ValueError as e:
             app.toast(str(e))
             return
+        after()
         if not game.changed(app):
-            app.toast("%s got %s; %s got %s"
-                      % (game.pname(p), LABELS[o2], game.pname(q), LABELS[o]))
+            app.toast("%s got %s; %s got %s" % (game.who(app, p), _object_label(o2),
+                                                game.who(app, q), _object_label(o)))
 
-    who = [(game.pname(i), i) for i in range(len(players))]
-    root.append(app.push(gamekit_ui.Chooser("Who trades?", who, giver)))
+    root.append(app.push(gamekit_ui.Chooser(game.who(app, p) + " gives", objs, partner)))
 
 
 # -- the win ---------------------------------------------------------------------------
 class Win(ui.Page):
     def __init__(self, game):
+        self.game = game
+        app = game.app
         w = game.winners()
-        names = [game.pname(i) for i, _r in w]
+        names = [game.who(app, i) for i, _r in w]
         if len(names) == 1:
             self.head = names[0] + " wins!"
         else:
@@ -217,7 +240,7 @@ class Win(ui.Page):
         lines = []
         for i, reasons in w:
             short = [_SHORT.get(r, r) for r in reasons]
-            lines += ui.wrap("%s: %s" % (game.pname(i), ", ".join(short)))
+            lines += ui.wrap("%s: %s" % (game.who(app, i), ", ".join(short)))
         lines.append("Wrong entry? Undo it.")
         self.lines = lines
 
@@ -244,12 +267,13 @@ class EndCount(ui.Page):
         self.game.at("end")
 
     def draw(self, app, fb):
-        r = drachenschatten.end_count(self.game.state["game"])
+        g = self.game
+        r = drachenschatten.end_count(g.state["game"])
         ui.title(fb, "End: most cards")
         if r["draw"]:
             head = "Draw!"
         else:
-            head = self.game.pname(r["winners"][0]) + " wins!"
+            head = g.who(app, r["winners"][0]) + " wins!"
         tall = app.tall
         font.center(fb, head, 13, 1, 2 if tall else 1)
         if not tall:
@@ -258,7 +282,6 @@ class EndCount(ui.Page):
         y = 31
         for i in range(len(counts)):
             mark = _WIN_MARK if i in r["winners"] else ""
-            c = counts[i]
-            line = ui.pad(self.game.pname(i) + mark, "%d card%s" % (c, "" if c == 1 else "s"), 14)
+            line = ui.pad(g.who(app, i) + mark, _plural(counts[i], "card"), 14)
             font.center(fb, line, y)
             y += 8

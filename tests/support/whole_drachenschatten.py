@@ -1,0 +1,214 @@
+"""A whole DrachenSchatten game for four, as the rulebook plays it, counted press by press.
+
+Anna, Ben, Cleo and Dirk; Cleo slew a dragon last, so she begins. Everyone draws a
+village card, then 14 turns: objects, treasures, a dragon slain, a trade, a battle lost
+to a Hydra, boots that turn over a second card, a steal and a destroy, until Dirk holds
+three treasures. The script keeps the collections itself and checks the win and every
+player's row against them.
+"""
+from whole_game import WholeGame
+
+from wyrm.store import Store
+
+NAMES = ["Anna", "Ben", "Cleo", "Dirk"]
+OBJECTS = ["Torch", "Boots", "Magic wand", "Sword", "Gem", "Spell book", "Key", "Shield",
+           "Helmet", "Magic potion"]
+# a player's list: "Next turn" (row 0), the objects (1-10), beasts, treasures, take one
+# away, lost to a beast, trade; it wraps and first opens on Gem
+ROWS = 16
+NEXT, BEASTS, TREASURES, TAKE, LOST, TRADE = 0, 11, 12, 13, 14, 15
+GEM = 5
+
+
+def _moves(frm, to):
+    k = (to - frm) % ROWS
+    if k == 0:
+        return ""
+    return ("down*%d," % k) if k <= ROWS - k else ("up*%d," % (ROWS - k))
+
+
+def _row(what):
+    return {"beasts": BEASTS, "treasures": TREASURES}.get(what) or OBJECTS.index(what) + 1
+
+
+class Table:
+    """The collections as the table holds them, and where each player's list opens."""
+
+    def __init__(self):
+        self.cards = {p: {"objects": [0] * 10, "beasts": 0, "treasures": 0} for p in NAMES}
+        self.opens = {p: GEM for p in NAMES}  # the row each list opens on
+
+    def add(self, p, what, n=1):
+        c = self.cards[p]
+        if what in ("beasts", "treasures"):
+            c[what] += n
+        else:
+            c["objects"][OBJECTS.index(what)] += n
+
+    def count(self, p, what):
+        c = self.cards[p]
+        return c[what] if what in ("beasts", "treasures") else c["objects"][OBJECTS.index(what)]
+
+    def kinds(self, p):
+        return sum(1 for v in self.cards[p]["objects"] if v)
+
+    def total(self, p):
+        c = self.cards[p]
+        return sum(c["objects"]) + c["beasts"] + c["treasures"]
+
+    def winners(self):
+        # the rulebook: 7 different objects, 3 slain beasts or 3 treasures
+        return [p for p in NAMES if self.kinds(p) >= 7 or self.cards[p]["beasts"] >= 3
+                or self.cards[p]["treasures"] >= 3]
+
+    def row_text(self, p):
+        c = self.total(p)
+        right = "%d card%s %d/7" % (c, "" if c == 1 else "s", self.kinds(p))
+        return p + " " * max(1, 20 - len(p) - len(right)) + right
+
+
+def play(state_dir, board):
+    Store(str(state_dir)).save("table", NAMES)
+    g = WholeGame(state_dir, board)
+    t = Table()
+    order = ["Cleo", "Dirk", "Anna", "Ben"]  # clockwise from Cleo (the seats: Anna first)
+    at = {}  # where the cursor is in the list open now
+
+    def card(p, what, frm=None):
+        # the card p turned over: walk to its row in p's list, OK adds it
+        row = _row(what)
+        start = at.get(p, t.opens[p]) if frm is None else frm
+        g.do(_moves(start, row) + "ok")
+        t.add(p, what)
+        t.opens[p] = row
+        at[p] = NEXT
+        g.expect("== %s cards ==" % p, "%s: %d" % (OBJECTS[row - 1] if row <= 10 else
+                                                   ("Beasts slain" if row == BEASTS else
+                                                    "Treasures"), t.count(p, what)))
+
+    def pass_on(p, nxt):
+        g.expect("> Next turn: " + nxt)
+        g.pass_turn("ok")
+        at.clear()
+        g.expect("== %s cards ==" % nxt)
+
+    def turn(p):
+        g.turn()
+        g.expect("== %s cards ==" % p)
+
+    # -- setup: the table's names are in; open the game, four players, Cleo begins
+    g.nav("down*2,ok")
+    g.expect("== DrachenSchatten ==", "> New game")
+    g.nav("ok")
+    g.expect("== Players ==", "4")
+    g.nav("ok")  # the table's count
+    g.expect("== Last dragon slayer ==", "> Anna", "Random")
+    g.do("down*2,ok")  # Cleo
+    # everyone draws one village card, clockwise from Cleo
+    deal = [("Cleo", "Torch"), ("Dirk", "Boots"), ("Anna", "Sword"), ("Ben", "Gem")]
+    for k, (p, what) in enumerate(deal):
+        card(p, what)
+        pass_on(p, order[(k + 1) % 4])
+
+    # -- the turns
+    turn("Cleo")
+    card("Cleo", "Shield")
+    pass_on("Cleo", "Dirk")
+
+    turn("Dirk")
+    card("Dirk", "treasures")
+    pass_on("Dirk", "Anna")
+
+    turn("Anna")  # a dragon: her sword slays it
+    card("Anna", "beasts")
+    pass_on("Anna", "Ben")
+
+    turn("Ben")  # a second gem: he trades a (used) gem for Anna's used sword
+    card("Ben", "Gem")
+    g.nav("up,ok")  # "Trade objects"
+    g.expect("== Ben gives ==", "> Gem")
+    g.do("ok")  # his gem
+    g.expect("== Trade with ==", "> Anna")
+    g.do("ok")  # Anna
+    g.expect("== Ben gets ==", "> Sword")
+    g.do("ok")  # her sword
+    t.add("Ben", "Gem", -1)
+    t.add("Anna", "Gem")
+    t.add("Anna", "Sword", -1)
+    t.add("Ben", "Sword")
+    pass_on("Ben", "Cleo")
+
+    turn("Cleo")  # a Hydra, and no potion nor sword: her whole collection is lost
+    g.do(_moves(t.opens["Cleo"], LOST) + "ok")
+    g.expect("Cleo lost a battle", "> Yes")
+    g.nav("ok")
+    t.cards["Cleo"] = {"objects": [0] * 10, "beasts": 0, "treasures": 0}
+    g.expect("== Cleo cards ==  0 kinds")
+    pass_on("Cleo", "Dirk")
+
+    turn("Dirk")
+    card("Dirk", "Key")
+    pass_on("Dirk", "Anna")
+
+    turn("Anna")
+    card("Anna", "treasures")
+    pass_on("Anna", "Ben")
+
+    turn("Ben")  # boots, used at once to turn over a second card: a treasure
+    card("Ben", "Boots")
+    card("Ben", "treasures")
+    pass_on("Ben", "Cleo")
+
+    turn("Cleo")
+    card("Cleo", "Helmet")
+    pass_on("Cleo", "Dirk")
+
+    turn("Dirk")
+    card("Dirk", "treasures")
+    pass_on("Dirk", "Anna")
+
+    turn("Anna")  # a magic wand: she steals Ben's used boots
+    card("Anna", "Magic wand")
+    card("Anna", "Boots")
+    g.nav("back")
+    g.expect("== Schatten ==", "> " + t.row_text("Anna"))
+    g.nav("down,ok")  # Ben's row, next in turn order
+    g.expect("== Ben cards ==")
+    g.nav(_moves(t.opens["Ben"], TAKE) + "ok")  # "Take one away"
+    g.expect("OK: -1")
+    g.do(_moves(TAKE, _row("Boots")) + "ok")
+    t.add("Ben", "Boots", -1)
+    t.opens["Ben"] = _row("Boots")
+    g.expect("Boots: 0")
+    pass_on("Anna", "Ben")
+
+    turn("Ben")  # a spell book: he destroys Anna's used wand
+    card("Ben", "Spell book")
+    g.nav("back")
+    g.expect("== Schatten ==", "Ben")
+    g.nav("down*3,ok")  # Anna's row: last in turn order
+    g.expect("== Anna cards ==")
+    g.nav(_moves(t.opens["Anna"], TAKE) + "ok")
+    g.do(_moves(TAKE, _row("Magic wand")) + "ok")
+    t.add("Anna", "Magic wand", -1)
+    t.opens["Anna"] = _row("Magic wand")
+    pass_on("Ben", "Cleo")
+
+    turn("Cleo")
+    card("Cleo", "Sword")
+    pass_on("Cleo", "Dirk")
+
+    turn("Dirk")  # his third treasure
+    row = TREASURES
+    g.do(_moves(t.opens["Dirk"], row) + "ok")
+    t.add("Dirk", "treasures")
+    g.end()
+
+    # -- the win, and every player's collection as the table counts it
+    won = t.winners()
+    assert won == ["Dirk"], won
+    g.expect("== Game over ==", "Dirk wins!", "Dirk: 3 treasures")
+    g.nav("ok")
+    g.nav("back")
+    g.expect("> Won: Dirk", *[t.row_text(p) for p in NAMES])
+    return g
