@@ -11,7 +11,7 @@ and "Clear the names".
 """
 from micropython import const
 
-from wyrm import buttons, font, players, store, ui
+from wyrm import buttons, font, players, store_lines, ui
 from wyrm.app import Screen
 
 COLOURS = ("Red", "Blue", "Green", "Yellow", "White", "Black", "Orange", "Purple")
@@ -63,7 +63,7 @@ def words():
     for w in COLOURS:
         yield w
     f = __file__
-    yield from store.lines(f[:f.rfind("/") + 1] + NAMES_FILE)
+    yield from store_lines.lines(f[:f.rfind("/") + 1] + NAMES_FILE)
 
 
 def ring(prio, last=None):
@@ -155,7 +155,8 @@ class NamePick(Screen):
             if w not in taken and w not in match:
                 match.append(w)
         letters = sorted(REST, key=lambda c: REST.find(c) - 64 * counts.get(c, 0))
-        prio = match if len(match) <= _OFFER else []
+        # (a name one letter longer is that letter: it would look the same on the screen)
+        prio = [w for w in match if len(w) > n + 1] if len(match) <= _OFFER else []
         if whole and not counts:  # a known name, nothing longer: done is first
             self.items = ring([font.CHECK] + prio + letters)
         else:

@@ -160,20 +160,6 @@ def _errno(exc):
     return n if type(n) is int and n else 5  # EIO when the error names none
 
 
-def lines(path):
-    """The lines of a text file shipped with the firmware (a word list), stripped,
-    one at a time; none when it is missing. Never a save."""
-    try:
-        f = open(path)
-    except OSError:
-        return
-    with f:
-        for line in f:
-            line = line.strip()
-            if line:
-                yield line
-
-
 class Store:
     halted = False  # True: the battery is too low for a safe flash write (wyrm.power)
 
