@@ -248,7 +248,7 @@ TASKS = [
         "budget": 40,
         "before": "107 (109 shortest)",
         "cases": [
-            _case("names", [""], "up*2,ok,ok,down,ok,ok,down*10,ok,down,ok,down,ok,"
+            _case("names", [""], "up*2,ok,ok,down,ok,ok,down*10,ok,down*2,ok,down,ok,"
                   "down*6,ok,down,ok,ok",
                   ["== Players (4) ==", "1  Anna", "2  Ben", "3  Cleo", "4  Dirk"]),
         ],

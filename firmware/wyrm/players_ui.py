@@ -4,8 +4,9 @@ Loaded while they are open. The names are kept by ``wyrm.players`` (store key
 "table"). First time: how many (2-7), then a name for each seat in turn. A seat's
 screen is one ring round the cursor: the names it offers (the next colour and the
 next name after the seat before's; OK takes one), then the first letters, the
-most used nearest. After a letter the ring holds the next letters, those that
-continue a known name first, and the names left once three or fewer match.
+most used nearest. After a letter the ring holds the next letters - those that
+continue a known name first, then those names put after that letter - and the
+names left once three or fewer match.
 Afterwards the Players menu lists the seats (OK: change that name), the count
 and "Clear the names".
 """
@@ -21,6 +22,7 @@ FIRST = "MJLESAHRTDBKPINOGCFUWZVYÖÜQXÄ"
 REST = "aeinlrotshumdyckvgbfzjpöwxüäqß-"
 NO_NAME = "-"  # the ring's item for a seat without a name
 _OFFER = const(3)  # whole names join the ring once this many or fewer match
+_MAX_BYTES = const(4096)  # of NAMES_FILE
 
 
 def open_players(app):
@@ -58,12 +60,25 @@ def _set(app, seat, s, chain):
         pick(app, seat + 1, True)
 
 
-def words():
-    """The colours, then the names of NAMES_FILE (read from flash one at a time)."""
-    for w in COLOURS:
-        yield w
+def known():
+    """The colours and the names of NAMES_FILE as UTF-8 bytes, a name a line, with a
+    line break before and after each (b"\nRed\n...\nAnna\n..."): read while a name
+    screen is open (bytes: finding and indexing take no walk through the text)."""
     f = __file__
-    yield from store_lines.lines(f[:f.rfind("/") + 1] + NAMES_FILE)
+    t = store_lines.read(f[:f.rfind("/") + 1] + NAMES_FILE, _MAX_BYTES)
+    head = ("\n%s\n" % "\n".join(COLOURS)).encode()
+    return head + t + (b"" if t.endswith(b"\n") else b"\n")
+
+
+def words():
+    """The colours and the names of NAMES_FILE (a list, for the host's tools)."""
+    return [w for w in known().decode().split("\n") if w]
+
+
+def _code(t, i):
+    """A number for the letter whose UTF-8 bytes start at t[i] (one or two bytes)."""
+    b = t[i]
+    return b if b < 0xC0 else b << 8 | t[i + 1]
 
 
 def ring(prio, last=None):
@@ -84,7 +99,19 @@ def ring(prio, last=None):
     return out
 
 
-def _offers(seat, lst):
+def _free(text, i, taken):
+    """The first name of ``text`` after the line break at ``i`` that nobody has."""
+    while True:
+        j = text.find(b"\n", i + 1)
+        if j < 0:
+            return ""
+        w = text[i + 1:j].decode()
+        if w and w not in taken and w not in COLOURS:
+            return w
+        i = j
+
+
+def _offers(seat, lst, text):
     """The names the seat's screen offers first: its own, the next colour and the
     next name after the seat before's (nobody else's); a known name first after one."""
     mine = lst[seat] if seat < len(lst) else ""
@@ -97,21 +124,17 @@ def _offers(seat, lst):
         if c not in taken:
             colour = c
             break
-    name = first = ""
-    known = after = False
-    for w in words():
-        if w == prev:
-            known = after = True
-            continue
-        if w in COLOURS or w in taken:
-            continue
-        first = first or w
-        if after:
-            name = w
-            break
-    name = name or first
+    last = COLOURS[-1]  # the names start after the last colour's line
+    name = _free(text, text.find(("\n%s\n" % last).encode()) + len(last) + 1, taken)
+    was = False  # the seat before's name is a known one
+    if prev and prev not in COLOURS:
+        key = ("\n%s\n" % prev).encode()
+        i = text.find(key)
+        if i >= 0:
+            was = True
+            name = _free(text, i + len(key) - 1, taken) or name
     out = [mine] if mine else []
-    pair = (name, colour) if known and prev not in COLOURS else (colour, name)
+    pair = (name, colour) if was else (colour, name)
     for s in pair:
         if s and s not in out:
             out.append(s)
@@ -129,7 +152,10 @@ class NamePick(Screen):
         self.chain = chain
         self.lst = list(players.names(app))
         self.done = ""  # letters taken
-        self.offers = _offers(seat, self.lst)
+        self.text = known()
+        self.rest = list(REST)
+        self.codes = [_code(c.encode(), 0) for c in REST]
+        self.offers = _offers(seat, self.lst, self.text)
         self._turn()
 
     def _turn(self):
@@ -140,23 +166,41 @@ class NamePick(Screen):
             self.items = ring(self.offers + list(FIRST) + [NO_NAME])
             return
         taken = self.lst
-        n = len(p)
-        counts = {}
+        t = self.text
+        counts = {}  # the next letter of the names that start with p (by _code)
+        after = {}  # the letters that follow p's last letter anywhere in a name
         match = []
         whole = False
-        for w in words():
-            if not w.startswith(p):
-                continue
-            if len(w) == n:
+        key = ("\n" + p).encode()
+        n = len(key)
+        i = t.find(key)
+        while i >= 0:
+            j = t.find(b"\n", i + 1)  # the end of this name
+            if j == i + n:
                 whole = True
-                continue
-            c = w[n]
-            counts[c] = counts.get(c, 0) + 1
-            if w not in taken and w not in match:
-                match.append(w)
-        letters = sorted(REST, key=lambda c: REST.find(c) - 64 * counts.get(c, 0))
+            else:
+                c = _code(t, i + n)
+                counts[c] = counts.get(c, 0) + 1
+                if len(match) <= _OFFER:
+                    w = t[i + 1:j].decode()
+                    if w not in taken and w not in match:
+                        match.append(w)
+            i = t.find(key, j)
+        last = p[-1].lower().encode()
+        k = len(last)
+        i = t.find(last)
+        while i >= 0:
+            if t[i + k] != 10:  # not the end of the name
+                c = _code(t, i + k)
+                after[c] = after.get(c, 0) + 1
+            i = t.find(last, i + 1)
+        codes = self.codes
+        order = sorted(range(len(codes)), key=lambda k: k - 32 * (
+            after.get(codes[k], 0) + 512 * counts.get(codes[k], 0)))
+        rest = self.rest
+        letters = [rest[k] for k in order]
         # (a name one letter longer is that letter: it would look the same on the screen)
-        prio = [w for w in match if len(w) > n + 1] if len(match) <= _OFFER else []
+        prio = [w for w in match if len(w) > len(p) + 1] if len(match) <= _OFFER else []
         if whole and not counts:  # a known name, nothing longer: done is first
             self.items = ring([font.CHECK] + prio + letters)
         else:

@@ -4,15 +4,18 @@ Its own module, imported only by the screens that read one: not on the heap at b
 """
 
 
-def lines(path):
-    """The lines of the text file ``path``, stripped, one at a time (blank lines
-    skipped); none when it is missing or cannot be read."""
+def read(path, max_bytes):
+    """The bytes of the UTF-8 text file ``path`` (at most ``max_bytes``), or b"" when
+    it is missing, longer or not UTF-8 text."""
     try:
-        f = open(path)
+        with open(path, "rb") as f:
+            data = f.read(max_bytes + 1)
     except OSError:
-        return
-    with f:
-        for line in f:
-            line = line.strip()
-            if line:
-                yield line
+        return b""
+    if len(data) > max_bytes:
+        return b""
+    try:
+        data.decode()
+    except UnicodeError:
+        return b""
+    return data
