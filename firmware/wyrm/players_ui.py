@@ -18,7 +18,7 @@ from wyrm.app import Screen
 COLOURS = ("Red", "Blue", "Green", "Yellow", "White", "Black", "Orange", "Purple")
 NAMES_FILE = "names.txt"  # beside this module: common first names, most common first
 # the letters by how often the names in NAMES_FILE use them (first letters, the rest)
-FIRST = "MJLESAHRTDBKPINOGCFUWZVYÖÜQXÄ"
+FIRST = "MJLESAHRTDBKPINOGCFUWZVYÖÜXQÄ"  # (X Q Ä: no name starts so)
 REST = "aeinlrotshumdyckvgbfzjpöwxüäqß-"
 NO_NAME = "-"  # the ring's item for a seat without a name
 _OFFER = const(3)  # whole names join the ring once this many or fewer match
