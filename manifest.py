@@ -4,9 +4,9 @@
 #   make BOARD=RPI_PICO submodules
 #   make BOARD=RPI_PICO FROZEN_MANIFEST=/path/to/wyrm/manifest.py
 #
-# then flash build-RPI_PICO/firmware.uf2 (BOOTSEL, drag onto RPI-RP2) and copy the two files
+# then flash build-RPI_PICO/firmware.uf2 (BOOTSEL, drag onto RPI-RP2) and copy the files
 # that stay on the filesystem: mpremote cp firmware/main.py :main.py + cp boards/<BOARD>.json
-# :board.json. Frozen modules run from flash, so their code and names take no RAM.
+# :board.json + cp firmware/wyrm/names.txt :names.txt (the first names the name screens know). Frozen modules run from flash, so their code and names take no RAM.
 # Relative paths below are relative to this file (MicroPython's manifest rules).
 # Do not put a wyrm/ folder on the filesystem as well: it would be imported instead.
 

@@ -65,7 +65,9 @@ def known():
     line break before and after each (b"\nRed\n...\nAnna\n..."): read while a name
     screen is open (bytes: finding and indexing take no walk through the text)."""
     f = __file__
-    t = store_lines.read(f[:f.rfind("/") + 1] + NAMES_FILE, _MAX_BYTES)
+    # beside this module; a frozen build has it at the filesystem's root
+    t = (store_lines.read(f[:f.rfind("/") + 1] + NAMES_FILE, _MAX_BYTES)
+         or store_lines.read(NAMES_FILE, _MAX_BYTES))
     head = ("\n%s\n" % "\n".join(COLOURS)).encode()
     return head + t + (b"" if t.endswith(b"\n") else b"\n")
 
