@@ -76,12 +76,15 @@ def run_deploy(capsys, *args):
 def test_dry_run_compiles_every_module_and_main_too(built):
     """--dry-run turns every firmware module into .mpy - main.py too, as wyrm/main.mpy, with a
     three-line main.py that puts Wyrm's finder first on the import path and runs it (nothing
-    is compiled on the device at boot) - adds board.json."""
+    is compiled on the device at boot) - adds board.json; data files (the first names the
+    name screens know) are copied as they are."""
     _, files, text = built
-    expected = {"main.py", "board.json"}
+    expected = {"main.py", "board.json", "wyrm/names.txt"}
     for src in firmware_sources():
         expected.add("wyrm/main.mpy" if src == "main.py" else src[:-3] + ".mpy")
     assert set(files) == expected
+    with open(os.path.join(FIRMWARE, "wyrm", "names.txt"), "rb") as f:
+        assert files["wyrm/names.txt"] == f.read()
     assert files["main.py"] == b"import wyrm_finder\nfrom wyrm.main import main\nmain()\n"
     assert "wyrm_finder.mpy" in files
     with open(BOARD, "rb") as f:
