@@ -149,7 +149,6 @@ def test_every_list_name_is_at_most_a_spelling(tmp_path):
         costs[name] = presses.count(",".join(enter(d, name)))
         assert d.text().startswith("== Seat 2: name? ==")
         assert Store(str(tmp_path / str(k))).load("table")[0] == name
-    print(costs)
     assert all(c <= 5 * len(n) + 3 for n, c in costs.items()), costs
 
 
