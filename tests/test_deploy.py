@@ -76,9 +76,10 @@ def run_deploy(capsys, *args):
 # -- build -------------------------------------------------------------------------
 def test_dry_run_compiles_every_module_and_copies_the_boot_stub(built):
     """--dry-run turns every firmware module into .mpy and copies firmware/main.py, the boot
-    stub, as it is (its few lines are all the device compiles at boot) - adds board.json."""
+    stub, as it is (its few lines are all the device compiles at boot) - adds board.json; data
+    files (the first names the name screens know) are copied as they are."""
     _, files, text = built
-    expected = {"main.py", "board.json"}
+    expected = {"main.py", "board.json", "wyrm/names.txt"}
     for src in firmware_sources():
         if src != "main.py":
             expected.add(src[:-3] + ".mpy")
@@ -86,6 +87,8 @@ def test_dry_run_compiles_every_module_and_copies_the_boot_stub(built):
     with open(os.path.join(FIRMWARE, "main.py"), "rb") as f:
         assert files["main.py"] == f.read()
     assert "wyrm/shell.mpy" in files
+    with open(os.path.join(FIRMWARE, "wyrm", "names.txt"), "rb") as f:
+        assert files["wyrm/names.txt"] == f.read()
     assert "wyrm_finder.mpy" in files
     with open(BOARD, "rb") as f:
         assert files["board.json"] == f.read()

@@ -19,8 +19,9 @@ def goto(d, label, most=20):
 
 # main menu: Players is the second entry from the bottom (UP twice from the first entry)
 TO_PLAYERS = "up*2,ok"
-# 4 players: the count spinner starts on 4; Anna is the first name after the 8 colours
-FOUR = TO_PLAYERS + ",ok,down*8,ok,ok,ok,ok"  # Anna, then the names after her
+# 4 players: the count spinner starts on 4; seat 1 offers Red, then Anna (DOWN); each
+# seat after offers the name after the seat before's
+FOUR = TO_PLAYERS + ",ok,down,ok,ok,ok,ok"  # Anna, then the names after her
 
 
 def test_enter_four_players_once_and_they_survive_a_power_cut(tmp_path):
@@ -36,14 +37,19 @@ def test_enter_four_players_once_and_they_survive_a_power_cut(tmp_path):
 
 
 def test_spelled_name_with_umlaut(tmp_path):
+    """A name not in the list is spelled letter by letter, u with dots included; it is
+    saved as spelled and the next seat offers the first free colour."""
     d = Driver(tmp_path)
-    # 2 players; seat 1: Spell a name: J (down*9), then u with dots, r, g, done
-    d.keys(TO_PLAYERS + ",down*2,ok,up,ok")
-    assert d.text().startswith("== Seat 1: spell")
-    d.keys("down*9,ok")  # J
-    d.keys("up*4,ok")  # the alphabet after a: ... z ä ö ü ß - done: UP 4 from a is ü
-    d.keys("down*17,ok,down*6,ok,up,ok")  # r, g, done
-    d.keys("ok")  # seat 2: the first free colour
+    d.keys(TO_PLAYERS + ",down*2,ok")  # 2 players: seat 1's ring
+    assert d.text().startswith("== Seat 1: name? ==")
+    d.keys("down*2,ok")  # J
+    assert d.text().splitlines()[1] == "Ja"  # the letter most J names go on with
+    d.keys("up*3,ok")  # \u00fc (the letters of J names first, round the cursor)
+    d.keys("down,ok,down,ok")  # r, g
+    assert d.text().splitlines()[1] == "J\u00fcrgen"  # the only name left is offered
+    d.keys("up,ok")  # the check mark: the name as spelled
+    assert d.text().startswith("== Seat 2: name? ==") and "\nRed\n" in d.text()
+    d.keys("ok")
     assert "1  J\u00fcrg" in d.text()
     assert Store(str(tmp_path)).load("table") == ["J\u00fcrg", "Red"]
 
@@ -208,12 +214,12 @@ def test_drakskatten_rolloff_names_the_players_and_its_winner_starts(tmp_path):
 def test_spell_and_rub_out_on_three_buttons(tmp_path):
     """Three buttons: hold OK rubs the last letter out; the name is kept as spelled."""
     d = Driver(tmp_path, board="pico-ssd1306-3btn")
-    d.keys(TO_PLAYERS + ",down*2,ok,up,ok")  # 2 players, seat 1: Spell a name
-    d.keys("down*9,ok,down,ok")  # J, b
+    d.keys(TO_PLAYERS + ",down*2,ok")  # 2 players, seat 1's ring
+    d.keys("down*2,ok,down*11,ok")  # J, b
     assert "Jb" in d.text() and "Hold OK: rub out" in d.text()
     d.keys("back")  # a long OK on three buttons
     assert "Jb" not in d.text() and "1/6" in d.text()
-    d.keys("ok,up,ok")  # a, then the check mark (UP from a): done
+    d.keys("ok,up,ok")  # a, then the check mark (UP from the first letter): done
     d.keys("ok")  # seat 2: the first free colour
     assert Store(str(tmp_path)).load("table") == ["Ja", "Red"]
 

@@ -32,6 +32,8 @@ SCRIPTS = {  # the screenshot scripts of host_tools/make/shots.d (key script, se
     "Drachenhort capture": (
         "ok,down,ok,ok,down,ok,down,ok,down*2,ok,ok,down*4,ok,ok,down*4,ok,wait:1600,ok", 1),
     "party-card deal": ("ok,down,ok,down*5,up*2,ok,ok,ok,press:ok", 4),
+    # the name screens read the first names the bundle carries (wyrm/names.txt)
+    "four names": ("up*2,ok,ok,down,ok,ok,down*10,ok,down*2,ok,down,ok,down*6,ok,down,ok,ok", 1),
     # every entry of the main menu opened and left again (each game's module loaded)
     "tour of the main menu": (",".join("ok,wait:300,back,wait:200,down" for _ in range(8)), 2),
 }

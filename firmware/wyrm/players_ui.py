@@ -1,27 +1,28 @@
 """The Players screens: enter the table's names once (main menu > Players).
 
 Loaded while they are open. The names are kept by ``wyrm.players`` (store key
-"table"). First time: how many (2-7), then a name for each seat in turn - the
-list starts on the first colour nobody has yet (OK: take it), has common short
-names after the colours, and "Spell a name" (a letter spinner) at the top.
+"table"). First time: how many (2-7), then a name for each seat in turn. A seat's
+screen is one ring round the cursor: the names it offers (the next colour and the
+next name after the seat before's; OK takes one), then the first letters, the
+most used nearest. After a letter the ring holds the next letters - those that
+continue a known name first, then those names put after that letter - and the
+names left once three or fewer match.
 Afterwards the Players menu lists the seats (OK: change that name), the count
 and "Clear the names".
 """
 from micropython import const
 
-from wyrm import buttons, font, players, ui
+from wyrm import buttons, font, players, store_lines, ui
 from wyrm.app import Screen
 
 COLOURS = ("Red", "Blue", "Green", "Yellow", "White", "Black", "Orange", "Purple")
-NAMES = (
-    "Anna", "Ben", "Clara", "David", "Elias", "Emma", "Eva", "Felix", "Finn", "Hanna",
-    "Ida", "Jan", "Jonas", "Julia", "Jörg", "Lara", "Laura", "Lea", "Lena", "Leon",
-    "Lisa", "Luca", "Lukas", "Marie", "Max", "Mia", "Nina", "Noah", "Paul", "Sarah",
-    "Sophie", "Sören", "Tim", "Tom", "Ute", "Uwe",
-)
-_SPELL = const(1)  # rows before the colours: "Spell a name"
-_FIRST = "ABCDEFGHIJKLMNOPQRSTUVWXYZ\xc4\xd6\xdc"
-_REST = "abcdefghijklmnopqrstuvwxyz\xe4\xf6\xfc\xdf-" + font.CHECK  # last: done
+NAMES_FILE = "names.txt"  # beside this module: common first names, most common first
+# the letters by how often the names in NAMES_FILE use them (first letters, the rest)
+FIRST = "MJLESAHRTDBKPINOGCFUWZVYÖÜXQÄ"  # (X Q Ä: no name starts so)
+REST = "aeinlrotshumdyckvgbfzjpöwxüäqß-"
+NO_NAME = "-"  # the ring's item for a seat without a name
+_OFFER = const(3)  # whole names join the ring once this many or fewer match
+_MAX_BYTES = const(4096)  # of NAMES_FILE
 
 
 def open_players(app):
@@ -46,8 +47,8 @@ def ask_count(app):
 
 
 def pick(app, seat, chain=False):
-    """The name list for ``seat``; ``chain``: the next seat's list follows."""
-    app.push(NamePick(seat, chain))
+    """The name screen for ``seat``; ``chain``: the next seat's follows."""
+    app.push(NamePick(seat, chain, app))
 
 
 def _set(app, seat, s, chain):
@@ -59,105 +60,220 @@ def _set(app, seat, s, chain):
         pick(app, seat + 1, True)
 
 
-class NamePick(ui.Menu):
-    def __init__(self, seat, chain):
+def known():
+    """The colours and the names of NAMES_FILE as UTF-8 bytes, a name a line, with a
+    line break before and after each (b"\nRed\n...\nAnna\n..."): read while a name
+    screen is open (bytes: finding and indexing take no walk through the text)."""
+    f = __file__
+    # beside this module; a frozen build has it at the filesystem's root
+    t = (store_lines.read(f[:f.rfind("/") + 1] + NAMES_FILE, _MAX_BYTES)
+         or store_lines.read(NAMES_FILE, _MAX_BYTES))
+    head = ("\n%s\n" % "\n".join(COLOURS)).encode()
+    return head + t + (b"" if t.endswith(b"\n") else b"\n")
+
+
+def words():
+    """The colours and the names of NAMES_FILE (a list, for the host's tools)."""
+    return [w for w in known().decode().split("\n") if w]
+
+
+def _code(t, i):
+    """A number for the letter whose UTF-8 bytes start at t[i] (one or two bytes)."""
+    b = t[i]
+    return b if b < 0xC0 else b << 8 | t[i + 1]
+
+
+def ring(prio, last=None):
+    """``prio`` (most likely first) laid round the cursor: at 0, +1, -1, +2, -2 ...
+    (UP is -1); ``last``, when given, at -1 (one UP) and the rest moved on."""
+    n = len(prio) + (1 if last else 0)
+    out = [""] * n
+    if last:
+        out[n - 1] = last
+    j = 0
+    for item in prio:
+        while True:
+            p = (j + 1) // 2 if j & 1 else (n - j // 2) % n
+            j += 1
+            if not out[p]:
+                break
+        out[p] = item
+    return out
+
+
+def _free(text, i, taken):
+    """The first name of ``text`` after the line break at ``i`` that nobody has."""
+    while True:
+        j = text.find(b"\n", i + 1)
+        if j < 0:
+            return ""
+        w = text[i + 1:j].decode()
+        if w and w not in taken and w not in COLOURS:
+            return w
+        i = j
+
+
+def _offers(seat, lst, text):
+    """The names the seat's screen offers first: its own, the next colour and the
+    next name after the seat before's (nobody else's); a known name first after one."""
+    mine = lst[seat] if seat < len(lst) else ""
+    prev = lst[seat - 1] if 0 < seat <= len(lst) else ""
+    taken = [s for i, s in enumerate(lst) if s and i != seat]
+    colour = ""
+    k = COLOURS.index(prev) if prev in COLOURS else -1
+    for i in range(len(COLOURS)):
+        c = COLOURS[(k + 1 + i) % len(COLOURS)]
+        if c not in taken:
+            colour = c
+            break
+    last = COLOURS[-1]  # the names start after the last colour's line
+    name = _free(text, text.find(("\n%s\n" % last).encode()) + len(last) + 1, taken)
+    was = False  # the seat before's name is a known one
+    if prev and prev not in COLOURS:
+        key = ("\n%s\n" % prev).encode()
+        i = text.find(key)
+        if i >= 0:
+            was = True
+            name = _free(text, i + len(key) - 1, taken) or name
+    out = [mine] if mine else []
+    pair = (name, colour) if was else (colour, name)
+    for s in pair:
+        if s and s not in out:
+            out.append(s)
+    return out
+
+
+class NamePick(Screen):
+    """A seat's name: UP/DOWN turn the ring, OK takes the item under the cursor - a
+    whole name, a letter (the ring turns to the next letters), the check mark (the
+    name as spelled) or "-" (no name). BACK rubs the last letter out (on an empty
+    name: leaves)."""
+
+    def __init__(self, seat, chain, app):
         self.seat = seat
         self.chain = chain
-        choices = COLOURS + NAMES
-        items = [["Spell a name", self._spell]]
-        for s in choices:
-            items.append([s, self._taker(s)])
-        items.append(["No name (P%d)" % (seat + 1), self._taker("")])
-        super().__init__("Seat %d: name?" % (seat + 1), items)
-        self.choices = choices
+        self.lst = list(players.names(app))
+        self.done = ""  # letters taken
+        self.text = known()
+        self.rest = list(REST)
+        self.codes = [_code(c.encode(), 0) for c in REST]
+        self.offers = _offers(seat, self.lst, self.text)
+        self._turn()
 
-    def on_open(self, app):
-        lst = players.names(app)
-        mine = players.given(app, self.seat)
-        if mine in self.choices:
-            self.sel = self.choices.index(mine) + _SPELL
+    def _turn(self):
+        """The ring for the letters taken so far; the cursor on its first item."""
+        self.cur = 0
+        p = self.done
+        if not p:
+            self.items = ring(self.offers + list(FIRST) + [NO_NAME])
             return
-        if mine:
-            return  # a spelled name: start on "Spell a name"
-        prev = players.given(app, self.seat - 1) if self.seat else ""
-        if prev in self.choices:  # the row after the seat before's (Anna, then Ben)
-            i = self.choices.index(prev) + 1
-            if i < len(self.choices) and self.choices[i] not in lst:
-                self.sel = i + _SPELL
-                return
-        for i, c in enumerate(self.choices):
-            if c not in lst:
-                self.sel = i + _SPELL
-                return
+        taken = self.lst
+        t = self.text
+        counts = {}  # the next letter of the names that start with p (by _code)
+        after = {}  # the letters that follow p's last letter anywhere in a name
+        match = []
+        whole = False
+        key = ("\n" + p).encode()
+        n = len(key)
+        i = t.find(key)
+        while i >= 0:
+            j = t.find(b"\n", i + 1)  # the end of this name
+            if j == i + n:
+                whole = True
+            else:
+                c = _code(t, i + n)
+                counts[c] = counts.get(c, 0) + 1
+                if len(match) <= _OFFER:
+                    w = t[i + 1:j].decode()
+                    if w not in taken and w not in match:
+                        match.append(w)
+            i = t.find(key, j)
+        last = p[-1].lower().encode()
+        k = len(last)
+        i = t.find(last)
+        while i >= 0:
+            if t[i + k] != 10:  # not the end of the name
+                c = _code(t, i + k)
+                after[c] = after.get(c, 0) + 1
+            i = t.find(last, i + 1)
+        codes = self.codes
+        order = sorted(range(len(codes)), key=lambda k: k - 32 * (
+            after.get(codes[k], 0) + 512 * counts.get(codes[k], 0)))
+        rest = self.rest
+        letters = [rest[k] for k in order]
+        # (a name one letter longer is that letter: it would look the same on the screen)
+        prio = [w for w in match if len(w) > len(p) + 1] if len(match) <= _OFFER else []
+        if whole and not counts:  # a known name, nothing longer: done is first
+            self.items = ring([font.CHECK] + prio + letters)
+        else:
+            self.items = ring(prio + letters, font.CHECK)
 
-    def _taker(self, s):
-        def take(app):
-            app.pop(self)
-            _set(app, self.seat, s, self.chain)
-
-        return take
-
-    def _spell(self, app):
+    def _take(self, app, s):
         app.pop(self)
-        app.push(Speller(self.seat, self.chain, players.given(app, self.seat)))
-
-
-class Speller(Screen):
-    """Spell a name of up to 6 letters: UP/DOWN change the letter under the cursor,
-    OK takes it and moves on; the check mark (UP from "a") ends the name. BACK takes
-    the last letter away (on an empty name: leaves)."""
-
-    def __init__(self, seat, chain, start=""):
-        self.seat = seat
-        self.chain = chain
-        self.done = start  # letters taken
-        self.cur = 0  # index into the alphabet of the letter under the cursor
-
-    def _abc(self):
-        return _REST if self.done else _FIRST
+        _set(app, self.seat, s, self.chain)
 
     def on_event(self, app, kind, key):
-        abc = self._abc()
+        n = len(self.items)
         if ui.is_up(kind, key):
-            self.cur = (self.cur - 1) % len(abc)
+            self.cur = (self.cur - 1) % n
         elif ui.is_down(kind, key):
-            self.cur = (self.cur + 1) % len(abc)
+            self.cur = (self.cur + 1) % n
         elif ui.is_ok(kind, key):
-            ch = abc[self.cur]
-            if ch == font.CHECK:
-                self._finish(app)
+            item = self.items[self.cur]
+            if item == font.CHECK:
+                self._take(app, self.done)
                 return True
-            self.done += ch
-            self.cur = 0
+            if item == NO_NAME:
+                self._take(app, "")
+                return True
+            if len(item) > 1:  # a whole name
+                self._take(app, item)
+                return True
+            self.done += item
             if len(self.done) >= players.LEN:
-                self._finish(app)
+                self._take(app, self.done)
                 return True
+            self._turn()
         elif kind == buttons.CLICK and key == buttons.BACK:
             if not self.done:
                 app.pop(self)
                 return True
             self.done = self.done[:-1]
-            self.cur = 0
+            self._turn()
         else:
             return False
         app.redraw()
         return True
 
-    def _finish(self, app):
-        app.pop(self)
-        _set(app, self.seat, self.done, self.chain)
+    def _shown(self, i):
+        item = self.items[i % len(self.items)]
+        if item == NO_NAME:
+            return "no name"
+        return item
 
     def draw(self, app, fb):
-        ui.title(fb, "Seat %d: spell" % (self.seat + 1), "%d/%d" % (len(self.done), players.LEN))
-        ch = self._abc()[self.cur]
-        s = self.done + ch
+        right = "%d/%d" % (len(self.done), players.LEN) if self.done else None
+        ui.title(fb, "Seat %d: name?" % (self.seat + 1), right)
+        item = self.items[self.cur]
         y = ui.TITLE_H + 4 if app.tall else ui.TITLE_H + 2
-        x = (fb.width - font.width(s, 2)) // 2
-        font.text(fb, s, x, y, 1, 2)
-        cx = x + font.width(self.done, 2)
-        fb.fill_rect(cx, y + 16, 10, 2, 1)  # the cursor under the letter being chosen
+        if item == NO_NAME:
+            font.center(fb, "No name (P%d)" % (self.seat + 1), y + 4)
+        else:
+            s = item if len(item) > 1 else self.done + item
+            x = (fb.width - font.width(s, 2)) // 2
+            font.text(fb, s, x, y, 1, 2)
+            if len(item) == 1:  # the cursor under the letter being chosen
+                fb.fill_rect(x + font.width(self.done, 2), y + 16, 10, 2, 1)
         if app.tall:
-            font.center(fb, "OK: next  %s: done" % font.CHECK, app.height - 18)
+            # the ring's neighbours: UP's to the left (nearest last), DOWN's to the right
+            up = " ".join([self._shown(self.cur - k) for k in (3, 2, 1)])
+            down = " ".join([self._shown(self.cur + k) for k in (1, 2, 3)])
+            if len(up) > 9:
+                up = font.ELLIPSIS + up[-8:]
+            font.text(fb, font.UP + up, 0, y + 21, 1)
+            s = ui.fit(down, 9) + font.DOWN
+            font.text(fb, s, fb.width - font.width(s), y + 21, 1)
+            font.center(fb, "OK: take  %s: done" % font.CHECK, app.height - 18)
             rub = "BACK: rub out" if app.keys >= 4 else "Hold OK: rub out"
             font.center(fb, rub, app.height - 8)
 

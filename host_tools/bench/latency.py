@@ -76,7 +76,7 @@ def _names(s):
         paths.setup()
         from wyrm import players_ui
 
-        words = sorted(set(players_ui.COLOURS) | set(players_ui.NAMES), key=len, reverse=True)
+        words = sorted(set(players_ui.words()), key=len, reverse=True)
         _NAMES.append(re.compile(r"\b(%s|P\d+|Player \d+)\b" % "|".join(words), re.I))
     return _NAMES[0].sub("NAME", s)
 

@@ -226,10 +226,22 @@ TASKS = [
         "name": "players-4-names",
         "what": "... as names in list order (Anna Ben Clara David)",
         "budget": 16,
-        "before": "-",
+        "before": "16",
         "cases": [
-            _case("names", [""], "up*2,ok,ok,down*8,ok,ok,ok,ok",
+            _case("names", [""], "up*2,ok,ok,down,ok,ok,ok,ok",
                   ["== Players (4) ==", "1  Anna", "4  David"]),
+        ],
+        "xfail": None,
+    },
+    {
+        "name": "players-anna-ben-cleo-dirk",
+        "what": "enter Anna Ben Cleo Dirk from power-on (Cleo, Dirk by their letters)",
+        "budget": 40,
+        "before": "107 (109 shortest)",
+        "cases": [
+            _case("names", [""], "up*2,ok,ok,down,ok,ok,down*10,ok,down*2,ok,down,ok,"
+                  "down*6,ok,down,ok,ok",
+                  ["== Players (4) ==", "1  Anna", "2  Ben", "3  Cleo", "4  Dirk"]),
         ],
         "xfail": None,
     },

@@ -29,13 +29,14 @@ class BuildError(Exception):
 
 
 def _firmware_sources():
-    """[(bundle path, host path)]: firmware/wyrm/**.py (main.py is the Pico's shell)."""
+    """[(bundle path, host path)]: firmware/wyrm/**.py and its .txt data (main.py is the
+    Pico's shell)."""
     out = []
     base = os.path.join(paths.FIRMWARE, "wyrm")
     for here, dirs, files in os.walk(base):
         dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "__pycache__")
         for name in sorted(files):
-            if name.endswith(".py"):
+            if name.endswith((".py", ".txt")):
                 host = os.path.join(here, name)
                 out.append((os.path.relpath(host, paths.FIRMWARE).replace(os.sep, "/"), host))
     out.append((GLUE, os.path.join(HERE, GLUE)))
@@ -64,7 +65,7 @@ def bundle_entries(source=False, tmp=None):
     entries = []
     tool = None if source else _mpy_cross()
     for rel, host in _firmware_sources():
-        if source:
+        if source or not rel.endswith(".py"):
             with open(host, "rb") as f:
                 entries.append((rel, f.read()))
         else:
