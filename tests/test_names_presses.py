@@ -1,4 +1,4 @@
-"""Names in a few presses, counted as a player presses them (tests/drive.py's Driver).
+"""Names in a few presses, counted as a player presses them (tests/support/drive.py's Driver).
 
 A seat's name screen is one ring round the cursor (UP and DOWN turn it, OK takes
 the item shown). The tests find the shortest way to each item by turning the ring
@@ -16,7 +16,8 @@ from collections import Counter
 import pytest
 from drive import Driver
 
-from host_tools import paths, presses
+from host_tools import paths
+from host_tools.bench import presses
 from wyrm.store import Store
 
 BOARDS = ("pico-ssd1306-4btn", "pico-ssd1306-3btn")
