@@ -271,8 +271,6 @@ def enter(app, game, resume=False):
     menu = app.push(game.menu())
     game.menu_screen = menu
     if problem is None and game.has_game():
-        if getattr(menu, "turns", False):  # (a game menu of its own has none)
-            menu.offer_turn()  # the cursor where a turn begins
         if resume:
             game.resume(app, menu)
         else:
@@ -319,6 +317,8 @@ class GameMenu(Menu):
         self.game = game
         self._top = False
         self.refresh()
+        if self.turns and game.has_game():
+            self.turn_cursor()  # opened on a game: the cursor where a turn begins
 
     def rows(self):
         return []
@@ -369,7 +369,11 @@ class GameMenu(Menu):
         self.offer_turn()
 
     def offer_turn(self):
-        # the cursor on the row the next turn begins with
+        # the next turn begins: the cursor where it begins (a game may open its screen)
+        self.turn_cursor()
+
+    def turn_cursor(self):
+        # the cursor on the row a turn begins with
         if self.turn_row < 0:
             self.offer_pass()
             return

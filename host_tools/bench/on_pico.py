@@ -16,7 +16,7 @@ from host_tools.emu import pico
 # The main menu keeps its cursor, so each game's moves start from the previous entry.
 TOUR = (
     ("Drachenhort", "", "ok,wait:1000", "back,back"),
-    ("Drakskatten", "down", "ok", "back,back"),
+    ("Drakskatten", "down", "ok,wait:1000", "back,back"),  # New game: the roll-off, settled
     ("DrachenSchatten", "down", "ok", "back,back"),
     ("Drachenfels", "down", "ok", "back,back"),
     ("Der Weg n. Drakonia", "down", "ok", "back,back"),
