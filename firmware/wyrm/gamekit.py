@@ -65,8 +65,9 @@ class SavedGame:
         return cls.first_new
 
     def after_open(self, app):
-        # Right after the menu's first frame: the play screens (a game adds its own).
-        if self.play_module:
+        # Right after the menu's first frame: the play screens of a game under way (a
+        # new game loads them when asked; a game adds its own work here).
+        if self.play_module and self.has_game():
             self.play()
 
     # -- the save --

@@ -318,6 +318,8 @@ class GameMenu(gamekit.GameMenu):
             # the row's code loads while OK is down: the click finds it (it stays until
             # this menu shows again, as when the row loads it)
             mod = _ROW_CODE.get(self.items[self.sel][0])
+            if mod == _ROLL and not self._turning():
+                mod = None  # no game (or between the escapes): the plain die, no turn
             if mod is not None:
                 app.load(mod)
         return super().on_event(app, kind, key)
