@@ -12,6 +12,7 @@ works out itself from the rulebook's tables and checks against the screen.
 """
 import re
 
+from test_drakskatten_ui import treasure_table as treasure
 from whole_game import WholeGame
 
 from wyrm.store import Store
@@ -47,18 +48,6 @@ def combine(cur, new):
     if cur == new:
         return cur + 1
     return max(cur, new)
-
-
-def treasure(total):
-    if total <= 1:
-        return 0
-    if total <= 3:
-        return 1
-    if total <= 6:
-        return 2
-    if total <= 8:
-        return 3
-    return 4
 
 
 WORDS = ("MISS", "LIGHT INJURY", "INJURY", "SEVERE INJURY", "DEATH")
