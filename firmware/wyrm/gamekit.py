@@ -138,29 +138,37 @@ class SavedGame:
         n = self.seats()
         return (st.get("turn", st.get("start", 0)) % n) if st and n else 0
 
+    def put_turn(self, seat):
+        # Keep whose turn it is: "turn" in the state (a game kept in objects overrides it,
+        # with ``turn``).
+        st = self.state
+        if st is not None:
+            st["turn"] = seat
+
     def pass_turn(self):
         # The next seat's turn; the game menu can undo it with one BACK (``undo_pass``).
-        st = self.state
-        if st is not None and self.seats():
+        n = self.seats()
+        if self.has_game() and n:
             self.passed = self.turn()
-            st["turn"] = (self.passed + 1) % self.seats()
+            self.put_turn((self.passed + 1) % n)
             self.save()
 
     def undo_pass(self):
         # Back to the turn before the last pass: True when there was one to undo.
-        st = self.state
-        if self.passed is None or st is None:
+        if self.passed is None or not self.has_game():
             return False
-        st["turn"] = self.passed
+        self.put_turn(self.passed)
         self.passed = None
         self.save()
         return True
 
     def set_start(self, seat):
         # Who begins (the rulebook's way, chosen at New game): it is their turn.
-        st = self.state
-        if st is not None:
-            st["start"] = st["turn"] = seat
+        if self.has_game():
+            st = self.state
+            if st is not None:
+                st["start"] = seat
+            self.put_turn(seat)
             self.passed = None
             self.save()
 

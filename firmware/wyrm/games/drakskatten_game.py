@@ -79,25 +79,8 @@ class Game(gamekit.SavedGame):
     def turn(self):
         return self.cur
 
-    def pass_turn(self):
-        n = len(self.players)
-        if n:
-            self.passed = self.cur
-            self.cur = (self.cur + 1) % n
-            self.save()
-
-    def undo_pass(self):
-        if self.passed is None or not self.players:
-            return False
-        self.cur = self.passed
-        self.passed = None
-        self.save()
-        return True
-
-    def set_start(self, seat):
+    def put_turn(self, seat):
         self.cur = seat
-        self.passed = None
-        self.save()
 
     def next_hint(self, app):
         # the hint of a screen whose OK passes the turn on: "OK: Ben's turn"
