@@ -148,10 +148,15 @@ def section(text):
     return text.split(BEGIN, 1)[1].split(END, 1)[0].strip("\n") + "\n"
 
 
+def put_between(text, begin, end, body):
+    """``text`` with what stands between the markers ``begin`` and ``end`` replaced by
+    ``body`` (ending in a newline): every generated section of the docs is written so."""
+    head, rest = text.split(begin, 1)
+    return head + begin + "\n" + body + end + rest.split(end, 1)[1]
+
+
 def update(text, results):
-    head, rest = text.split(BEGIN, 1)
-    tail = rest.split(END, 1)[1]
-    return head + BEGIN + "\n" + render(results) + END + tail
+    return put_between(text, BEGIN, END, render(results))
 
 
 def main(argv=None):

@@ -25,6 +25,7 @@ if __name__ == "__main__":  # run as a script (make bench): tests/ and the repos
 
 from drive import Driver
 
+from host_tools.bench import presses
 from host_tools.bench.presses import count
 
 BOARDS = ("pico-ssd1306-4btn", "pico-ssd1306-3btn")
@@ -139,22 +140,14 @@ def table(results):
     return "\n".join(lines)
 
 
-def write_doc(text, path):
-    with open(path) as f:
-        doc = f.read()
-    a = doc.index(MARK_BEGIN) + len(MARK_BEGIN)
-    b = doc.index(MARK_END)
-    with open(path, "w") as f:
-        f.write(doc[:a] + "\n" + text + "\n" + doc[b:])
-
-
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
     text = table(measure())
     print(text)
     if "--write" in argv:
         root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-        write_doc(text, os.path.join(root, "docs", "PRESSES.md"))
+        presses.write_doc(text.split("\n"), os.path.join(root, "docs", "PRESSES.md"),
+                          MARK_BEGIN, MARK_END)
 
 
 if __name__ == "__main__":
