@@ -14,10 +14,6 @@ _HIDDEN = const(2)  # held too long: hidden again
 _DONE = const(3)  # looked and let go
 
 
-def castle_check(app, game, k):
-    _castle_check(app, game, k)
-
-
 def give_armour(app, game, k):
     # The knight reached the royal castle: its armour, and the turn is over.
     drachenfels.give_armour(game.board(), k)
@@ -122,7 +118,7 @@ class KnightMenu(ui.Menu):
         items = [
             [self._armour_label, self.armour],
             ["Move: point card", lambda app: app.push(Move(game, k))],
-            ["Castle check", lambda app: _castle_check(app, game, k)],
+            ["Castle check", lambda app: castle_check(app, game, k)],
             [self._seen_label, self.seen],
         ]
         name = game.name(k)
@@ -197,7 +193,7 @@ class Move(gamekit_ui.Stepper):
 
 
 # -- the castle check -------------------------------------------------------------------
-def _castle_check(app, game, k):
+def castle_check(app, game, k):
     rules = game.board()
     name = game.name(k)
     if rules["winner"] is not None:
