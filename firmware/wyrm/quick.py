@@ -41,8 +41,8 @@ def chord(app):
             return
     book = None  # the counts a screen below holds: one copy, so none goes stale
     for s in app.stack:
-        b = getattr(s, "book", None)
-        if isinstance(b, dice_roll_ui.Book) and b.loaded:
+        b = getattr(s, "book", None)  # (a dice_roll_ui.Book wherever a screen has one)
+        if b is not None and b.loaded:
             book = b
     if book is None:
         book = dice_roll_ui.Book(app)
