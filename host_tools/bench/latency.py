@@ -27,6 +27,7 @@ LONG_AT_MS = 600  # buttons.Buttons.long_ms: when a long press acts
 QUIET_MS = 100  # the next key only after this much quiet on the panel bus
 GAP_NS = 3_000_000  # a panel update is a burst of writes; 3 ms of silence ends it
 MAX_PRESSES = 3000
+SEED = 1  # the tour's random numbers, drawn on the Pico too (pico.fs_image(seed=...))
 MAX_RESETS = 30
 # The bounded tour (tests/test_pico_latency.py, --bounded): a menu's selected row counts
 # as a screen of its own only this deep in the screen stack (main menu 1, a game's menu 2)
@@ -404,19 +405,21 @@ def parts(steps):
     return [p for p in out if p]
 
 
-def replay(board, steps, log=None, workers=2):
+def replay(board, steps, log=None, workers=2, seed=SEED):
     """Play the tour's presses on the emulated Pico, each part (see ``parts``) on its own
     boot, ``workers`` at a time; each press gets ``ms`` (latency from the edge it acts
     on to the last byte of its first panel update; None when nothing was drawn),
-    ``bytes`` and ``same_title`` (the title bar is the simulator's afterwards)."""
+    ``bytes`` and ``same_title`` (the title bar is the simulator's afterwards). The device
+    draws the tour's random numbers (``seed``, as the tour's): a roll-off picks the same
+    start player."""
     from concurrent.futures import ThreadPoolExecutor
 
     from host_tools.emu import pico
 
-    pico.fs_image(board)
+    pico.fs_image(board, seed=seed)
     todo = parts(steps)
     with ThreadPoolExecutor(max_workers=workers) as ex:
-        done = list(ex.map(lambda p: _replay_part(board, p, log), todo))
+        done = list(ex.map(lambda p: _replay_part(board, p, log, seed), todo))
     rows = []
     errors = []
     for r, e in done:
@@ -425,10 +428,10 @@ def replay(board, steps, log=None, workers=2):
     return rows, errors
 
 
-def _replay_part(board, steps, log):
+def _replay_part(board, steps, log, seed):
     from host_tools.emu import pico
 
-    dev = pico.boot(board)
+    dev = pico.boot(board, seed=seed)
     try:
         out = []
         for i, s in enumerate(steps):
@@ -506,16 +509,16 @@ def measure(boards=BOARDS, depth=None, segment=SEGMENT, max_presses=MAX_PRESSES,
     jobs = []
     for b in boards:
         d = depth.get(b) if isinstance(depth, dict) else depth
-        t = tour(b, max_presses=max_presses, depth=d, segment=segment)
+        t = tour(b, seed=SEED, max_presses=max_presses, depth=d, segment=segment)
         t["depth"] = d
         log("%s: tour of %d presses over %d screens (simulator)" % (
             b, len(t["steps"]), len(t["screens"])))
-        pico.fs_image(b)
+        pico.fs_image(b, seed=SEED)
         tours.append(t)
         jobs += [(b, p) for p in parts(t["steps"])]
     jobs.sort(key=lambda j: -len(j[1]))  # the longest parts first
     with ThreadPoolExecutor(max_workers=workers) as ex:
-        done = list(ex.map(lambda j: (j[0], _replay_part(j[0], j[1], log)), jobs))
+        done = list(ex.map(lambda j: (j[0], _replay_part(j[0], j[1], log, SEED)), jobs))
     for t in tours:
         t["steps"] = []
         t["pico_errors"] = []

@@ -104,27 +104,39 @@ _IMAGES = {}
 _IMAGES_LOCK = threading.Lock()
 
 
-def fs_image(board, probe=True):
-    """Path of Wyrm's LittleFS image for ``board`` (built once per process)."""
+# With a seed (a replay of the simulator's presses): the device draws the simulator's numbers
+SEED_SRC = """\
+# Added by host_tools/emu/pico.py for a replay: the simulator's random numbers (Rng(seed=%d)).
+import wyrm.rng
+wyrm.rng._system_source = lambda: wyrm.rng.Xorshift(%d)
+"""
+
+
+def fs_image(board, probe=True, seed=None):
+    """Path of Wyrm's LittleFS image for ``board`` (built once per process). ``seed``: the
+    device's random numbers are ``wyrm.rng.Rng(seed=seed)``'s, as in the simulator."""
     with _IMAGES_LOCK:
-        return _fs_image(board, probe)
+        return _fs_image(board, probe, seed)
 
 
-def _fs_image(board, probe):
-    key = (board, probe)
+def _fs_image(board, probe, seed=None):
+    key = (board, probe, seed)
     if key in _IMAGES and os.path.exists(_IMAGES[key]):
         return _IMAGES[key]
     name = board_name(board) + ("" if probe else "-noprobe")
+    if seed is not None:
+        name += "-seed%d" % seed
     out_dir = os.path.join(BUILD, "fs-" + name)
     out_dir, names = fsimage.build_files(board, out_dir)
-    if probe:
+    if probe or seed is not None:
         boot = os.path.join(out_dir, "boot.py")
         old = ""
         if "boot.py" in names:
             with open(boot) as f:
                 old = f.read() + "\n"
         with open(boot, "w") as f:
-            f.write(old + PROBE_SRC)
+            f.write(old + (PROBE_SRC if probe else "")
+                    + (SEED_SRC % (seed, seed) if seed is not None else ""))
         if "boot.py" not in names:
             names = ["boot.py"] + names
     image = fsimage.image_from_dir(out_dir, names)
@@ -181,7 +193,8 @@ class Press:
 class Pico:
     """One emulated Pico (a node process). ``boot()`` below is the usual way to get one."""
 
-    def __init__(self, board="pico-ssd1306-4btn", fw=None, fs=None, flash=None, probe=True):
+    def __init__(self, board="pico-ssd1306-4btn", fw=None, fs=None, flash=None, probe=True,
+                 seed=None):
         why = unavailable() if fw is None else None
         if why:
             raise PicoError(why)
@@ -219,7 +232,7 @@ class Pico:
         if flash is not None:
             init["flash"] = flash
         else:
-            init["fs"] = fs if fs is not None else fs_image(board, probe)
+            init["fs"] = fs if fs is not None else fs_image(board, probe, seed)
         self._proc = subprocess.Popen(
             ["node", EMU], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
             cwd=paths.ROOT, text=True, bufsize=1)
@@ -501,13 +514,14 @@ class Pico:
 
 
 def boot(board="pico-ssd1306-4btn", fw=None, fs=None, flash=None, probe=True,
-         quiet_ms=300, max_ms=30000):
+         quiet_ms=300, max_ms=30000, seed=None):
     """Power on and run until main.py's first screen is on the panel and the bus is quiet.
 
     ``fs``: another filesystem image file; ``flash``: a whole 2 MB flash file (e.g. a
-    power-cut snapshot). ``dev.boot_ms`` is when the boot's last panel write ended.
+    power-cut snapshot); ``seed``: the simulator's random numbers (``fs_image``).
+    ``dev.boot_ms`` is when the boot's last panel write ended.
     """
-    dev = Pico(board, fw=fw, fs=fs, flash=flash, probe=probe)
+    dev = Pico(board, fw=fw, fs=fs, flash=flash, probe=probe, seed=seed)
     try:
         if not dev.run_until(max_ms, connected=True):
             raise PicoError("USB CDC did not enumerate within %d ms" % max_ms)
