@@ -25,9 +25,10 @@ _HELP = (
 )
 
 
-# A saved deck's menu needs the deck's code and the letter check before its first frame
-# (the main menu loads them while OK is held on the row; see home.Home.on_event)
-SOON = (_STORE, ("wyrm.deal", "wyrm.letters"), ())
+def soon(store):
+    # A saved deck's menu needs the deck's code and the letter check before its first
+    # frame (the main menu loads them while OK is held on the row; home.Home.on_event)
+    return ("wyrm.deal", "wyrm.letters") if store.exists(_STORE) else ()
 
 
 def _later(app):

@@ -58,9 +58,10 @@ class SavedGame:
         return part(self.play_module)
 
     @classmethod
-    def soon(cls, saved):
-        # What the menu's first frame imports (the main menu loads it while OK is held).
-        if saved:
+    def soon(cls, store):
+        # What the menu's first frame imports (the game module's ``soon``: the main menu
+        # loads it while OK is held on the row).
+        if store.exists(cls.store_name):
             return ((cls.rules_module,) if cls.rules_module else ()) + cls.first
         return cls.first_new
 

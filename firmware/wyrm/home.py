@@ -46,16 +46,10 @@ class Home(ui.Menu):
                 # The row's code loads while the finger is on OK, so the click (on the
                 # release) finds it there: an opening counts from the release.
                 # Then, a module a step while OK stays down, what its first frame imports
-                # (a game's ``Game.soon``; another entry's SOON: its save's name, the
-                # modules with a save, without one); the release waits for one import at most.
-                mod = app.load(_row_module(self.sel))
-                game = getattr(mod, "Game", None)
-                if game is not None:
-                    self._soon = list(game.soon(app.store.exists(game.store_name)))
-                else:
-                    soon = getattr(mod, "SOON", None)
-                    if soon is not None:
-                        self._soon = list(soon[1] if app.store.exists(soon[0]) else soon[2])
+                # (the module's ``soon(store)``); the release waits for one import at most.
+                soon = getattr(app.load(_row_module(self.sel)), "soon", None)
+                if soon is not None:
+                    self._soon = list(soon(app.store))
                 return True
             if kind == buttons.LONG:  # opens nothing: what its press loaded leaves again
                 app.unload(self)

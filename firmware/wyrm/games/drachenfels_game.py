@@ -163,3 +163,4 @@ def _knight(g, k):
 
 
 enter = gamekit.entry(Game)
+soon = Game.soon

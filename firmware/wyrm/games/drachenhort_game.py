@@ -456,3 +456,4 @@ def _load_party(app):
 
 
 enter = gamekit.entry(Game)
+soon = Game.soon

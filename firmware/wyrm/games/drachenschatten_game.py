@@ -255,3 +255,4 @@ class GameMenu(gamekit.GameMenu):
 
 
 enter = gamekit.entry(Game)
+soon = Game.soon

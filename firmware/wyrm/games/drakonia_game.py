@@ -132,3 +132,4 @@ def _setup_label(g):
 
 
 enter = gamekit.entry(Game)
+soon = Game.soon

@@ -363,3 +363,4 @@ def _fair_name(s):
 
 
 enter = gamekit.entry(Game)
+soon = Game.soon
