@@ -7,13 +7,14 @@ from host_tools.sim import core as simcore
 from wyrm.store import Store
 
 OPEN = "down*3,ok"  # 4th entry of the main menu
-# New game, 3 players (Red, Yellow, Green: the first three are preselected), start, Red
-# begins: the setup page.
-SETUP3 = OPEN + ",ok,up,ok,down*4,ok,ok"
-PLAY3 = SETUP3 + ",ok,ok"  # past the setup and princesses pages: the game menu, on Next turn
+# New game, 3 players (Red, Yellow, Green: the first three are ticked, the cursor on
+# Start game), start, Red begins: the setup page.
+SETUP3 = OPEN + ",ok,up,ok,ok,ok"
+# past the setup and princesses pages: the game menu, on the turn's knight (Armour: Red)
+PLAY3 = SETUP3 + ",ok,ok"
 # The game menu in a game: Next turn, the turn's knight (Armour / Castle check), one row
 # per knight, Rainbows, Setup, Quick reference, New game.
-RED_ARMOUR = ",down*2,ok,ok"  # Red's menu, "Armour: yes"
+RED_ARMOUR = ",down,ok,ok"  # Red's menu, "Armour: yes"
 CHECK_CASTLE2 = ",down*2,ok,down,ok"  # from Red's menu: Castle check, rock castle 2
 COLOURS = ["RED", "YELLOW", "GREEN", "BLUE"]
 
@@ -36,7 +37,7 @@ def test_setup_for_three_players_is_31_cards_7_each_and_a_pile_of_10(tmp_path):
     d = Driver(tmp_path)
     d.keys(OPEN + ",ok,up,ok")
     assert d.text().startswith("== Knights in play ==") and "3/3" in d.text()
-    d.keys("down*4,ok")  # start: who begins (the youngest)?
+    d.keys("ok")  # Start game (the cursor is on it): who begins (the youngest)?
     assert d.title() == "== Youngest begins ==" and "> Red" in d.text()
     d.keys("ok")
     t = flat(d)
@@ -44,7 +45,7 @@ def test_setup_for_three_players_is_31_cards_7_each_and_a_pile_of_10(tmp_path):
     assert "Deal 7 cards each;" in t and "draw pile: 10 cards" in t
     d.keys("ok")
     assert "Wyrm has hidden the 4 princesses" in flat(d)
-    d.keys("ok,down*6,ok")  # Setup from the game menu shows it again
+    d.keys("ok,down*5,ok")  # Setup from the game menu shows it again
     assert "31 cards" in flat(d)
     assert d.errors() == []
 
@@ -55,7 +56,7 @@ def test_setup_for_two_and_four_players(tmp_path, ups, cards, pile):
     d = Driver(tmp_path)
     d.keys(OPEN + ",ok" + ",up" * ups + ",ok")
     if ups == 0:
-        d.keys("down*4,ok")
+        d.keys("ok")  # Start game
     d.keys("ok")  # the first of the seats begins
     t = flat(d)
     assert "%d cards" % cards in t and "draw pile: %d cards" % pile in t
@@ -67,7 +68,7 @@ def test_setup_for_two_and_four_players(tmp_path, ups, cards, pile):
 def test_knight_picker_needs_exactly_the_number_of_players(tmp_path):
     """3 players: starting with four knights ticked is refused; the chosen colours play."""
     d = Driver(tmp_path)
-    d.keys(OPEN + ",ok,up,ok,down*3,ok")  # tick Blue too: 4/3
+    d.keys(OPEN + ",ok,up,ok,up,ok")  # tick Blue too (above Start game): 4/3
     assert "4/3" in d.text()
     d.keys("down,ok")
     assert "Pick 3 knights" in drawn(d)
@@ -82,7 +83,7 @@ def test_knight_picker_needs_exactly_the_number_of_players(tmp_path):
 def test_castle_check_needs_armour_first(tmp_path):
     """A knight without armour cannot look into a rock castle."""
     d = Driver(tmp_path)
-    d.keys(PLAY3 + ",down*2,ok,down*2,ok")  # Red's screen: Castle check
+    d.keys(PLAY3 + ",down,ok,down*2,ok")  # Red's screen: Castle check
     assert "Red needs armour first" in drawn(d)
     assert saved(d)["game"]["knights"][0]["visited"] == 0
     assert d.errors() == []
@@ -110,9 +111,7 @@ def _peek_run(tmp_path, seed):
     start = len(d.frames)
     held = d.keys("press:ok,wait:400")
     n_held = len(held)
-    d.keys("release:ok")
-    assert "Done looking?" in d.text()
-    d.keys("ok")
+    d.keys("release:ok")  # letting go ends the look
     return d, start, n_held
 
 
@@ -155,9 +154,9 @@ def test_first_failed_castle_visit_brings_the_rainbow_reminder(tmp_path):
     assert t.startswith("== Rainbows ==")
     assert "First castle missed." in t
     assert "Rainbows may now link rainbow rocks and rock castles too." in t
-    d.keys("ok")  # the turn has passed: the game menu, on Next turn
+    d.keys("ok")  # the turn has passed: the game menu, on Yellow's row
     assert d.title() == "== Drachenfels ==  Yellow" and "Rainbows: + castles" in d.text()
-    d.keys("down*5,ok")
+    d.keys("down*4,ok")
     assert "or rainbow rock to a rock castle" in flat(d)
     assert saved(d)["game"]["rainbow_rule"] is True
     assert d.errors() == []
@@ -172,8 +171,8 @@ def test_peek_hides_itself_after_peek_seconds_of_holding(tmp_path):
     d.keys("press:ok,wait:500")  # still held, past 3 s
     assert "The shoes are" not in d.text() and "Hidden again." in d.text()
     assert not any(c in d.text() for c in COLOURS)
-    d.keys("release:ok")
-    assert "Done looking?" in d.text()
+    d.keys("release:ok")  # the look is over (a first castle missed: the rainbows note)
+    assert d.text().startswith("== Rainbows ==")
     assert d.errors() == []
 
 
@@ -186,15 +185,17 @@ def test_back_before_looking_cancels_without_a_visit(tmp_path):
     assert d.errors() == []
 
 
-def test_a_quick_peek_waits_for_another_ok(tmp_path):
-    """A short press shows the colour and hides it on release; the screen then waits for
-    another OK instead of closing at once."""
+def test_a_quick_peek_ends_as_ok_is_let_go_and_its_click_does_nothing_more(tmp_path):
+    """A short press shows the colour; letting go ends the look and passes the turn. The
+    click that the short press ends in acts on nothing else: the rainbows note that the
+    missed castle brings stays on screen, and Yellow (next) gets no armour."""
     d = Driver(tmp_path, seed=1)
     d.keys(PLAY3 + RED_ARMOUR + CHECK_CASTLE2 + ",press:ok,wait:100,release:ok")
-    assert "Done looking?" in d.text()
     assert any("The shoes are" in f.text() for f in d.frames[-6:] if f is not None)
-    d.keys("ok")
     assert d.text().startswith("== Rainbows ==")
+    d.keys("ok")
+    assert d.title() == "== Drachenfels ==  Yellow" and "> Armour: Yellow" in d.text()
+    assert saved(d)["game"]["knights"][1]["armour"] is False
     assert d.errors() == []
 
 
@@ -208,8 +209,8 @@ def test_three_button_board_long_hold_peeks_and_up_cancels(tmp_path):
     assert d.text().startswith("== Red knight ==")
     d.keys("ok,down,ok,press:ok,wait:1500")
     assert "The shoes are" in d.text()
-    d.keys("release:ok")
-    assert "Done looking?" in d.text()
+    d.keys("release:ok")  # (held past a long press: no click follows) the look is over
+    assert d.text().startswith("== Rainbows ==")
     assert d.errors() == []
 
 
@@ -222,9 +223,9 @@ def test_move_offers_double_only_after_entering_a_rock_castle(tmp_path):
     d.keys("up*5")  # stops at 5
     assert "Point card: 5" in d.text()
     assert saved(d)["game"]["castles"][1] != 0  # castle 2 is not Red's (seed 1)
-    d.keys("ok,down,ok,down,ok,press:ok,wait:300,release:ok,ok,ok")  # look into castle 2
+    d.keys("ok,down,ok,down,ok,press:ok,wait:300,release:ok,ok")  # look into castle 2
     assert d.title() == "== Drachenfels ==  Yellow"  # not the princess: the turn is over
-    d.keys("down*2,ok,down,ok,up*2")  # Red's screen: Move again
+    d.keys("down,ok,down,ok,up*2")  # Red's screen: Move again
     t = d.text()
     assert "Point card: 3" in t and "fields: single/double" in t
     big = [s for (_x, _y, s, _c, scale) in d.last().log if scale == 0]
@@ -239,7 +240,7 @@ def test_finding_the_own_princess_wins(tmp_path):
     castle = saved(d)["game"]["castles"].index(0)
     d.keys("down*2,ok" + (",down*%d" % castle if castle else "") + ",ok,press:ok,wait:300")
     assert "RED" in d.text() and "Your princess -" in d.text() and "you win!" in d.text()
-    d.keys("release:ok,ok")
+    d.keys("release:ok")
     assert "Red wins!" in d.text()
     d.keys("ok,back")
     assert "> Winner: Red" in d.text()
@@ -253,14 +254,14 @@ def test_power_cut_keeps_armour_visits_and_the_open_knight(tmp_path):
     """After a power cut Wyrm reopens the knight's screen; armour, visits and the hidden
     princesses are unchanged."""
     d = Driver(tmp_path, seed=1)
-    d.keys(PLAY3 + RED_ARMOUR + CHECK_CASTLE2 + ",press:ok,wait:300,release:ok,ok,ok")
+    d.keys(PLAY3 + RED_ARMOUR + CHECK_CASTLE2 + ",press:ok,wait:300,release:ok,ok")
     before = saved(d)
     d.reboot()
     t = d.text()
     assert t.startswith("== Drachenfels ==  Yellow")  # the check ended Red's turn
     assert "Red: armour, x2" in d.text() and "Yellow: no armour" in d.text()
     assert saved(d) == before
-    d.keys("down*2,ok")
+    d.keys("down,ok")  # (the cursor on the turn's knight)
     t = d.text()
     assert t.startswith("== Red knight ==") and "Armour: yes" in t and "Castles seen: 2" in t
     d.reboot()
@@ -317,7 +318,7 @@ def test_new_game_over_an_existing_one_asks_first(tmp_path):
     assert "Start a new game?" in flat(d) and "> No" in d.text()
     d.keys("ok")
     assert saved(d)["game"]["knights"][0]["armour"] is True
-    d.keys("ok,up,ok,down,ok,down*4,ok,ok,ok,ok")  # Yes, 2 players, Red + Yellow, start
+    d.keys("ok,up,ok,down,ok,ok,ok,ok,ok")  # Yes, 2 players, Red + Yellow, start
     assert saved(d)["game"]["knights"][0]["armour"] is False
     assert len(saved(d)["game"]["knights"]) == 2
     assert d.errors() == []
@@ -343,7 +344,7 @@ def test_same_frames_under_micropython_and_cpython():
         pytest.fail(str(e), pytrace=False)
     script = (
         PLAY3 + RED_ARMOUR + CHECK_CASTLE2
-        + ",press:ok,wait:300,release:ok,ok,ok,down*2,ok,down,ok,up*2"
+        + ",press:ok,wait:300,release:ok,ok,down,ok,down,ok,up*2"
     )
     cp = same_frames(script, seed=1)
     assert "fields: single/double" in cp[-1].text()
@@ -354,7 +355,7 @@ def test_main_flow_works_on_a_small_panel(tmp_path):
     d = Driver(tmp_path, seed=1, board="pico-ssd1306-128x32")
     d.keys(PLAY3 + RED_ARMOUR + CHECK_CASTLE2 + ",press:ok,wait:300")
     assert "Shoes: GREEN" in d.text()
-    d.keys("release:ok,ok,ok,down*2,ok,down,ok,up*2")
+    d.keys("release:ok,ok,down,ok,down,ok,up*2")
     assert "3 or 6 fields" in d.text()
     assert max(y for f in d.frames if f for (_x, y, _s, _c, _sc) in f.log) < d.h
     assert d.errors() == []
@@ -366,13 +367,13 @@ def test_knights_carry_the_tables_names_and_the_youngest_begins(tmp_path):
     players; New game asks who begins (the youngest), the first seat under the cursor."""
     Store(str(tmp_path)).save("table", ["Anna", "Ben", "Cleo"])
     d = Driver(tmp_path)
-    d.keys(OPEN + ",ok,ok,down*4,ok")  # New game: the table's 3 players, start
+    d.keys(OPEN + ",ok,ok,ok")  # New game: the table's 3 players, start
     assert d.title() == "== Youngest begins ==" and "> Anna" in d.text()
     d.keys("down*2,ok,ok,ok")  # Cleo; past the setup pages
     t = d.text()
     assert d.title() == "== Drachenfels ==  Cleo"
-    assert "> Next turn: Anna" in t and "Armour: Cleo" in t and "Ben: no armour" in t
-    d.keys("down*4,ok")
+    assert "Next turn: Anna" in t and "> Armour: Cleo" in t and "Ben: no armour" in t
+    d.keys("down*3,ok")
     assert d.title() == "== Cleo (Green) =="
     assert d.errors() == []
 
@@ -381,8 +382,8 @@ def test_armour_ends_the_turn_and_back_takes_the_pass_back(tmp_path):
     """The turn's row gives the knight its armour and passes the turn (one press after
     the move); BACK right after undoes the pass (the armour stays)."""
     d = Driver(tmp_path, seed=1)
-    d.keys(PLAY3 + ",down,ok")  # Armour: Red
-    assert d.title() == "== Drachenfels ==  Yellow" and "> Next turn: Green" in d.text()
+    d.keys(PLAY3 + ",ok")  # Armour: Red (the cursor waits on it)
+    assert d.title() == "== Drachenfels ==  Yellow" and "> Armour: Yellow" in d.text()
     assert "Red: armour" in d.text() and "Armour: Yellow" in d.text()
     d.keys("wait:1600,back")
     assert d.title() == "== Drachenfels ==  Red" and "Castle check: Red" in d.text()
@@ -390,13 +391,13 @@ def test_armour_ends_the_turn_and_back_takes_the_pass_back(tmp_path):
     assert d.errors() == []
 
 
-def test_a_missed_castle_passes_the_turn_in_one_ok(tmp_path):
-    """The turn's castle check: after looking, the one OK on "Done looking?" is the pass."""
+def test_a_missed_castle_passes_the_turn_as_ok_is_let_go(tmp_path):
+    """The turn's castle check: letting go of OK after looking is the pass (no press more)."""
     d = Driver(tmp_path, seed=1)
     d.keys(PLAY3 + RED_ARMOUR + ",back,up,ok")  # the menu: Castle check: Red
     assert d.title() == "== Red: which castle? =="
     d.keys("down,ok,press:ok,wait:300,release:ok")  # rock castle 2 (not Red's, seed 1)
-    assert "Done looking?" in d.text()
-    d.keys("ok,ok")  # OK; the rainbows reminder (first castle missed)
-    assert d.title() == "== Drachenfels ==  Yellow" and "> Next turn: Green" in d.text()
+    assert d.text().startswith("== Rainbows ==")  # (first castle missed)
+    d.keys("ok")
+    assert d.title() == "== Drachenfels ==  Yellow" and "> Armour: Yellow" in d.text()
     assert d.errors() == []

@@ -445,7 +445,7 @@ def test_deck_key_storm_with_power_cuts_never_leaks(tmp_path, seed, capsys):
 DF_OPEN = "down*3,ok"  # main menu -> Drachenfels
 # New game, 3 players (Red, Yellow, Green), start, Red begins, past the setup pages; Red's
 # screen: armour yes.
-DF_PLAY = DF_OPEN + ",ok,up,ok,down*4,ok,ok,ok,ok,down*2,ok,ok"
+DF_PLAY = DF_OPEN + ",ok,up,ok,ok,ok,ok,ok,down,ok,ok"
 DF_MARKS = ("The shoes are", "Shoes:", "Not yours", "Your princess", "YOU WIN")
 DF_COLOURS = ("RED", "YELLOW", "GREEN", "BLUE")
 

@@ -78,7 +78,7 @@ GAME_IN_PROGRESS = {
     "Drachenhort": "ok,down,ok,ok,down,ok,ok",  # printed party cards, the oldest begins
     "Drakskatten": "down,ok,ok",  # two players
     "DrachenSchatten": "down*2,ok,ok,ok,ok",  # two players, P1 begins: their cards
-    "Drachenfels": "down*3,ok,ok,ok,down*4,ok,ok",  # two knights, Start game, Red begins
+    "Drachenfels": "down*3,ok,ok,ok,ok,ok",  # two knights, Start game, Red begins
     "Der Weg nach Drakonia": "down*4,ok,ok,ok,ok",  # three players, P1 begins
     "Hidden deck": "down*6,ok,ok,ok",  # a deck of 52
 }

@@ -1,7 +1,8 @@
 """Drachenfels, a whole game for three: Anna (red), Ben (yellow) and Cleo (green).
 
 The rulebook: the youngest (Cleo) begins, then clockwise. Most turns are played with
-the cards alone: the device passes the turn. In phase one each knight takes its armour
+the cards alone and need no press: the device names the knight after the last one that
+used it, and "Next turn" names the one after that. In phase one each knight takes its armour
 at the royal castle (a point card ends that turn); in phase two a knight that reaches a
 rock castle looks whether its princess is there: the one who finds the princess with
 their own shoe colour wins. The script looks into the castles in the order 1-4, each
@@ -24,7 +25,7 @@ def play(state_dir, board):
     g.nav("down*3,ok")  # Drachenfels
     g.nav("ok")  # New game
     g.do("ok")  # three players (the table's)
-    g.nav("down*4,ok")  # red, yellow, green play (preselected): Start game
+    g.nav("ok")  # red, yellow, green play (ticked): Start game (the cursor is on it)
     g.expect("== Youngest begins ==")
     g.do("down*2,ok")  # Cleo
     g.nav("ok,ok")  # the setup and the princesses pages
@@ -32,39 +33,41 @@ def play(state_dir, board):
     seat = YOUNGEST
 
     def plain(rounds):
-        nonlocal seat
         for _ in range(rounds * 3):
-            g.turn()
-            g.expect("== Drachenfels ==  " + NAMES[seat])
-            g.pass_turn("ok")  # cards played at the table
-            seat = (seat + 1) % 3
+            g.turn()  # played with the cards alone: no press (the device waits on its knight)
 
-    plain(PLAIN_BEFORE)
+    plain(PLAIN_BEFORE)  # ... and it is the youngest's turn again
     for _ in range(3):  # each knight reaches the royal castle
         g.turn()
-        g.nav("down")  # "Armour: <name>"
-        g.do("ok")  # the armour; the turn is over
+        g.do("ok")  # "Armour: <name>" (the cursor waits on it): the turn is over
         seat = (seat + 1) % 3
         g.expect("== Drachenfels ==  " + NAMES[seat])
     plain(PLAIN_BETWEEN)
     seen = [set(), set(), set()]
     winner = None
     missed = False
+    checks = 0
     while winner is None:
         g.turn()
+        if checks == 1:
+            # the knight Wyrm names plays a turn with the cards alone and the one after it
+            # reaches a rock castle: UP and OK on "Next turn" name that knight
+            g.expect("Castle check: " + NAMES[seat])
+            g.nav("up,ok")
+            seat = (seat + 1) % 3
+            g.turn()
+        checks += 1
         g.expect("Castle check: " + NAMES[seat])
-        g.nav("down")
         g.do("ok")  # Castle check: which castle?
         c = min(set(range(4)) - seen[seat])
         g.do(("down*%d," % c if c else "") + "ok")
-        g.do("press:ok,wait:300,release:ok")  # looked, hidden from the others
+        # looked, hidden from the others; letting go ends the look (and a miss the turn)
+        g.do("press:ok,wait:300,release:ok")
         seen[seat].add(c)
         if castles[c] == seat:  # the knights are colours 0-2 in seat order
             winner = seat
             g.end()
-            g.nav("ok")
             break
-        g.pass_turn("ok")  # "Done looking?": OK passes the turn
         if not missed:
             missed = True
             g.nav("ok")  # the reminder: rainbows may now link the rock castles

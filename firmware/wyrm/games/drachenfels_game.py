@@ -71,8 +71,10 @@ class GameMenu(gamekit.GameMenu):
     title_text = "Drachenfels"
     turns = True
     turn_title = "Drachenfels"
-    turn_first = True  # most turns are played with the cards alone: OK passes
-    turn_row = -1
+    # Most turns are played with the cards alone and need no press: the cursor waits on the
+    # knight's castle row (what ends a turn on the device), "Next turn" right above it.
+    turn_first = True
+    turn_row = 1
 
     def has_top(self):
         return self.game.board()["winner"] is not None

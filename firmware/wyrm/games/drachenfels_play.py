@@ -34,7 +34,7 @@ class KnightPick(Screen):
         self.n = n
         self.on_done = on_done
         self.chosen = [c < n for c in range(drachenfels.CASTLES)]
-        self.sel = 0
+        self.sel = drachenfels.CASTLES  # "Start game": the first n colours are ticked
 
     def count(self):
         return sum(1 for c in self.chosen if c)
@@ -224,7 +224,7 @@ class Peek(Screen):
         self.state = _WAIT
         self.since = 0
         self.result = None
-        self.released = None
+        self.held = False  # OK held past a long press while looking
 
     def on_event(self, app, kind, key):
         if key == buttons.OK:
@@ -240,12 +240,18 @@ class Peek(Screen):
                     self.game.save()
                 self.state = _SHOW
                 self.since = app.now
+            elif kind == buttons.LONG:
+                self.held = True  # (its release brings no CLICK)
             elif kind == buttons.RELEASE and self.state in (_SHOW, _HIDDEN):
+                # Letting go ends the look: the turn passes, back on the game menu. A
+                # short hold ends in a CLICK in this step: that CLICK ends it, so it
+                # cannot act on the menu too.
                 self.state = _DONE
-                self.released = app.now
-            elif kind == buttons.CLICK and self.state == _DONE and app.now != self.released:
-                # (a short hold also ends in a CLICK, in the step of its RELEASE)
-                self._finish(app)
+                if self.held:
+                    self._finish(app)
+                    return True
+            elif kind == buttons.CLICK and self.state == _DONE:
+                self._finish(app)  # (the look's own CLICK, or OK on "Done looking?")
             app.redraw()
             return True
         if kind == buttons.CLICK and (key == buttons.BACK or (app.keys < 4 and key == buttons.UP)):
@@ -262,7 +268,6 @@ class Peek(Screen):
     def _stop(self, app):
         if self.state in (_SHOW, _HIDDEN):
             self.state = _DONE
-            self.released = app.now
             app.redraw()
 
     def tick(self, app, now):
