@@ -97,10 +97,8 @@ def count_or(app, default, lo, hi):
 
 
 def save(app, lst):
-    """Keep ``lst`` (names in seat order) as the table; True once written."""
+    """Keep ``lst`` (names in seat order) as the table: at once here, on the flash once
+    the key's frame is out (``app.save_soon``: the next screen shows first)."""
     lst = _clean(list(lst))
     _table(app)[0] = lst
-    if not lst:
-        app.store.remove(KEY)
-        return True
-    return app.store.save(KEY, lst)
+    app.save_soon(KEY, lst or None)

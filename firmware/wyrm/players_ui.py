@@ -46,18 +46,19 @@ def ask_count(app):
                         hint="%d-%d  OK: names" % (players.MIN, players.MAX)))
 
 
-def pick(app, seat, chain=False):
-    """The name screen for ``seat``; ``chain``: the next seat's follows."""
-    app.push(NamePick(seat, chain, app))
+def pick(app, seat, chain=False, text=None):
+    """The name screen for ``seat``; ``chain``: the next seat's follows; ``text``: the
+    names already read (``known()``) by the seat before."""
+    app.push(NamePick(seat, chain, app, text))
 
 
-def _set(app, seat, s, chain):
+def _set(app, seat, s, chain, text):
     lst = list(players.names(app))
     if seat < len(lst):
         lst[seat] = s
         players.save(app, lst)
     if chain and seat + 1 < len(lst):
-        pick(app, seat + 1, True)
+        pick(app, seat + 1, True, text)
 
 
 def known():
@@ -149,12 +150,12 @@ class NamePick(Screen):
     name as spelled) or "-" (no name). BACK rubs the last letter out (on an empty
     name: leaves)."""
 
-    def __init__(self, seat, chain, app):
+    def __init__(self, seat, chain, app, text=None):
         self.seat = seat
         self.chain = chain
         self.lst = list(players.names(app))
         self.done = ""  # letters taken
-        self.text = known()
+        self.text = text or known()
         self.rest = list(REST)
         self.codes = [_code(c.encode(), 0) for c in REST]
         self.offers = _offers(seat, self.lst, self.text)
@@ -210,7 +211,7 @@ class NamePick(Screen):
 
     def _take(self, app, s):
         app.pop(self)
-        _set(app, self.seat, s, self.chain)
+        _set(app, self.seat, s, self.chain, self.text)
 
     def on_event(self, app, kind, key):
         n = len(self.items)
