@@ -154,3 +154,22 @@ def test_bench_docs_rewrites_the_figures_and_nothing_else():
     assert bench_docs.section("no markers here") is None
     later["commit"] = "abc1234"
     assert "commit `abc1234`" in bench_docs.render(later)
+
+
+def test_battery_tables_are_the_saved_power_runs():
+    """docs/BENCHMARKS.md's battery tables are exactly what bench/power.json holds
+    (``python -m host_tools.bench.power_split --write``), and the targets' verdicts follow
+    the figures: a game night over 10 % of 3x AAA reads "NOT met"."""
+    from host_tools.bench import power_split
+
+    with open(power_split.SAVED) as f:
+        runs = json.load(f)
+    with open(power_split.DOC) as f:
+        text = f.read()
+    shown = text.split(power_split.BEGIN, 1)[1].split(power_split.END, 1)[0]
+    assert shown == "\n" + power_split.render(runs), "run power_split --write"
+    hungry = copy.deepcopy(runs)
+    hungry["batteries"]["game_night"]["4h_pct_of"]["3x AAA"] = 10.5
+    assert "<= 10 % of 3x AAA: NOT met" in power_split.render(hungry)
+    assert "<= 10 % of 3x AAA: met" in power_split.render(runs) or runs["batteries"][
+        "game_night"]["4h_pct_of"]["3x AAA"] > 10

@@ -3,10 +3,15 @@
     python -m host_tools.bench.power_split               # game night (10 min, scaled), standby
     python -m host_tools.bench.power_split --minutes 120   # the whole 2-hour game night, unscaled
     python -m host_tools.bench.power_split --vbus          # the same with VBUS present: no sleep
+    python -m host_tools.bench.power_split --write         # all four runs: bench/power.json and
+                                                           # docs/BENCHMARKS.md's battery tables
 """
 import argparse
 import json
+import os
 
+from host_tools import paths
+from host_tools.bench.figures import put_between
 from host_tools.emu import pico
 
 BOARD = "pico-ssd1306-4btn"
@@ -113,6 +118,86 @@ def report(minutes=10, standby_minutes=60):
     return out
 
 
+# --write: the four runs the battery tables show, kept in bench/power.json (tracked)
+RUNS = {"batteries": (False, 10, 60), "vbus": (True, 2, 10)}  # (VBUS, night min, standby min)
+SAVED = os.path.join(paths.ROOT, "bench", "power.json")
+DOC = os.path.join(paths.ROOT, "docs", "BENCHMARKS.md")
+BEGIN = "<!-- battery: written by python -m host_tools.bench.power_split --write; do not edit -->"
+END = "<!-- end of battery -->"
+_ORDER = ("run_125", "wait_125", "run_slow", "deep")
+
+
+def measure_all():
+    out = {}
+    for name, (vbus, night, off) in RUNS.items():
+        VBUS[0] = vbus
+        out[name] = report(night, off)
+    VBUS[0] = False
+    return out
+
+
+def _cells(split):
+    total = sum(split.values())
+    return " | ".join(_share(100.0 * split[k] / total) for k in _ORDER)
+
+
+def _share(pct):
+    if pct == 0:
+        return "0 %"
+    return ("%.4f %%" if pct < 0.01 else "%.3f %%" if pct < 0.1 else "%.2f %%") % pct
+
+
+def render(runs):
+    """The battery tables of docs/BENCHMARKS.md from ``measure_all()``'s result."""
+    b, v = runs["batteries"], runs["vbus"]
+    bn, bs, vn, vs = b["game_night"], b["standby"], v["game_night"], v["standby"]
+    vn_4h = vn["battery_ma"] * 4
+    lines = [
+        "| | running 125 MHz | waiting 125 MHz | slow clock | deep sleep | panel "
+        "| from the cells |",
+        "|---|---:|---:|---:|---:|---|---:|",
+        "| game night, on batteries | %s | on, %.1f %% of pixels lit: %.2f mA | **%.2f mA** |" % (
+            _cells(bn["split_s"]), bn["panel_lit_pct"], bn["panel_ma"], bn["battery_ma"]),
+        "| standby (panel off %g h) | %s | off: %.2f mA | **%.2f mA** |" % (
+            bs["minutes"] / 60, _cells(bs["split_s"]), bs["panel_ma"], bs["battery_ma"]),
+        "| game night, never sleeping (`--vbus`, %g min) | %s | on, %.1f %%: %.2f mA "
+        "| %.1f mA |" % (
+            vn["minutes"], _cells(vn["split_s"]), vn["panel_lit_pct"], vn["panel_ma"],
+            vn["battery_ma"]),
+        "| panel off, never sleeping (`--vbus`, %g min) | %s | off | %.1f mA |" % (
+            vs["minutes"], _cells(vs["split_s"]), vs["battery_ma"]),
+        "",
+        "The last two rows are the same firmware with VBUS present, where it does not sleep: what",
+        "Wyrm would draw on batteries without sleeping (a 4-hour game night %.1f %% of 3x AAA, "
+        "standby" % (100.0 * vn_4h / CELLS_MAH["3x AAA"]),
+        "%.1f days on 3x AAA, %.1f days on 3x AA)." % (
+            CELLS_MAH["3x AAA"] / vs["battery_ma"] / 24,
+            CELLS_MAH["3x AA"] / vs["battery_ma"] / 24),
+        "",
+        "| | 3x AAA (1,000 mAh) | 3x AA (2,500 mAh) | target |",
+        "|---|---:|---:|---|",
+        "| a 4-hour game night | %.1f mAh = **%.1f %%** | %.1f %% | <= 10 %% of 3x AAA: %s |" % (
+            bn["4h_mah"], bn["4h_pct_of"]["3x AAA"], bn["4h_pct_of"]["3x AA"],
+            "met" if bn["4h_pct_of"]["3x AAA"] <= 10 else "NOT met"),
+        "| standby | **%.0f days** | **%.0f days** | <= 2.5 mA, >= 30 days on 3x AA: %s |" % (
+            bs["days_on"]["3x AAA"], bs["days_on"]["3x AA"],
+            "met" if bs["battery_ma"] <= 2.5 and bs["days_on"]["3x AA"] >= 30 else "NOT met"),
+    ]
+    if b["errors"] or v["errors"]:
+        lines += ["", "Errors on the device during the runs: %r" % (b["errors"] + v["errors"])]
+    return "\n".join(lines) + "\n"
+
+
+def write(runs, doc=DOC, saved=SAVED):
+    with open(saved, "w") as f:
+        json.dump(runs, f, indent=1, sort_keys=True)
+        f.write("\n")
+    with open(doc) as f:
+        text = f.read()
+    with open(doc, "w") as f:
+        f.write(put_between(text, BEGIN, END, render(runs)))
+
+
 def _pct(split):
     total = sum(split.values())
     return ", ".join("%s %.2f %%" % (k, 100 * v / total) for k, v in split.items())
@@ -124,7 +209,14 @@ def main(argv=None):
     ap.add_argument("--standby-minutes", type=float, default=60)
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--vbus", action="store_true", help="VBUS present: no sleep (a baseline)")
+    ap.add_argument("--write", action="store_true",
+                    help="all four runs: bench/power.json and docs/BENCHMARKS.md's tables")
     a = ap.parse_args(argv)
+    if a.write:
+        runs = measure_all()
+        write(runs)
+        print(render(runs))
+        return
     VBUS[0] = a.vbus
     out = report(a.minutes, a.standby_minutes)
     if a.json:
