@@ -10,7 +10,7 @@ SIMARGS ?=
 # read the same PICO_FW from the environment.
 PICO_FW ?= ../shared/pico/RPI_PICO-v1.28.0.uf2
 
-.PHONY: help sim test test-shuffled lint typecheck pytest shots deploy uf2 wiring bench bench-save latency soak web web-serve clean case
+.PHONY: help sim test test-shuffled lint typecheck pytest shots deploy uf2 wiring bench bench-save battery latency soak web web-serve clean case
 
 help: ## this list
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /	/' | expand -t 12
@@ -71,6 +71,9 @@ bench-save: $(VENV)/.stamp ## keep the last make bench: copy it to bench/results
 	@test -f build/bench/results.json || { echo "no build/bench/results.json: run make bench first"; exit 1; }
 	cp build/bench/results.json bench/results.json
 	$(VPY) -m host_tools.bench.figures
+
+battery: deps ## the battery runs on the emulated Pico (minutes): bench/power.json, docs/BENCHMARKS.md's battery tables
+	$(VPY) -m host_tools.bench.power_split --write
 
 latency: deps ## every key on every screen timed on the emulated Pico: build/latency.json, docs/LATENCY.md
 	$(VPY) -m host_tools.bench.latency
