@@ -288,6 +288,24 @@ def test_player_json_round_trip():
         "Cy", "green", 4, 850, 6, INJURY, [dk.SWORD, dk.STICKY])
 
 
+def test_player_read_from_a_record_changes_that_record():
+    """A player read from a saved record is that record: a hit, treasure, an item given or
+    used and a death's reset are all in the dict the game saves."""
+    rec = {"name": "Di", "colour": "Red", "staircase": 2, "silver": 300, "cards": 3,
+           "injury": NONE, "items": ["potion"]}
+    p = dk.Player.from_json(rec)
+    assert p.to_json() is rec
+    dk.take_hit(p, INJURY)
+    assert (rec["cards"], rec["injury"]) == (1, INJURY)
+    dk.add_treasure(p, 2)
+    p.give(dk.SWORD)
+    assert rec["cards"] == 3 and rec["items"] == [dk.SWORD, dk.POTION]
+    assert dk.use_potion(p) and (rec["injury"], rec["items"]) == (NONE, [dk.SWORD])
+    dk.take_hit(p, DEATH)
+    assert (rec["silver"], rec["cards"], rec["items"]) == (0, 0, [])
+    assert (rec["name"], rec["staircase"]) == ("Di", 2)
+
+
 def test_player_from_bad_json_uses_defaults():
     """Damaged saved fields fall back to safe defaults instead of crashing."""
     q = dk.Player.from_json({"name": 5, "staircase": 9, "silver": -1, "cards": "x",
