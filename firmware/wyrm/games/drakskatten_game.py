@@ -55,11 +55,11 @@ class Game(gamekit.SavedGame):
     # -- players and turns --
     @property
     def cur(self):
-        # whose turn
-        return self.turn()
+        # whose turn: state["turn"], a seat (checked as a save is read, moved as players leave)
+        return self.state["turn"]
 
     def player(self):
-        return self.players[self.cur]
+        return self.players[self.state["turn"]]
 
     def name(self, i=None):
         return self.players[self.cur if i is None else i].name
@@ -69,7 +69,8 @@ class Game(gamekit.SavedGame):
         return ps[i].name if i < len(ps) else "P%d" % (i + 1)
 
     def seats(self):
-        return len(self.players)
+        st = self.state
+        return len(st["players"]) if st else 0
 
     def next_hint(self, app):
         # the hint of a screen whose OK passes the turn on: "OK: Ben's turn"
