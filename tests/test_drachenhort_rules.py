@@ -586,6 +586,22 @@ def test_ties_share_the_win(data):
         assert twin.winners(same) == list(range(g.players))
 
 
+def test_a_loaded_game_keeps_its_saved_dict_up_to_date():
+    """A game loaded from a saved dict writes every accepted event, every undo and a change
+    of mode into that dict (the one the device saves); a refused event leaves it alone."""
+    obj = {"players": 2, "mode": "dealt", "events": [["capture", R]]}
+    g = Game.load(obj)
+    assert g.to_json() is obj
+    assert g.apply(["capture", G]) is None
+    assert obj["events"] == [["capture", R], ["capture", G]]
+    assert g.apply(["capture", G]) == "Already out"
+    assert obj["events"] == [["capture", R], ["capture", G]]
+    assert g.undo() == ["capture", G] and obj["events"] == [["capture", R]]
+    assert g.silver(R) == 1 and g.silver(G) is None  # the board follows the undo
+    g.mode = "printed"
+    assert obj["mode"] == "printed" and Game.load(json.loads(json.dumps(obj))).mode == "printed"
+
+
 @settings(max_examples=150, deadline=None)
 @given(games())
 def test_json_round_trip_keeps_the_board(g):

@@ -664,6 +664,32 @@ def test_all_at_once_with_printed_cards_asks_each_card_first(tmp_path):
     assert d.errors() == []
 
 
+def test_a_dealt_game_whose_deal_is_gone_is_revealed_with_printed_cards(tmp_path):
+    """A dealt game at its end with no deal left: the Final reveal says so and goes on with
+    printed cards; the save is then a printed game without a deal, also after a power cut
+    (no second message, each player enters their card)."""
+    order = [1, 2, 3, 4, 5, 6]
+    game = {"players": 3, "mode": "dealt",
+            "events": [["escape", 0, order], ["next_escape"], ["escape", 0, order]]}
+    Store(str(tmp_path)).save("drachenhort", {"v": 1, "game": game, "cards": [None] * 3,
+                                              "screen": "menu", "arg": None, "turn": 0,
+                                              "deal": None})
+    d = Driver(tmp_path)
+    d.keys(OPEN)
+    assert d.title() == "== Game over ==" and "Deal the cards" in d.text()
+    d.keys("down,ok,ok")  # Final reveal, Yes
+    assert "Wyrm's deal is missing. Each player enters their printed card." in flat(d)
+    saved = Store(d.state_dir).load("drachenhort")
+    assert saved["game"]["mode"] == "printed" and "deal" not in saved
+    assert saved["game"]["events"][-1] == ["finish"]
+    d.keys("ok")
+    d.reboot()
+    assert d.title() == "== Final reveal ==" and "missing" not in flat(d)
+    d.keys("down,ok")  # All at once
+    assert d.text().startswith("== Player 1: card? ==")
+    assert d.errors() == []
+
+
 def test_board_scrolls_on_a_32_pixel_panel(tmp_path):
     """On a 128x32 panel the board shows three adventurers and scrolls to the seventh."""
     d = Driver(tmp_path, board="pico-ssd1306-128x32")

@@ -159,7 +159,7 @@ def test_take_hit_every_pair(current, code):
     after = COMBOS[(current, code)]
     assert out == (code, 5 if after == DEATH else [0, 1, 2, 3][code], current, after)
     if after == DEATH:
-        assert (p.cards, p.silver, p.items, p.injury) == (0, 0, set(), NONE)
+        assert (p.cards, p.silver, p.items, p.injury) == (0, 0, [], NONE)
     else:
         assert p.cards == 5 - [0, 1, 2, 3][code]
         assert p.injury == after and p.silver == 700 and p.has(dk.SWORD)
@@ -190,7 +190,7 @@ def test_death_result_resets_player():
     for i in dk.ITEM_IDS:
         p.give(i)
     assert dk.take_hit(p, DEATH) == (DEATH, 7, LIGHT, DEATH)
-    assert (p.cards, p.silver, p.injury, p.items) == (0, 0, NONE, set())
+    assert (p.cards, p.silver, p.injury, p.items) == (0, 0, NONE, [])
     assert (p.name, p.colour, p.staircase) == ("Bo", "blue", 2)
 
 
@@ -285,7 +285,25 @@ def test_player_json_round_trip():
     q = dk.Player.from_json(data)
     assert q.to_json() == p.to_json()
     assert (q.name, q.colour, q.staircase, q.silver, q.cards, q.injury, q.items) == (
-        "Cy", "green", 4, 850, 6, INJURY, {dk.SWORD, dk.STICKY})
+        "Cy", "green", 4, 850, 6, INJURY, [dk.SWORD, dk.STICKY])
+
+
+def test_player_read_from_a_record_changes_that_record():
+    """A player read from a saved record is that record: a hit, treasure, an item given or
+    used and a death's reset are all in the dict the game saves."""
+    rec = {"name": "Di", "colour": "Red", "staircase": 2, "silver": 300, "cards": 3,
+           "injury": NONE, "items": ["potion"]}
+    p = dk.Player.from_json(rec)
+    assert p.to_json() is rec
+    dk.take_hit(p, INJURY)
+    assert (rec["cards"], rec["injury"]) == (1, INJURY)
+    dk.add_treasure(p, 2)
+    p.give(dk.SWORD)
+    assert rec["cards"] == 3 and rec["items"] == [dk.SWORD, dk.POTION]
+    assert dk.use_potion(p) and (rec["injury"], rec["items"]) == (NONE, [dk.SWORD])
+    dk.take_hit(p, DEATH)
+    assert (rec["silver"], rec["cards"], rec["items"]) == (0, 0, [])
+    assert (rec["name"], rec["staircase"]) == ("Di", 2)
 
 
 def test_player_from_bad_json_uses_defaults():
@@ -293,7 +311,7 @@ def test_player_from_bad_json_uses_defaults():
     q = dk.Player.from_json({"name": 5, "staircase": 9, "silver": -1, "cards": "x",
                              "injury": 4, "items": ["sword", "wand", 3]})
     assert (q.name, q.staircase, q.silver, q.cards, q.injury, q.items) == (
-        "Player", 1, 0, 0, NONE, {dk.SWORD})
+        "Player", 1, 0, 0, NONE, [dk.SWORD])
     assert dk.Player.from_json(None).to_json() == dk.Player().to_json()
 
 

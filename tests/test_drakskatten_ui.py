@@ -818,6 +818,50 @@ def test_damaged_save_starts_fresh_with_a_message(tmp_path):
     assert d.errors() == []
 
 
+def _older_save(cur):
+    # a save as Wyrm wrote it when whose turn was "cur" (and a player with no fight
+    # or Crystal Ball look had neither key)
+    red = {"name": "Red", "colour": "Red", "staircase": 1, "silver": 50, "cards": 1,
+           "injury": 0, "items": []}
+    blue = {"name": "Blue", "colour": "Blue", "staircase": 2, "silver": 120, "cards": 2,
+            "injury": 1, "items": ["sword"], "fight": [9, 3]}
+    return {"v": 1, "players": [red, blue], "cur": cur, "own": True, "last": [8, 2],
+            "screen": "menu", "fight": None, "winner": -1}
+
+
+def test_older_save_with_cur_opens_on_that_turn(tmp_path):
+    """A save that named whose turn "cur" opens on that player's turn, their fight going
+    on, their silver and injury as saved; the next save keeps the turn as "turn"."""
+    from wyrm.store import Store
+
+    Store(str(tmp_path)).save("drakskatten", _older_save(1))
+    d = Driver(tmp_path)
+    d.keys(OPEN)
+    t = d.text()
+    assert lines(d)[0] == "== Drakskatten ==  Blue"
+    assert "Blue: 120 silver" in t and "Fight: DEF 9 ATT 3" in t and "Move: 3 squares" in t
+    pick(d, "My own dice: on")  # (a change: the game is saved)
+    assert "My own dice: off" in d.text()
+    saved = Store(str(tmp_path)).load("drakskatten")
+    assert saved["turn"] == 1 and "cur" not in saved
+    assert saved["players"][1]["fight"] == [9, 3] and saved["players"][0]["fight"] is None
+    d.reboot()
+    assert lines(d)[0] == "== Drakskatten ==  Blue" and "Fight: DEF 9 ATT 3" in d.text()
+    assert d.errors() == []
+
+
+def test_older_save_with_a_cur_past_the_players_opens_on_the_first(tmp_path):
+    """An older save whose "cur" is no seat (2 with 2 players) opens on the first
+    player's turn with the rest of the game, as Wyrm always read it (no message)."""
+    from wyrm.store import Store
+
+    Store(str(tmp_path)).save("drakskatten", _older_save(2))
+    d = Driver(tmp_path)
+    d.keys(OPEN)
+    assert lines(d)[0] == "== Drakskatten ==  Red" and "Red: 50 silver" in d.text()
+    assert "damaged" not in d.text() and d.errors() == []
+
+
 def test_garbled_save_file_after_power_cut_resumes_fresh(tmp_path):
     """A garbled save file, with the game open at the power cut: a message, then a new game."""
     from wyrm.store import Store

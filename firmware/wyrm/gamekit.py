@@ -26,11 +26,26 @@ def whole(v, lo, hi):
     return type(v) is int and lo <= v <= hi
 
 
+def field(key):
+    # A class attribute that is ``self.state[key]``, read and written: a game's field
+    # of its save, used as an attribute.
+    def get(o):
+        return o.state[key]
+
+    def put(o, v):
+        o.state[key] = v
+
+    return property(get, put)
+
+
 class SavedGame:
     # A game's saved state plus the app; every screen of the game shares one.
     #
-    # ``state`` is the plain JSON the store keeps (None: no game yet). A game whose
-    # state lives in objects overrides ``to_json`` / ``take`` / ``has_game``. Where
+    # ``state`` is the plain JSON the store keeps (None: no game yet): the game's one
+    # save object. A game checks a save in ``valid`` (which may also set a bad field to
+    # its default, in place); its rules objects are views of the state's own dicts
+    # (``field``: an attribute that is a state key), so ``to_json`` / ``take`` are the
+    # kit's, for every game. Where
     # the players are is kept in the state as ``screen`` and ``at_key`` (an index:
     # the player, the knight) so that ``resume`` can go back there.
 
@@ -85,7 +100,7 @@ class SavedGame:
         # True when the state names seats that exist as whose turn and who starts.
         st = self.state
         if not isinstance(st, dict):
-            return True  # a game kept in objects checks its own
+            return True
         n = self.seats()
         for key in ("turn", "start"):
             if key in st and not whole(st[key], 0, n - 1 if n else 0):
@@ -140,8 +155,7 @@ class SavedGame:
         return (st.get("turn", st.get("start", 0)) % n) if st and n else 0
 
     def put_turn(self, seat):
-        # Keep whose turn it is: "turn" in the state (a game kept in objects overrides it,
-        # with ``turn``).
+        # Keep whose turn it is: "turn" in the state.
         st = self.state
         if st is not None:
             st["turn"] = seat

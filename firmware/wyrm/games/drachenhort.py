@@ -27,20 +27,31 @@ def _who(who, p):
     return who(p) if who else "Player %d" % (p + 1)
 
 class Game:
+    # ``state``: the game as saved, {"players", "mode", "events"}; ``events`` is its
+    # list itself, so what is applied or undone is in it.
     def __init__(self, players, mode="dealt", events=None):
         if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise ValueError("2 to 7 players")
         if mode not in MODES:
             raise ValueError("Unknown mode")
         self.players = players
-        self.mode = mode
         self.events = []
+        self.state = {"players": players, "mode": mode, "events": self.events}
         self._reset()
         if events:
             for i, ev in enumerate(events):
                 why = self.apply(ev)
                 if why:
                     raise ValueError("Event %d: %s" % (i + 1, why))
+
+    @property
+    def mode(self):
+        """"dealt" (Wyrm deals the party cards) or "printed"."""
+        return self.state["mode"]
+
+    @mode.setter
+    def mode(self, v):
+        self.state["mode"] = v
 
     # ------------------------------------------------------------- derived state
 
@@ -224,12 +235,9 @@ class Game:
         if not self.events:
             return None
         ev = self.events.pop()
-        events = self.events
-        self.events = []
         self._reset()
-        for e in events:
+        for e in self.events:
             self._do(e)
-            self.events.append(e)
         return ev
 
     def describe(self, index=-1, names=DEFAULT_COLOURS, who=None):
@@ -299,15 +307,12 @@ class Game:
     # -------------------------------------------------------------- persistence
 
     def to_json(self):
-        return {
-            "players": self.players,
-            "mode": self.mode,
-            "events": [list(e) if isinstance(e, tuple) else e for e in self.events],
-        }
+        return self.state
 
     @staticmethod
     def load(obj):
-        """Rebuild a saved game; ValueError if the data is damaged."""
+        """The game of a saved dict, which it goes on keeping (its "events" become the
+        game's checked list); ValueError if the data is damaged."""
         try:
             players = obj["players"]
             mode = obj["mode"]
@@ -316,4 +321,7 @@ class Game:
             raise ValueError("Saved game is damaged") from None
         if not isinstance(events, list):
             raise ValueError("Saved game is damaged")
-        return Game(players, mode, events)
+        g = Game(players, mode, events)
+        obj["events"] = g.events
+        g.state = obj
+        return g

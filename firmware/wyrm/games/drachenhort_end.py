@@ -6,7 +6,7 @@ from micropython import const
 
 from wyrm import buttons, font, gamekit, players, ui
 from wyrm.app import Screen
-from wyrm.games import drachenhort, drachenhort_play
+from wyrm.games import drachenhort_play
 
 # the same layout as the board (private consts do not cross modules on MicroPython)
 _ADV = const(7)
@@ -41,8 +41,8 @@ def card_list(s):
 
 def to_printed(s):
     """The dealt cards are gone: play on with printed cards entered at the reveal."""
-    g = s.g()
-    s.hoard = drachenhort.Game(g.players, "printed", g.events)
+    s.g().mode = "printed"
+    s.state.pop("deal", None)
     s.save()
 
 

@@ -2,7 +2,7 @@
 
 A turn starts on "Roll the die" (the roll screen passes on and rolls for the next
 player, and takes gems and the dragon's capture: ``drachenhort_roll``); the oldest
-player begins. Saved as {"v", "game", "cards", "screen", "arg", "turn", "deal"}.
+player begins.
 """
 from micropython import const
 
@@ -48,9 +48,9 @@ def _drop_party(app):
 
 
 class Game(gamekit.SavedGame):
-    # The rules' event list (``hoard``), the cards entered at the reveal and the deal
-    # live in objects, so this game keeps its own ``to_json`` / ``take``; ``state``
-    # holds only whose turn it is.
+    # The save: {"v", "game": the rules' game as saved (players, mode, events),
+    # "cards", "screen", "arg", "turn", "deal" (dealt games)}; ``hoard`` is the rules'
+    # game on state["game"], which keeps its events there.
 
     store_name = "drachenhort"
     version = _VERSION
@@ -59,17 +59,37 @@ class Game(gamekit.SavedGame):
     play_module = _PLAY
     ref = "wyrm.games.drachenhort_ref"
     first = ("wyrm.players",)
+    at_key = "arg"  # what the screen shows (a player, the escape's order ...)
+
+    cards = gamekit.field("cards")  # per player: [a, b, c] entered at the reveal, or None
+    screen = gamekit.field("screen")
+    arg = gamekit.field("arg")
 
     def __init__(self, app):
         super().__init__(app)
-        self.hoard = None  # the rules' game (drachenhort.Game), None: no game yet
-        self.cards = None  # per player: [a, b, c] entered at the reveal, or None
-        self.screen = "menu"
-        self.arg = None
+        self._of = None  # the state["game"] ``hoard`` is on
+        self._hoard = None
         self._cfg = None
         self._dealt = None  # the dealt cards, once read at the reveal
-        self.deal = None  # the party-card deal as saved (drachenhort_party), dealt games
         self.starting = False  # a new dealt game: who begins once the cards are seen
+
+    @property
+    def hoard(self):
+        # the rules' game (drachenhort.Game) on state["game"], None: no game yet
+        st = self.state
+        if st is None:
+            return None
+        obj = st["game"]
+        if obj is not self._of:
+            self._hoard = self.rules().Game.load(obj)
+            self._of = obj
+        return self._hoard
+
+    @property
+    def deal(self):
+        # the party-card deal as saved (drachenhort_party): dealt games, else None
+        st = self.state
+        return st.get("deal") if st else None
 
     def after_open(self, app):
         super().after_open(app)
@@ -86,28 +106,13 @@ class Game(gamekit.SavedGame):
         return self.config()["colours"][a]
 
     # the kit's hooks (wyrm.gamekit)
-    def has_game(self):
-        return self.hoard is not None
-
     def seats(self):
-        return self.hoard.players if self.hoard is not None else 0
-
-    def to_json(self):
-        out = {
-            "v": _VERSION,
-            "game": self.g().to_json(),
-            "cards": self.cards,
-            "screen": self.screen,
-            "arg": self.arg,
-            "turn": self.turn(),
-        }
-        if self.g().mode == "dealt":
-            out["deal"] = self.deal
-        return out
+        g = self.hoard
+        return g.players if g is not None else 0
 
     def keep_deal(self, obj):
         """Save the deal (None: drop it) with the game (drachenhort_party's ``home``)."""
-        self.deal = obj
+        self.state["deal"] = obj
         self._dealt = None
         self.save()
 
@@ -124,41 +129,30 @@ class Game(gamekit.SavedGame):
         elif where != "menu":  # capture, escape, order, board, gems (drachenhort_play)
             self.play().resume(app, self)
 
-    def at(self, screen, arg=None):
-        """Remember the screen the players are on (for resume after a power cut)."""
-        if self.hoard is None:
-            return
-        if screen != self.screen or arg != self.arg:
-            self.screen = screen
-            self.arg = arg
-            self.save()
-
-    def take(self, raw):
-        hoard = self.rules().Game.load(raw["game"])
+    def valid(self, raw):
+        # A save of this version (the rules' game replayed, its cards checked); an
+        # older save's missing fields are filled in.
+        obj = raw["game"]
+        hoard = self.rules().Game.load(obj)
         n = hoard.players
         cards = raw.get("cards")
         if cards is None:
-            cards = [None] * n
+            cards = raw["cards"] = [None] * n
         if not isinstance(cards, list) or len(cards) != n:
             return False
         for c in cards:
             if c is not None and not _valid_card(c):
                 return False
-        turn = raw.get("turn", 0)  # saves from before turns: seat 1
-        if not gamekit.whole(turn, 0, n - 1):
-            return False
-        screen = raw.get("screen")
-        self.state = {"turn": turn}
-        self.hoard = hoard
-        self.cards = cards
-        self.screen = screen if screen in _SCREENS else "menu"
-        self.arg = raw.get("arg")
+        raw.setdefault("turn", 0)  # saves from before turns: seat 1
+        if raw.get("screen") not in _SCREENS:
+            raw["screen"] = "menu"
+        raw.setdefault("arg", None)
         if hoard.mode != "dealt":
-            self.deal = None
-        elif "deal" in raw:
-            self.deal = raw["deal"]
-        else:  # saved before the deal moved into the game's file
-            self.deal = self.app.store.load(_PARTY, None)
+            raw.pop("deal", None)
+        elif "deal" not in raw:  # saved before the deal moved into the game's file
+            raw["deal"] = self.app.store.load(_PARTY, None)
+        self._hoard = hoard  # (``hoard`` once the kit keeps this save)
+        self._of = obj
         return True
 
     # the game
@@ -167,13 +161,13 @@ class Game(gamekit.SavedGame):
         old game and its party cards are replaced in one atomic save."""
         app = self.app
         self._dealt = None
-        self.hoard = self.rules().Game(players, mode)
-        self.state = {"turn": 0}
         self.passed = None
-        self.deal = deal
-        self.cards = [None] * players
-        self.screen = "menu"
-        self.arg = None
+        hoard = self._hoard = self.rules().Game(players, mode)
+        self._of = hoard.to_json()
+        self.state = st = {"v": _VERSION, "game": self._of, "cards": [None] * players,
+                           "screen": "menu", "arg": None, "turn": 0}
+        if mode == "dealt":
+            st["deal"] = deal
         self.save()  # (once the key's frame is out, before any key acts)
         app.after_frame(_drop_party)  # after that save
 

@@ -168,30 +168,63 @@ def door_found(roll):
 # ----- players ---------------------------------------------------------------------
 
 
-class Player:
-    """One player's record; ``to_json()`` / ``Player.from_json()`` for saving."""
+def _field(key):
+    # a player attribute that is the record's ``key``
+    def get(p):
+        return p.state[key]
 
-    def __init__(self, name="Player", colour="", staircase=1):
-        self.name = name
-        self.colour = colour
-        self.staircase = staircase
-        self.silver = 0
-        self.cards = 0
-        self.injury = NONE
-        self.items = set()
+    def put(p, v):
+        p.state[key] = v
+
+    return property(get, put)
+
+
+def pair(v, n=2):
+    # [DEF, ATT] (n 3: [DEF, ATT, cards]) from a save, or None
+    if not isinstance(v, list) or len(v) < n:
+        return None
+    if _num(v[0], None, DEF_LO, DEF_HI) is None or _num(v[1], None, ATT_LO, ATT_HI) is None:
+        return None
+    if n == 3 and _num(v[2], None, 0, 4) is None:
+        return None
+    return v[:n]
+
+
+class Player:
+    """One player: a view of the player's record, a plain dict (``state``) the save
+    keeps; what the rules change goes straight into it. ``fight``: [DEF, ATT] of a fight
+    that goes on next turn, ``look``: [DEF, ATT, cards] seen in the Crystal Ball."""
+
+    name = _field("name")
+    colour = _field("colour")
+    staircase = _field("staircase")
+    silver = _field("silver")
+    cards = _field("cards")
+    injury = _field("injury")
+    items = _field("items")  # item ids, in ITEM_IDS order
+    fight = _field("fight")
+    look = _field("look")
+
+    def __init__(self, name="Player", colour="", staircase=1, state=None):
+        if state is None:
+            state = {"name": name, "colour": colour, "staircase": staircase, "silver": 0,
+                     "cards": 0, "injury": NONE, "items": [], "fight": None, "look": None}
+        self.state = state
 
     def has(self, item_id):
-        return item_id in self.items
+        return item_id in self.state["items"]
 
     def give(self, item_id):
         if item_id not in ITEM_IDS:
             raise ValueError("unknown item")
-        self.items.add(item_id)
+        held = self.state["items"]
+        self.state["items"] = [i for i in ITEM_IDS if i == item_id or i in held]
 
     def take(self, item_id):
         """Remove an item; True when it was held."""
-        if item_id in self.items:
-            self.items.discard(item_id)
+        held = self.state["items"]
+        if item_id in held:
+            held.remove(item_id)
             return True
         return False
 
@@ -200,41 +233,29 @@ class Player:
         self.silver = 0
         self.cards = 0
         self.injury = NONE
-        self.items = set()
+        self.items = []
 
     def to_json(self):
-        return {
-            "name": self.name,
-            "colour": self.colour,
-            "staircase": self.staircase,
-            "silver": self.silver,
-            "cards": self.cards,
-            "injury": self.injury,
-            "items": [i for i in ITEM_IDS if i in self.items],
-        }
+        return self.state
 
     @staticmethod
     def from_json(obj):
-        """Rebuild a player; missing or bad fields fall back to defaults."""
-        p = Player()
+        """The player of a saved record: missing or bad fields are set to defaults in
+        the record itself (not a dict: a new player)."""
         if not isinstance(obj, dict):
-            return p
-        v = obj.get("name")
-        if isinstance(v, str):
-            p.name = v
-        v = obj.get("colour")
-        if isinstance(v, str):
-            p.colour = v
-        p.staircase = _num(obj.get("staircase"), 1, 1, STAIRCASES)
-        p.silver = _num(obj.get("silver"), 0, 0, 10000000)
-        p.cards = _num(obj.get("cards"), 0, 0, 1000)
-        p.injury = _num(obj.get("injury"), NONE, NONE, SEVERE)
+            return Player()
+        for key, default in (("name", "Player"), ("colour", "")):
+            if not isinstance(obj.get(key), str):
+                obj[key] = default
+        obj["staircase"] = _num(obj.get("staircase"), 1, 1, STAIRCASES)
+        obj["silver"] = _num(obj.get("silver"), 0, 0, 10000000)
+        obj["cards"] = _num(obj.get("cards"), 0, 0, 1000)
+        obj["injury"] = _num(obj.get("injury"), NONE, NONE, SEVERE)
         v = obj.get("items")
-        if isinstance(v, list):
-            for i in v:
-                if i in ITEM_IDS:
-                    p.items.add(i)
-        return p
+        obj["items"] = [i for i in ITEM_IDS if isinstance(v, list) and i in v]
+        obj["fight"] = pair(obj.get("fight"))
+        obj["look"] = pair(obj.get("look"), 3)
+        return Player(state=obj)
 
 
 def _num(v, default, lo, hi):

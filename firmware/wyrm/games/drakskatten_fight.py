@@ -28,7 +28,7 @@ def _info_lines(game):
         out.append("Sword: -1 your roll")
     elif am:
         out.append("Amulet: -1 its roll")
-    lk = game.looks[game.cur]
+    lk = game.player().look
     if lk:
         n = lk[2]
         out.append("Crystal: " + _cards(n))
@@ -196,9 +196,9 @@ class Fight(Screen):
             items.append(["sticky", "Sticky: take treasure"])
         if p.has(drakskatten.POTION):
             items.append(["potion", "Healing Potion"])
-        if g.looks[g.cur]:
+        if p.look:
             items.append(["drop", "Forget crystal look"])
-        if g.fights[g.cur]:
+        if p.fight:
             items.append(["flee", "Flee (roll to leave)"])
         self.items = items
         if self.sel >= len(items):
@@ -274,7 +274,7 @@ class Fight(Screen):
             self.build()
             app.toast("%s is healed. Potion used up." % p.name)
         elif what == "drop":
-            g.looks[g.cur] = None
+            p.look = None
             g.save()
             self.build()
         elif what == "flee":
@@ -292,10 +292,10 @@ class Fight(Screen):
 
         def set_att(app, v):
             g.last = [picked[0], v]
-            i = g.cur
-            g.looks[i] = None
-            if g.fights[i]:
-                g.fights[i] = [picked[0], v]
+            q = g.player()
+            q.look = None
+            if q.fight:
+                q.fight = [picked[0], v]
             self.sel = 0
             self.build()
             g.save()
@@ -361,7 +361,7 @@ class Fight(Screen):
             return
         hint = g.next_hint(app)
         if p.has(drakskatten.STICKY):
-            g.fights[g.cur] = [d, a]  # the fight goes on next turn
+            p.fight = [d, a]  # the fight goes on next turn
             below = ["Sticky Floor: it", "cannot attack you"]
             ph = "end"
         else:
@@ -455,7 +455,7 @@ class Fight(Screen):
         if out[3] == drakskatten.DEATH:
             g.end_fight()  # (the silver is gone with the cards)
         else:
-            g.fights[g.cur] = [d, a]  # the fight goes on next turn
+            p.fight = [d, a]  # the fight goes on next turn
             if out[1] and p.silver:  # what the lost cards were worth is asked next
                 silver = "lost"
                 hint = "OK: silver lost"
@@ -505,7 +505,7 @@ class Fight(Screen):
             _draw_view(app, fb, self.view, self.first)
             return
         g = self.game
-        ui.title(fb, "%s fights" % g.name(), "again" if g.fights[g.cur] else None)
+        ui.title(fb, "%s fights" % g.name(), "again" if g.player().fight else None)
         head = self._head(app)
         for i in range(len(head)):
             font.text(fb, head[i], 2, ui.row_y(i) + 1)

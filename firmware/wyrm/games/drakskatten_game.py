@@ -18,27 +18,9 @@ _FIGHT = "wyrm.games.drakskatten_fight"
 _PLAYERS = "wyrm.games.drakskatten_players"
 
 
-def _pair(rules, v):
-    # [DEF, ATT] from the save, or None
-    if not isinstance(v, list) or len(v) < 2:
-        return None
-    if not (gamekit.whole(v[0], rules.DEF_LO, rules.DEF_HI)
-            and gamekit.whole(v[1], rules.ATT_LO, rules.ATT_HI)):
-        return None
-    return [v[0], v[1]]
-
-
-def _look(rules, v):
-    # [DEF, ATT, cards] from the save, or None
-    p = _pair(rules, v)
-    if p is None or len(v) < 3 or not gamekit.whole(v[2], 0, 4):
-        return None
-    return [p[0], p[1], v[2]]
-
-
 class Game(gamekit.SavedGame):
-    # The players are rules.Player objects (the rules change them in place), so the
-    # game keeps attributes and writes its own to_json/take instead of ``state``.
+    # The save: {"v", "players": [drakskatten.Player records], "turn", "own", "last",
+    # "screen", "fight", "winner"}; ``players`` are the rules' views of its records.
     store_name = "drakskatten"
     version = _VERSION
     label = "Drakskatten"
@@ -47,47 +29,56 @@ class Game(gamekit.SavedGame):
     ref = "wyrm.games.drakskatten_ref"
     first = ("wyrm.letters",)  # a saved game: the names are checked as it loads
     first_new = ("wyrm.players",)  # a new one: the table's count for its question
+    at_key = "turn"  # a screen is the current player's
+
+    own = gamekit.field("own")  # "my own dice": numbers are typed in
+    last = gamekit.field("last")  # the last monster's [DEFENCE, ATTACK]
+    screen = gamekit.field("screen")
+    fight = gamekit.field("fight")  # the fight screen's result, for resuming
+    winner = gamekit.field("winner")  # -1: none yet
 
     def __init__(self, app):
         super().__init__(app)
-        self._clear()
+        self._of = None  # the records ``players`` views
+        self._ps = []
 
-    def _clear(self):
-        self.players = []
-        self.fights = []  # per player: [DEF, ATT] while a fight goes on, else None
-        self.looks = []  # per player: [DEF, ATT, cards] from the Crystal Ball, else None
-        self.cur = 0  # whose turn
-        self.own = False  # "my own dice": numbers are typed in
-        self.last = [7, 0]  # the last monster's DEFENCE and ATTACK
-        self.screen = "menu"
-        self.fight = None  # the fight screen's result, for resuming
-        self.winner = -1
+    @property
+    def players(self):
+        # the rules.Player views of state["players"] (rebuilt with a new state)
+        st = self.state
+        recs = st["players"] if st else ()
+        if recs is not self._of:
+            self._of = recs
+            self._ps = [self.rules().Player(state=d) for d in recs]
+        return self._ps
 
     # -- players and turns --
+    @property
+    def cur(self):
+        # whose turn: state["turn"], a seat (checked as a save is read, moved as players leave)
+        return self.state["turn"]
+
     def player(self):
-        return self.players[self.cur]
+        return self.players[self.state["turn"]]
 
     def name(self, i=None):
         return self.players[self.cur if i is None else i].name
 
     def who(self, app, i):
-        return self.players[i].name if i < len(self.players) else "P%d" % (i + 1)
+        ps = self.players
+        return ps[i].name if i < len(ps) else "P%d" % (i + 1)
 
     def seats(self):
-        return len(self.players)
-
-    def turn(self):
-        return self.cur
-
-    def put_turn(self, seat):
-        self.cur = seat
+        st = self.state
+        return len(st["players"]) if st else 0
 
     def next_hint(self, app):
         # the hint of a screen whose OK passes the turn on: "OK: Ben's turn"
         return "OK: %s's turn" % self.who(app, (self.cur + 1) % max(1, len(self.players)))
 
-    def free_colour(self, after=None):
-        used = [p.colour for p in self.players]
+    def free_colour(self, after=None, used=None):
+        if used is None:
+            used = [p.colour for p in self.players]
         start = COLOURS.index(after) + 1 if after in COLOURS else 0
         for k in range(len(COLOURS)):
             c = COLOURS[(start + k) % len(COLOURS)]
@@ -98,31 +89,33 @@ class Game(gamekit.SavedGame):
     def add_player(self, name=""):
         c = self.free_colour()
         rules = self.rules()
-        if c is None or len(self.players) >= MAX_PLAYERS:
+        ps = self.players
+        if c is None or len(ps) >= MAX_PLAYERS:
             return None
-        p = rules.Player(name or c, c, len(self.players) % rules.STAIRCASES + 1)
-        self.players.append(p)
-        self.fights.append(None)
-        self.looks.append(None)
+        p = rules.Player(name or c, c, len(ps) % rules.STAIRCASES + 1)
+        self.state["players"].append(p.state)
+        ps.append(p)
         return p
 
     def remove_player(self, i):
+        st = self.state
         del self.players[i]
-        del self.fights[i]
-        del self.looks[i]
+        del st["players"][i]
         self.passed = None
         if self.winner == i:
             self.winner = -1
         elif self.winner > i:
             self.winner -= 1
-        if self.cur >= len(self.players) or self.cur > i:
-            self.cur = max(0, self.cur - 1)
+        t = st["turn"]
+        if t >= len(self.players) or t > i:
+            st["turn"] = max(0, t - 1)
+        st.pop("start", None)  # (who started may be gone)
 
     def new(self, n):
-        own = self.own
-        self._clear()
+        st = self.state
+        self.state = {"v": _VERSION, "players": [], "turn": 0, "own": bool(st and st["own"]),
+                      "last": [7, 0], "screen": "menu", "fight": None, "winner": -1}
         self.passed = None
-        self.own = own
         from wyrm import players  # the table's names (main menu > Players), else colours
 
         for i in range(n):
@@ -131,70 +124,49 @@ class Game(gamekit.SavedGame):
     # -- the monster the current player faces --
     def monster(self):
         # (DEF, ATT, cards seen in the Crystal Ball or None)
-        i = self.cur
-        lk = self.looks[i]
+        p = self.player()
+        lk = p.look
         if lk:
             return lk[0], lk[1], lk[2]
-        f = self.fights[i]
+        f = p.fight
         if f:
             return f[0], f[1], None
         return self.last[0], self.last[1], None
 
     def end_fight(self):
-        self.fights[self.cur] = None
-        self.looks[self.cur] = None
+        p = self.player()
+        p.fight = None
+        p.look = None
 
     # -- the save --
-    def has_game(self):
-        return bool(self.players)
-
-    def to_json(self):
-        ps = []
-        for i in range(len(self.players)):
-            d = self.players[i].to_json()
-            if self.fights[i]:
-                d["fight"] = self.fights[i]
-            if self.looks[i]:
-                d["look"] = self.looks[i]
-            ps.append(d)
-        return {"v": _VERSION, "players": ps, "cur": self.cur, "own": self.own,
-                "last": self.last, "screen": self.screen, "fight": self.fight,
-                "winner": self.winner}
-
-    def take(self, raw):
-        if self._read(raw):
-            return True
-        self._clear()
-        return False
-
-    def _read(self, obj):
-        # the saved object (a dict of this version); False when it is damaged
-        raw = obj.get("players")
-        if not isinstance(raw, list) or not 1 <= len(raw) <= MAX_PLAYERS:
+    def valid(self, raw):
+        # A save of this version: its records normalised in place (a bad field: its
+        # default); False when it is not a Drakskatten game.
+        recs = raw.get("players")
+        if not isinstance(recs, list) or not 1 <= len(recs) <= MAX_PLAYERS:
             return False
         rules = self.rules()
-        for d in raw:
+        used = []
+        for d in recs:
             if not isinstance(d, dict):
                 return False
             p = rules.Player.from_json(d)
-            if p.colour not in COLOURS or p.colour in [q.colour for q in self.players]:
-                p.colour = self.free_colour() or COLOURS[0]
+            if p.colour not in COLOURS or p.colour in used:
+                p.colour = self.free_colour(None, used) or COLOURS[0]
             if not _fair_name(p.name):
                 p.name = p.colour
-            self.players.append(p)
-            self.fights.append(_pair(rules, d.get("fight")))
-            self.looks.append(_look(rules, d.get("look")))
-        n = len(self.players)
-        cur = obj.get("cur")
-        self.cur = cur if gamekit.whole(cur, 0, n - 1) else 0
-        self.own = obj.get("own") is True
-        self.last = _pair(rules, obj.get("last")) or [7, 0]
-        s = obj.get("screen")
-        self.screen = s if s in _SCREENS else "menu"
-        f = obj.get("fight")
-        self.fight = f if isinstance(f, dict) else None
-        w = obj.get("winner")
-        self.winner = w if gamekit.whole(w, 0, n - 1) else -1
+            used.append(p.colour)
+        n = len(recs)
+        t = raw.get("turn", raw.pop("cur", 0))  # "cur": whose turn, in older saves
+        raw["turn"] = t if gamekit.whole(t, 0, n - 1) else 0
+        raw["own"] = raw.get("own") is True
+        raw["last"] = rules.pair(raw.get("last")) or [7, 0]
+        s = raw.get("screen")
+        raw["screen"] = s if s in _SCREENS else "menu"
+        f = raw.get("fight")
+        raw["fight"] = f if isinstance(f, dict) else None
+        w = raw.get("winner")
+        raw["winner"] = w if gamekit.whole(w, 0, n - 1) else -1
         return True
 
     # -- the screens --
@@ -297,7 +269,7 @@ class GameMenu(gamekit.GameMenu):
 
     def offer_turn(self):
         super().offer_turn()
-        if self.game.has_game() and self.game.fights[self.game.cur]:
+        if self.game.has_game() and self.game.player().fight:
             self.offer("Fight")  # the fight goes on (or the player flees)
 
     def offer_next(self):
@@ -305,7 +277,7 @@ class GameMenu(gamekit.GameMenu):
         g = self.game
         if g.winner < 0 and g.rules().rich_enough(g.player()):
             self.offer("Back at")
-        elif g.fights[g.cur] or g.looks[g.cur]:
+        elif g.player().fight or g.player().look:
             self.offer("Fight")
         else:
             self.offer("New monster")

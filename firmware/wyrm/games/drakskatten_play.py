@@ -83,11 +83,10 @@ def open_door(app, game):
 def open_crystal(app, game):
     # Crystal Ball: the monster behind the door; its treasure is rolled now
     p = game.player()
-    i = game.cur
 
     def keep(app, d, a, r):
         n = drakskatten.treasure_cards(r, a)
-        game.looks[i] = [d, a, n]
+        p.look = [d, a, n]
         game.last = [d, a]
         game.save()
         lines = [
