@@ -27,8 +27,8 @@ def whole(v, lo, hi):
 
 
 def field(key):
-    # A class attribute that is ``self.state[key]``, read and written: a game's field
-    # of its save, used as an attribute.
+    # A class attribute that is ``self.state[key]``, read and written: a field of a
+    # save (a game's, a Drakskatten player's record) used as an attribute.
     def get(o):
         return o.state[key]
 

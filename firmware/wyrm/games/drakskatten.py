@@ -8,6 +8,8 @@ rulebook where it is silent: docs/RULES.md and the quick reference's last page.
 
 from micropython import const
 
+from wyrm.gamekit import field  # a player's attributes are its record's keys
+
 MISS = const(0)
 NONE = const(0)
 LIGHT = const(1)
@@ -168,17 +170,6 @@ def door_found(roll):
 # ----- players ---------------------------------------------------------------------
 
 
-def _field(key):
-    # a player attribute that is the record's ``key``
-    def get(p):
-        return p.state[key]
-
-    def put(p, v):
-        p.state[key] = v
-
-    return property(get, put)
-
-
 def pair(v, n=2):
     # [DEF, ATT] (n 3: [DEF, ATT, cards]) from a save, or None
     if not isinstance(v, list) or len(v) < n:
@@ -195,15 +186,15 @@ class Player:
     keeps; what the rules change goes straight into it. ``fight``: [DEF, ATT] of a fight
     that goes on next turn, ``look``: [DEF, ATT, cards] seen in the Crystal Ball."""
 
-    name = _field("name")
-    colour = _field("colour")
-    staircase = _field("staircase")
-    silver = _field("silver")
-    cards = _field("cards")
-    injury = _field("injury")
-    items = _field("items")  # item ids, in ITEM_IDS order
-    fight = _field("fight")
-    look = _field("look")
+    name = field("name")
+    colour = field("colour")
+    staircase = field("staircase")
+    silver = field("silver")
+    cards = field("cards")
+    injury = field("injury")
+    items = field("items")  # item ids, in ITEM_IDS order
+    fight = field("fight")
+    look = field("look")
 
     def __init__(self, name="Player", colour="", staircase=1, state=None):
         if state is None:
