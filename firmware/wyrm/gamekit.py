@@ -179,10 +179,9 @@ class SavedGame:
 
     def set_start(self, seat):
         # Who begins (the rulebook's way, chosen at New game): it is their turn.
-        if self.has_game():
-            st = self.state
-            if st is not None:
-                st["start"] = seat
+        st = self.state
+        if st is not None:
+            st["start"] = seat
             self.put_turn(seat)
             self.passed = None
             self.save()

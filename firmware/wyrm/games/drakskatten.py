@@ -8,7 +8,7 @@ rulebook where it is silent: docs/RULES.md and the quick reference's last page.
 
 from micropython import const
 
-from wyrm.gamekit import field  # a player's attributes are its record's keys
+from wyrm.gamekit import field, whole  # a player's attributes are its record's keys
 
 MISS = const(0)
 NONE = const(0)
@@ -174,9 +174,9 @@ def pair(v, n=2):
     # [DEF, ATT] (n 3: [DEF, ATT, cards]) from a save, or None
     if not isinstance(v, list) or len(v) < n:
         return None
-    if _num(v[0], None, DEF_LO, DEF_HI) is None or _num(v[1], None, ATT_LO, ATT_HI) is None:
+    if not (whole(v[0], DEF_LO, DEF_HI) and whole(v[1], ATT_LO, ATT_HI)):
         return None
-    if n == 3 and _num(v[2], None, 0, 4) is None:
+    if n == 3 and not whole(v[2], 0, 4):
         return None
     return v[:n]
 
@@ -250,9 +250,7 @@ class Player:
 
 
 def _num(v, default, lo, hi):
-    if type(v) is not int or v < lo or v > hi:
-        return default
-    return v
+    return v if whole(v, lo, hi) else default
 
 
 def player_attack(player, roll, defence):
