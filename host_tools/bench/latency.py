@@ -405,30 +405,12 @@ def parts(steps):
     return [p for p in out if p]
 
 
-def replay(board, steps, log=None, workers=2, seed=SEED):
-    """Play the tour's presses on the emulated Pico, each part (see ``parts``) on its own
-    boot, ``workers`` at a time; each press gets ``ms`` (latency from the edge it acts
-    on to the last byte of its first panel update; None when nothing was drawn),
-    ``bytes`` and ``same_title`` (the title bar is the simulator's afterwards). The device
-    draws the tour's random numbers (``seed``, as the tour's): a roll-off picks the same
-    start player."""
-    from concurrent.futures import ThreadPoolExecutor
-
-    from host_tools.emu import pico
-
-    pico.fs_image(board, seed=seed)
-    todo = parts(steps)
-    with ThreadPoolExecutor(max_workers=workers) as ex:
-        done = list(ex.map(lambda p: _replay_part(board, p, log, seed), todo))
-    rows = []
-    errors = []
-    for r, e in done:
-        rows += r
-        errors += e
-    return rows, errors
-
-
 def _replay_part(board, steps, log, seed):
+    """Play one part of the tour (see ``parts``) on its own boot of the emulated Pico; each
+    press gets ``ms`` (latency from the edge it acts on to the last byte of its first panel
+    update; None when nothing was drawn), ``bytes`` and ``same_title`` (the title bar is
+    the simulator's afterwards). The device draws the tour's random numbers (``seed``, as
+    the tour's): a roll-off picks the same start player."""
     from host_tools.emu import pico
 
     dev = pico.boot(board, seed=seed)

@@ -151,7 +151,6 @@ def render(runs):
     """The battery tables of docs/BENCHMARKS.md from ``measure_all()``'s result."""
     b, v = runs["batteries"], runs["vbus"]
     bn, bs, vn, vs = b["game_night"], b["standby"], v["game_night"], v["standby"]
-    vn_4h = vn["battery_ma"] * 4
     lines = [
         "| | running 125 MHz | waiting 125 MHz | slow clock | deep sleep | panel "
         "| from the cells |",
@@ -169,10 +168,9 @@ def render(runs):
         "",
         "The last two rows are the same firmware with VBUS present, where it does not sleep: what",
         "Wyrm would draw on batteries without sleeping (a 4-hour game night %.1f %% of 3x AAA, "
-        "standby" % (100.0 * vn_4h / CELLS_MAH["3x AAA"]),
+        "standby" % vn["4h_pct_of"]["3x AAA"],
         "%.1f days on 3x AAA, %.1f days on 3x AA)." % (
-            CELLS_MAH["3x AAA"] / vs["battery_ma"] / 24,
-            CELLS_MAH["3x AA"] / vs["battery_ma"] / 24),
+            vs["days_on"]["3x AAA"], vs["days_on"]["3x AA"]),
         "",
         "| | 3x AAA (1,000 mAh) | 3x AA (2,500 mAh) | target |",
         "|---|---:|---:|---|",
@@ -189,13 +187,16 @@ def render(runs):
 
 
 def write(runs, doc=DOC, saved=SAVED):
+    """Keep ``runs`` in ``saved`` and their tables in ``doc``; the tables."""
+    body = render(runs)
     with open(saved, "w") as f:
         json.dump(runs, f, indent=1, sort_keys=True)
         f.write("\n")
     with open(doc) as f:
         text = f.read()
     with open(doc, "w") as f:
-        f.write(put_between(text, BEGIN, END, render(runs)))
+        f.write(put_between(text, BEGIN, END, body))
+    return body
 
 
 def _pct(split):
@@ -213,9 +214,7 @@ def main(argv=None):
                     help="all four runs: bench/power.json and docs/BENCHMARKS.md's tables")
     a = ap.parse_args(argv)
     if a.write:
-        runs = measure_all()
-        write(runs)
-        print(render(runs))
+        print(write(measure_all()))
         return
     VBUS[0] = a.vbus
     out = report(a.minutes, a.standby_minutes)
