@@ -70,6 +70,9 @@ def rolloff_screen(n=None, lo=dice.PLAYERS_MIN, hi=dice.PLAYERS_MAX, names=None,
     return dice_rolloff.PlayersSpinner("Roll-off", dice_rolloff.RollOffScreen, lo, hi)
 
 
+_ROLLOFF = ("wyrm.players", "wyrm.dice_rolloff")  # who starts and the roll-off
+
+
 def _name_of(dice_list, die_id):
     for d in dice_list:
         if d.id == die_id:
@@ -100,8 +103,9 @@ class DiceMenu(ui.Menu):
         items = []
         for d in dice.BUILTIN:
             items.append([d.name, self._roller(d)])
-        items.append(["Who starts?", lambda a: a.push(who_starts_screen())])
-        items.append(["Roll-off (all 1d6)", lambda a: a.push(rolloff_screen())])
+        # (the third item: the code a row opens, loaded while OK is down on it)
+        items.append(["Who starts?", lambda a: a.push(who_starts_screen()), _ROLLOFF])
+        items.append(["Roll-off (all 1d6)", lambda a: a.push(rolloff_screen()), _ROLLOFF])
         for d in custom:  # your own dice after the built-in entries
             items.append([d.name, self._roller(d)])
         items.append(["Statistics", self._stats])

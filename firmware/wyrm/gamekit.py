@@ -57,6 +57,7 @@ class SavedGame:
     ref = None  # "wyrm.games.<game>_ref": PAGES [(title, lines)] for "Quick reference"
     first = ()  # other modules the menu's first frame imports with a save ("wyrm.players")
     first_new = ()  # ... and without one
+    asks = ("wyrm.players",)  # besides the rules, what New game's first question imports
     at_key = "player"
 
     def __init__(self, app, state=None):
@@ -79,6 +80,11 @@ class SavedGame:
         if store.exists(cls.store_name):
             return ((cls.rules_module,) if cls.rules_module else ()) + cls.first
         return cls.first_new
+
+    def new_needs(self):
+        # What "New game" imports before its first question is on the panel (the game menu
+        # loads it while OK is down on the row).
+        return ((self.rules_module,) if self.rules_module else ()) + self.asks
 
     def after_open(self, app):
         # Right after the menu's first frame: the play screens of a game under way (a
@@ -369,6 +375,18 @@ class GameMenu(Menu):
     def on_show(self, app):
         self.refresh()
         self.game.at("menu")
+
+    def needs(self, app, i):
+        # (by label: MicroPython's bound methods compare by identity)
+        g = self.game
+        label = self.items[i][0]
+        if label == "New game" and not g.has_game():
+            return list(g.new_needs())
+        if label == "Quick reference":
+            __import__("wyrm.gamekit_ui")  # as reference() loads them
+            app.load(g.ref)
+            return None
+        return super().needs(app, i)
 
     def on_event(self, app, kind, key):
         g = self.game

@@ -32,26 +32,26 @@ class Home(ui.Menu):
         super().__init__("Wyrm", items)
         self.playing = False  # a game's screens are open above the main menu
         self.saved_sel = 0  # the position kept in the store ("menu")
-        self._soon = None  # while OK is held on a row: modules its opening needs next
 
     def on_open(self, app):
         s = app.store.load("menu", 0) if app.store else 0
         if type(s) is int and 0 <= s < len(self.items):
             self.sel = self.saved_sel = s
 
+    def needs(self, app, i):
+        # The row's code loads while the finger is on OK (so the click finds it there);
+        # then, a module a step while OK stays down, what its first frame imports (the
+        # module's ``soon(store)``); the release waits for one import at most.
+        soon = getattr(app.load(_row_module(i)), "soon", None)
+        return list(soon(app.store)) if soon is not None else None
+
     def on_event(self, app, kind, key):
         if key == buttons.OK:
-            self._soon = None
             if kind == buttons.PRESS:
-                # The row's code loads while the finger is on OK, so the click (on the
-                # release) finds it there: an opening counts from the release.
-                # Then, a module a step while OK stays down, what its first frame imports
-                # (the module's ``soon(store)``); the release waits for one import at most.
-                soon = getattr(app.load(_row_module(self.sel)), "soon", None)
-                if soon is not None:
-                    self._soon = list(soon(app.store))
+                super().on_event(app, kind, key)  # (needs: the row's code)
                 return True
             if kind == buttons.LONG:  # opens nothing: what its press loaded leaves again
+                self.soon = None
                 app.unload(self)
                 return True
         elif key == buttons.BACK and kind == buttons.CLICK:
@@ -59,11 +59,6 @@ class Home(ui.Menu):
             app.unload(self)
             return True
         return super().on_event(app, kind, key)
-
-    def tick(self, app, now):
-        soon = self._soon
-        if soon and app.buttons.stable & (1 << buttons.OK):
-            app.load(soon.pop(0))
 
     def on_show(self, app):
         # A game's screens have all closed (its code has left with them): forget it.

@@ -157,8 +157,25 @@ class Menu(Screen):
         lab = self.items[i][0]
         return lab if isinstance(lab, str) else lab(app)
 
+    # while OK is down on a row: the modules its action imports, loaded a step each (the
+    # click, on the release, finds them there: an opening counts from the release)
+    soon = None
+
+    def needs(self, app, i):
+        """The modules row ``i``'s action imports: the row's third item, if any. A menu
+        may load here what must be loaded its own way and return the rest."""
+        item = self.items[i]
+        return list(item[2]) if len(item) > 2 else None
+
+    def tick(self, app, now):
+        soon = self.soon
+        if soon and app.buttons.stable & (1 << buttons.OK):
+            __import__(soon.pop(0))
+
     def on_event(self, app, kind, key):
         n = len(self.items)
+        if key == buttons.OK and kind != buttons.REPEAT:
+            self.soon = self.needs(app, self.sel) if kind == buttons.PRESS and n else None
         if is_up(kind, key) and n:
             self._move(app, (self.sel - 1) % n)
             return True

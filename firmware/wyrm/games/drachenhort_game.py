@@ -6,7 +6,7 @@ player begins.
 """
 from micropython import const
 
-from wyrm import buttons, gamekit, ui
+from wyrm import gamekit, ui
 
 _PARTY = "party"  # the deal's own store name in saves from before it moved into the game's
 _VERSION = const(1)
@@ -307,16 +307,16 @@ class GameMenu(gamekit.GameMenu):
             return None
         return "token %d" % g.next_value()
 
-    def on_event(self, app, kind, key):
-        if kind == buttons.PRESS and key == buttons.OK and self.sel < len(self.items):
-            # the row's code loads while OK is down: the click finds it (it stays until
-            # this menu shows again, as when the row loads it)
-            mod = _ROW_CODE.get(self.items[self.sel][0])
-            if mod == _ROLL and not self._turning():
-                mod = None  # no game (or between the escapes): the plain die, no turn
-            if mod is not None:
-                app.load(mod)
-        return super().on_event(app, kind, key)
+    def needs(self, app, i):
+        # the row's code loads while OK is down: the click finds it (it stays until this
+        # menu shows again, as when the row loads it)
+        mod = _ROW_CODE.get(self.items[i][0])
+        if mod == _ROLL and not self._turning():
+            mod = "wyrm.dice_roll_ui"  # no game (or between the escapes): the plain die
+        if mod is not None:
+            app.load(mod)
+            return None
+        return super().needs(app, i)
 
     def draw(self, app, fb):
         ui.Menu.draw(self, app, fb)

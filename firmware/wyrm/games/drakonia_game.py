@@ -19,6 +19,8 @@ class Game(gamekit.SavedGame):
     play_module = "wyrm.games.drakonia_play"
     ref = "wyrm.games.drakonia_ref"
     first = ("wyrm.players",)
+    # the first question is the play module's: its code, and the kit's screens it uses
+    asks = ("wyrm.players", "wyrm.gamekit_ui", "wyrm.games.drakonia_play")
 
     def valid(self, obj):
         drakonia = self.rules()
