@@ -614,3 +614,21 @@ def test_custom_dice_who_starts_and_rolloff_same_frames_under_micropython(tmp_pa
     cp = same_frames(script, seed=3, state=state)
     assert "Roll-off" in cp[-1].text()
     assert any("Weather" in f.text() for f in cp) and any("Player" in f.text() for f in cp)
+
+
+def test_a_tumble_frame_never_shows_the_face_already_on_show():
+    """Each new tumble face differs from the one before, for every draw of the cheap
+    generator: the Drachenhort die has two 2s side by side, and stepping one face on
+    from a 2 used to land on the other 2 - a frame with nothing new, which looks like
+    the roll has stalled (and leaves the panel bus quiet)."""
+    from wyrm import dice
+    from wyrm.dice_roll_ui import RollScreen
+
+    for die in (dice.DRACHENHORT, dice.TWO_D6):
+        screen = RollScreen(die)
+        for face in set(die.faces):
+            for seed in range(64):
+                screen.seed = seed
+                screen.shown = [face] * die.count
+                screen.next_face(None)
+                assert screen.shown[0] != face, (die.name, face, seed)

@@ -14,6 +14,7 @@ SCRIPTS = [
     "up,ok,down*3,ok,down,wait:300",  # Settings: moves, a value cycled
     "down*5,ok,wait:300,ok,wait:1500,ok,wait:100,ok,wait:1500,ok*3,wait:1500,down",  # dice
     "down*5,ok,down,ok,wait:1500,ok,wait:900,up,back,ok,wait:200",  # 2d6: tumble, history
+    "ok,wait:300,ok,wait:300,ok,wait:1500,ok,wait:100",  # a die screen's first roll ("OK: roll")
 ]
 
 

@@ -111,6 +111,8 @@ SCRIPTS = {
     "settings": ("up,ok,down,down,ok,wait:300,back,wait:300", 80, 120),
     # Dice menu, the Drachenhort die (opens with a roll), then roll it again
     "roll": ("down*5,ok,wait:300,ok,wait:1500,ok,wait:600", 80, 120),
+    # Drachenhort's menu, Roll the die (no game: the plain die, "OK: roll"), its first roll
+    "first_roll": ("ok,wait:600,ok,wait:600,ok,wait:1500", 80, 120),
 }
 # Each game and the hidden deck opened from the main menu on a fresh boot (no saved game)
 OPENS = {
@@ -126,6 +128,19 @@ for _name, _moves in OPENS.items():
     # the shortest tap that must count: less time to load while OK is down
     SCRIPTS["open40 " + _name] = (SCRIPTS["open " + _name][0], 40, 120)
 
+
+# From a game's menu on a fresh boot (no game yet): a row that opens a screen of its own code
+NEXT = {
+    "Drachenhort's New game": "ok,wait:600,down,ok,wait:600",
+    "DrachenSchatten's New game": "down*2,ok,wait:600,ok,wait:600",
+    "Drachenfels's New game": "down*3,ok,wait:600,ok,wait:600",
+    "Drakonia's New game": "down*4,ok,wait:600,ok,wait:600",
+    "Drachenhort's Roll the die": "ok,wait:600,ok,wait:600",
+    "Drakonia's Quick reference": "down*4,ok,wait:600,down,ok,wait:600",
+    "Dice's Who starts?": "down*5,ok,wait:600,down*4,ok,wait:600",
+}
+for _name, _script in NEXT.items():
+    SCRIPTS["next " + _name] = (_script, 80, 120)
 
 # A game in progress (made by a key script, then BACK to the main menu), opened again
 SAVED = GAME_IN_PROGRESS
@@ -254,9 +269,32 @@ def test_a_game_opens_within_100_ms_of_the_release(runs, name, tap):
     assert opened <= 100, opened
 
 
+@pytest.mark.parametrize("name", list(NEXT))
+def test_a_menu_row_opens_its_screen_within_100_ms_of_the_release(runs, name):
+    """A game menu's New game (its first question), Quick reference, Drachenhort's Roll the
+    die and the Dice menu's Who starts? open within 100 ms of the release after an 80 ms
+    tap: the row's code (the rules, the table's names, the screen's module) loads while OK
+    is down (ui.Menu.needs), so the release finds it there. The screen is the simulator's,
+    byte for byte, and the first update was all of it."""
+    script, tap, gap = SCRIPTS["next " + name]
+    r = runs["next " + name]
+    assert r.errors == []
+    want, text = sim_frame(script, tap, gap)
+    assert r.frame == want, text
+    assert r.data_after == 0, (r.from_release, r.data_after)
+    assert r.from_release[-1][1] <= 100, r.from_release[-1]
+
+
 def test_die_roll_first_tumble_frame_within_40_ms(runs):
+    """OK on a die screen to the last byte of the first tumble frame: again on a screen
+    with a result, and the first roll on one that says "OK: roll" (both drawn in place:
+    the title and the history line stay until the result)."""
     r = runs["roll"]
     first = r.from_release[7][1]  # OK on the open die screen
+    assert first <= 40, first
+    r = runs["first_roll"]
+    assert r.errors == []
+    first = r.from_release[2][1]
     assert first <= 40, first
 
 

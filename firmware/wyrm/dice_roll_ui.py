@@ -231,6 +231,10 @@ def _words(fb, words, y, h):
         font.center(fb, lines[i], y + i * 9)
 
 
+def _randomness(app):
+    return app.rng  # (the app makes it at its first use: the system's source)
+
+
 # -- the roll screen ----------------------------------------------------------------
 class RollScreen(Tumbling):
     """One die: OK rolls, UP history, DOWN statistics.
@@ -264,6 +268,8 @@ class RollScreen(Tumbling):
             self.unsaved = True  # written once the first frame is out (tick)
         if self.roll_now:
             self.roll(app)
+        else:
+            app.after_frame(_randomness)  # made after the first frame, not in the first roll
         book.show_problems(app)
 
     def on_close(self, app):
@@ -284,8 +290,8 @@ class RollScreen(Tumbling):
     def roll(self, app):
         die = self.die
         # The first tumble frame may be drawn in place (draw_part) when it shares
-        # the title and history line with the result on show.
-        part = app.tall and self.result is not None and self.t0 is None
+        # the title and history line with the screen on show (a result, or "OK: roll").
+        part = app.tall and self.t0 is None
         if part:
             old = _hist_text(die, self.hist, 0, font.CHARS - 2)
         r = die.roll(app.rng)
@@ -319,9 +325,15 @@ class RollScreen(Tumbling):
         for i in range(self.die.count):
             if i:  # (the first die's seed has just been advanced)
                 self.seed = spin(self.seed)
-            j = self.seed % len(faces)
-            if prev is not None and faces[j] == prev[i] and len(faces) > 1:
-                j = (j + 1) % len(faces)
+            n = len(faces)
+            j = self.seed % n
+            if prev is not None:
+                # never the face on show again (a frame that would not change): the next
+                # other one (the Drachenhort die has two 2s side by side)
+                k = n
+                while faces[j] == prev[i] and k:
+                    j = (j + 1) % n
+                    k -= 1
             shown.append(faces[j])
         self.shown = shown
 
