@@ -9,6 +9,7 @@ import sys
 from micropython import const
 
 from wyrm import buttons, font
+from wyrm.canvas import clear
 from wyrm.ticks import ticks_add, ticks_diff
 
 AWAKE = const(0)
@@ -71,7 +72,7 @@ class Screen:
     def draw_part(self, app, fb):
         """Bring the last frame up to date in place after ``app.touch()``: draw
         only what changed. By default the whole picture is drawn again."""
-        fb.fill(0)
+        clear(fb)
         self.draw(app, fb)
 
 
@@ -386,14 +387,14 @@ class App:
 
     def render(self):
         fb = self.fb
-        fb.fill(0)
+        clear(fb)
         top = self.top()
         if top is not None:
             try:
                 top.draw(self, fb)
             except Exception as exc:  # noqa: BLE001
                 self.fail(exc)
-                fb.fill(0)
+                clear(fb)
                 self.stack[-1].draw(self, fb)
         if self._toast is not None and _widgets[0] is not None:
             _widgets[0](fb, self._toast)

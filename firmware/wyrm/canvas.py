@@ -5,6 +5,24 @@
 import framebuf
 
 
+def clear(fb):
+    """``fb`` dark all over: a Canvas a page at a time (C copies of a dark page), anything
+    else by ``fill(0)``, which sets the 8,192 pixels one by one (0.8 ms on the Pico)."""
+    global _blank
+    pages = getattr(fb, "_buf_pages", None)
+    if pages is None:
+        fb.fill(0)
+        return
+    blank = _blank
+    if blank is None or len(blank) != fb.width:
+        blank = _blank = bytes(fb.width)  # a dark page
+    for page in pages:
+        page[:] = blank
+
+
+_blank = None
+
+
 class Canvas(framebuf.FrameBuffer):
     def __init__(self, width=128, height=64):
         self.width = width

@@ -30,6 +30,8 @@ _DOZE_AFTER = const(500)  # on batteries, no key edge and no frame this long: do
 _DOZE_MS = const(50)  # one lightsleep between two steps while the panel is on
 _STANDBY_MS = const(60000)  # one lightsleep while the panel is off
 _OFF = const(2)  # wyrm.app.OFF: the screen saver turned the panel off
+_TIDY_MS = const(50)  # no key edge and no frame this long: the heap is tidied, once ...
+_TIDY_BYTES = const(8192)  # ... if this much was allocated since the last collection
 
 
 def print_exc(exc):
@@ -82,7 +84,10 @@ def run(machine, time, prof, keys, led, oled, app):
     clocks stopped) and a button's edge interrupt wakes the core at once; with the
     panel off it sleeps until that edge. Interrupts are off from the last look at
     the edge ring until the core sleeps, and a pending one still wakes it: a press
-    racing the switch into sleep is never lost."""
+    racing the switch into sleep is never lost.
+    Once the table has been quiet for a moment after a key or a frame, the heap is
+    collected if much was allocated since the last time: a collection (about 5 ms) then
+    seldom falls inside a key's step, where it would add to the key's latency."""
     from wyrm.app import forget
     from wyrm.ticks import ticks_diff
 
@@ -91,10 +96,14 @@ def run(machine, time, prof, keys, led, oled, app):
     adc = machine.ADC(29) if buttons is not None and hasattr(machine, "ADC") else None
     bat = False  # on batteries: no VBUS on GP24 at the last reading
     busy = due = time.ticks_ms()  # the last key edge or frame; the next reading
+    alloc = getattr(gc, "mem_alloc", None)  # (MicroPython's; the host tests run without)
+    tidy = False  # a key edge or a frame since the last look at the heap
+    tidied = alloc() if alloc else 0  # the heap in use after the last collection
     while True:
         try:
             if keys._w != keys._r:
                 busy = time.ticks_ms()
+                tidy = True
             levels = keys.drain(app, ticks_diff)
             now = time.ticks_ms()
             if adc and ticks_diff(now, due) >= 0:  # ADC3: VSYS/3
@@ -120,12 +129,18 @@ def run(machine, time, prof, keys, led, oled, app):
             return
         if mask:
             busy = now
+            tidy = True
             try:
                 oled.send(mask)
             except OSError:
                 from wyrm.trouble import reconnect
 
                 reconnect(time, prof, oled, app, led)
+        elif tidy and alloc and not levels and ticks_diff(time.ticks_ms(), busy) >= _TIDY_MS:
+            tidy = False  # (mem_alloc walks the heap's table: once a quiet spell)
+            if alloc() - tidied >= _TIDY_BYTES:
+                gc.collect()
+                tidied = alloc()
         if bat and keys.latched:
             if app.power == _OFF or not levels and ticks_diff(time.ticks_ms(), busy) >= _DOZE_AFTER:
                 st = machine.disable_irq()
