@@ -5,22 +5,23 @@
 import framebuf
 
 
-def clear(fb):
-    """``fb`` dark all over: a Canvas a page at a time (C copies of a dark page), anything
-    else by ``fill(0)``, which sets the 8,192 pixels one by one (0.8 ms on the Pico)."""
-    global _blank
+def clear(fb, y=0):
+    """``fb`` dark from row ``y`` down: a Canvas's whole pages as C copies of a dark page
+    (0.14 ms a frame), anything else, and a page's rows below ``y``, by ``fill_rect``,
+    which sets the pixels one by one (0.8 ms for the 8,192 of a frame on the Pico)."""
     pages = getattr(fb, "_buf_pages", None)
     if pages is None:
-        fb.fill(0)
+        if y:
+            fb.fill_rect(0, y, fb.width, fb.height - y, 0)
+        else:
+            fb.fill(0)
         return
-    blank = _blank
-    if blank is None or len(blank) != fb.width:
-        blank = _blank = bytes(fb.width)  # a dark page
-    for page in pages:
-        page[:] = blank
-
-
-_blank = None
+    p = (y + 7) >> 3  # the first whole page
+    if y & 7:
+        fb.fill_rect(0, y, fb.width, (p << 3) - y, 0)
+    blank = fb._blank
+    for i in range(p, len(pages)):
+        pages[i][:] = blank
 
 
 class Canvas(framebuf.FrameBuffer):
@@ -41,6 +42,7 @@ class Canvas(framebuf.FrameBuffer):
         # comparing and copying a page is then one C call that allocates nothing.
         self._buf_pages = self._page_views(self.buffer)
         self._shadow_pages = self._page_views(self.shadow)
+        self._blank = bytes(width)  # a dark page (clear)
 
     def _page_views(self, buf):
         mv = memoryview(buf)

@@ -30,6 +30,7 @@ ELLIPSIS = "\x0e"
 DIE = ("", "\x11", "\x12", "\x13", "\x14", "\x15", "\x16")  # DIE[n]: face n
 
 _Q = const(63)  # '?'
+_SPACE = const(32)
 _GW = const(5)  # drawn columns of a small glyph
 _SCRATCH = const(27)  # bytes of a string text() copies in one go ("27s" below)
 _SMALL = fontdata.SMALL
@@ -163,17 +164,22 @@ def text(fb, s, x, y, c=1, scale=1):
     # bytes are copied behind the cell in one C call and read back as ints.
     # Past them a zero byte stays (pack_into pads): there a string with a letter
     # of more than one byte still has its own.
+    # A glyph's dark pixels are never drawn (in either colour), so a space draws
+    # nothing and is skipped: a blit costs about 1.7 us a pixel of the cell.
     n = len(s)
     pack("27s", buf, _GW, s)
     if n < _SCRATCH and not buf[_GW + n]:
         for i in range(_GW, _GW + n):
-            row.blit(strip, 0, -buf[i])
-            fb.blit(cell, x, y, key, pal)
+            g = buf[i]
+            if g != _SPACE:
+                row.blit(strip, 0, -g)
+                fb.blit(cell, x, y, key, pal)
             x += CELL
     else:
         for ch in s:
-            row.blit(strip, 0, -_code(ch))
-            fb.blit(cell, x, y, key, pal)
+            if ch != " ":
+                row.blit(strip, 0, -_code(ch))
+                fb.blit(cell, x, y, key, pal)
             x += CELL
     return x
 
@@ -199,6 +205,11 @@ def center(fb, s, y, c=1, scale=1, w=128):
 def _big_index(ch):
     i = _BIG_CHARS.find(ch)
     return i if i >= 0 else _BIG_Q
+
+
+# The big glyphs made now, not in the first big() (an import of about 15 ms on the Pico):
+# for a screen whose first frame has none, but whose next one must be quick.
+load_big = _big_fbs
 
 
 def big(fb, s, x, y, c=1):

@@ -9,6 +9,7 @@ from micropython import const
 
 from wyrm import buttons, font
 from wyrm.app import Screen, use_widgets
+from wyrm.canvas import clear
 
 TITLE_H = const(10)
 ROW = const(9)
@@ -152,6 +153,7 @@ class Menu(Screen):
         self.first = 0
         self.on_back = on_back
         self._rows = 0  # bit r: row r needs drawing again (draw_part)
+        self._texts: list | None = None  # the labels as the last full draw made them (by item)
 
     def label(self, app, i):
         lab = self.items[i][0]
@@ -212,23 +214,30 @@ class Menu(Screen):
             app.redraw()
 
     def draw_part(self, app, fb):
-        """Bring the frame up to date after moves: the marked rows only."""
+        """Bring the frame up to date after moves: the marked rows only. A label is
+        made once between two full draws (a move changes none: what changes one
+        redraws the menu), so a scroll makes only the row that comes into view."""
         shown = rows(app)
         n = len(self.items)
+        texts: list | None = self._texts
+        if texts is None or len(texts) != n:
+            texts = self._texts = [None] * n
         w = fb.width
         marked = self._rows
         self._rows = 0
         every = (1 << shown) - 1
         if marked == every:  # the list scrolled: clear it in one go
-            y = row_y(0)
-            fb.fill_rect(0, y, w, fb.height - y, 0)
+            clear(fb, row_y(0))
         for r in range(shown):
             if marked & (1 << r):
                 if marked != every:
                     fb.fill_rect(0, row_y(r), w, ROW, 0)
                 i = self.first + r
                 if i < n:
-                    draw_row(fb, r, self.label(app, i), i == self.sel)
+                    t = texts[i]
+                    if t is None:
+                        t = texts[i] = self.label(app, i)
+                    draw_row(fb, r, t, i == self.sel)
         scroll_marks(fb, self.first, shown, n)
 
     def draw(self, app, fb):
@@ -240,9 +249,12 @@ class Menu(Screen):
             self.first = self.sel
         elif self.sel >= self.first + shown:
             self.first = self.sel - shown + 1
+        texts: list = [None] * n
+        self._texts = texts
         for r in range(min(shown, n - self.first)):
             i = self.first + r
-            draw_row(fb, r, self.label(app, i), i == self.sel)
+            t = texts[i] = self.label(app, i)
+            draw_row(fb, r, t, i == self.sel)
         scroll_marks(fb, self.first, shown, n)
 
     def _title(self, app):
