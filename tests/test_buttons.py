@@ -156,3 +156,31 @@ def test_update_allocates_nothing_per_event():
     q = btn.queue
     run(btn, 0, [(1 << B.OK, 100), (0, 100)])
     assert btn.queue is q and len(q) == 16
+
+
+class _EveryLook(B.Buttons):
+    """Buttons that work through every key at every update (no early return)."""
+
+    def update(self, now, levels):
+        self._wake = now
+        return super().update(now, levels)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_returning_early_while_nothing_can_happen_changes_no_event(seed):
+    """update() returns at once while the levels stay and no key can settle, repeat or
+    give its LONG yet; fed random taps, holds and bounces at random moments (also across
+    the tick wrap) it gives exactly the events of working through every key each time."""
+    import random
+
+    rng = random.Random(seed)
+    fast, full = B.Buttons(), _EveryLook()
+    t = rng.choice([0, WRAP - 2000, rng.randrange(WRAP)])
+    levels = 0
+    for _ in range(300):
+        if rng.random() < 0.3:
+            levels ^= 1 << rng.randrange(4)
+        t = ticks_add(t, rng.choice([1, 2, 5, 5, 5, 9, 10, 11, 40, 110, 450, 600, 2000]))
+        a, b = fast.update(t, levels), full.update(t, levels)
+        assert bytes(fast.queue[:a]) == bytes(full.queue[:b]), (seed, t, levels)
+        assert fast.stable == full.stable

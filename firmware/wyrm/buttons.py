@@ -22,6 +22,7 @@ NAMES = ("UP", "DOWN", "OK", "BACK")
 KIND_NAMES = ("", "PRESS", "RELEASE", "CLICK", "LONG", "REPEAT")
 
 _QLEN = const(16)
+_IDLE_MS = const(60000)  # nothing pending: look again after this long all the same
 
 
 class Buttons:
@@ -43,6 +44,9 @@ class Buttons:
         self._next = [0] * nkeys  # next repeat tick per key
         self.queue = bytearray(_QLEN)
         self.count = 0
+        # With the levels unchanged nothing can happen before this tick (a key
+        # settling, a repeat, a LONG): until then update() returns at once.
+        self._wake = 0
 
     def _put(self, kind, key):
         if self.count < _QLEN:
@@ -74,7 +78,10 @@ class Buttons:
         """Advance to time ``now`` with raw ``levels``; returns the event count."""
         self.count = 0
         raw_prev = self._raw
+        if levels == raw_prev and ticks_diff(now, self._wake) < 0:
+            return 0  # (the Pico's loop calls this every 5 ms)
         self._raw = levels
+        soon = _IDLE_MS
         for k in range(self.nkeys):
             bit = 1 << k
             eager = False
@@ -110,4 +117,18 @@ class Buttons:
                 elif not self._fired & bit and ticks_diff(now, self._down[k]) >= self.long_ms:
                     self._fired |= bit
                     self._put(LONG, k)
+            # what this key waits for, with its level unchanged
+            if not self._quiet & bit:
+                d = self.debounce_ms - ticks_diff(now, self._changed[k])
+            elif not self.stable & bit:
+                continue
+            elif self.repeat_mask & bit:
+                d = ticks_diff(self._next[k], now)
+            elif not self._fired & bit:
+                d = self.long_ms - ticks_diff(now, self._down[k])
+            else:
+                continue
+            if d < soon:
+                soon = d
+        self._wake = ticks_add(now, soon)
         return self.count

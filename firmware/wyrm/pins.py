@@ -128,7 +128,11 @@ class Keys:
             t = self._t[i]
             if ticks_diff(t, app.now) < 0:
                 t = app.now  # never step back in time
-            app.feed(t, self._prev)  # the level before the edge, up to the edge
+            if self._prev or app.buttons.stable:
+                # a key down: the level before the edge runs up to the edge (a LONG, a
+                # repeat, a release waiting out its bounce may fall due before it); from
+                # every key up and settled the edge alone is fed (nothing falls due)
+                app.feed(t, self._prev)
             self._prev = self._lv[i]
             app.feed(t, self._prev)
             r += 1
