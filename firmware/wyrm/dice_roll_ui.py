@@ -231,8 +231,11 @@ def _words(fb, words, y, h):
         font.center(fb, lines[i], y + i * 9)
 
 
-def _randomness(app):
-    return app.rng  # (the app makes it at its first use: the system's source)
+def _first_roll(app):
+    # what the first roll needs besides its face: the randomness (the app makes it at its
+    # first use: the system's source) and the big digits
+    font.load_big()
+    return app.rng
 
 
 # -- the roll screen ----------------------------------------------------------------
@@ -269,7 +272,7 @@ class RollScreen(Tumbling):
         if self.roll_now:
             self.roll(app)
         else:
-            app.after_frame(_randomness)  # made after the first frame, not in the first roll
+            app.after_frame(_first_roll)  # made after the first frame, not in the first roll
         book.show_problems(app)
 
     def on_close(self, app):

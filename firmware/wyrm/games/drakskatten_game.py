@@ -284,7 +284,8 @@ class GameMenu(gamekit.GameMenu):
 
     def on_event(self, app, kind, key):
         handled = super().on_event(app, kind, key)
-        if handled and app.top() is self:
+        if handled and app.top() is self and not (ui.is_up(kind, key) or ui.is_down(kind, key)):
+            # (a move changes no row: only what was done may have)
             keep = self.sel
             self.refresh()
             self.sel = min(keep, len(self.items) - 1)
