@@ -364,8 +364,8 @@ class GameMenu(Menu):
                 items = turn + self.rows() + ref + [["New game", self.new_game]]
             else:
                 items = self.rows() + turn + ref + [["New game", self.new_game]]
-        else:
-            items = [["New game", self.new_game]] + ref
+        else:  # (the row's third item: what it loads while OK is down)
+            items = [["New game", self.new_game, g.new_needs()]] + ref
         top = g.has_game() and self.has_top()
         if self.sel >= len(items) or top != self._top:
             self.sel = 0  # rows moved: start at the top (the winner, if any)
@@ -378,13 +378,9 @@ class GameMenu(Menu):
 
     def needs(self, app, i):
         # (by label: MicroPython's bound methods compare by identity)
-        g = self.game
-        label = self.items[i][0]
-        if label == "New game" and not g.has_game():
-            return list(g.new_needs())
-        if label == "Quick reference":
+        if self.items[i][0] == "Quick reference":
             __import__("wyrm.gamekit_ui")  # as reference() loads them
-            app.load(g.ref)
+            app.load(self.game.ref)
             return None
         return super().needs(app, i)
 
