@@ -399,21 +399,6 @@ class Page(Screen):
         return False
 
 
-class BigView(Page):
-    """A big number (or short digits like "3+5=8") with a caption under it."""
-
-    def __init__(self, title_text, big_text, caption=""):
-        self.title = title_text
-        self.big_text = big_text
-        self.caption = caption
-
-    def draw(self, app, fb):
-        title(fb, self.title)
-        font.big_center(fb, self.big_text, TITLE_H + 3)
-        if self.caption and app.tall:
-            font.center(fb, self.caption, app.height - 9)
-
-
 def error(app, text, title_text="Problem"):
     """Show a plain-language problem; never a traceback."""
     return app.push(Message(title_text, text))

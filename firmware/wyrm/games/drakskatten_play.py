@@ -9,13 +9,15 @@ def roll_d6(app):
     return app.rng.below(6) + 1
 
 
-class TurnView(ui.BigView):
-    # A roll that may end the turn (a move, a door search): OK passes it on. BACK
-    # keeps the turn (the cursor on the row it likely goes on with); after a move,
-    # DOWN goes into a room: a new monster, then the fight.
+class TurnView(ui.Page):
+    # A roll that may end the turn (a move, a door search), as a big number with a caption
+    # under it: OK passes it on. BACK keeps the turn (the cursor on the row it likely goes
+    # on with); after a move, DOWN goes into a room: a new monster, then the fight.
 
     def __init__(self, game, title_text, big_text, caption="", room=False):
-        super().__init__(title_text, big_text, caption or ("DOWN: into a room" if room else ""))
+        self.title = title_text
+        self.big_text = big_text
+        self.caption = caption or ("DOWN: into a room" if room else "")
         self.game = game
         self.room = room
 
@@ -41,7 +43,10 @@ class TurnView(ui.BigView):
         return False
 
     def draw(self, app, fb):
-        super().draw(app, fb)
+        ui.title(fb, self.title)
+        font.big_center(fb, self.big_text, ui.TITLE_H + 3)
+        if self.caption and app.tall:
+            font.center(fb, self.caption, app.height - 9)
         if app.tall:
             hint = self.game.next_hint(app)
             font.center(fb, hint, app.height - 9 - (9 if self.caption else 0))
