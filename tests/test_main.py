@@ -103,11 +103,15 @@ def boot(
     app=None,
     write_board=True,
     hooks=(),
+    setup=None,
 ):
-    """Run shell.main() until it returns or the fake clock passes ``limit``."""
+    """Run shell.main() until it returns or the fake clock passes ``limit``. ``setup(b)``:
+    called with the fake machine made, before the shell starts."""
     b = Boot()
     b.clock = FakeTime(limit)
     b.m = FakeMachine(b.clock)
+    if setup is not None:
+        setup(b)
     b.m.devices = list(devices)
     disp = (data or profile_data(profile))["display"]
     b.m.panel = Panel(disp["controller"], 128, disp.get("height", 64))
@@ -254,6 +258,40 @@ def test_safe_mode_active_high_button(tmp_path, capsys):
 
 def keys_for(data, m):
     return pins.Keys(m, load_profile(data, "t")["buttons"])
+
+
+RP2040 = "Raspberry Pi Pico with RP2040"
+
+
+def test_on_an_rp2040_the_core_goes_to_1v15_then_the_clock_to_200_mhz_then_the_bus(
+        tmp_path, monkeypatch):
+    """At power-up on an RP2040 (125 MHz, core at 1.10 V): the core regulator goes to 1.15 V
+    (VSEL 0xC, left on), only then the clock to 200 MHz, and only then is the panel's bus
+    made (its divider follows the clock of that moment)."""
+    monkeypatch.setattr(sys.implementation, "_machine", RP2040, raising=False)
+    b = boot(tmp_path, limit=50)
+    assert b.m.order[:3] == [("vreg", 0xC1), ("freq", 200_000_000), ("i2c", 0)]
+
+
+@pytest.mark.parametrize("chip, vreg, hz, order", [
+    (RP2040, 0xD1, 125_000_000, [("freq", 200_000_000)]),  # a higher voltage stays
+    (RP2040, 0x00, 125_000_000, [("freq", 200_000_000)]),  # reads as off: never written
+    (RP2040, 0xB1, 200_000_000, []),  # already at 200 MHz
+    ("Raspberry Pi Pico2 with RP2350", 0xB1, 150_000_000, []),
+    ("", 0xB1, 125_000_000, []),  # a port that names no chip
+], ids=["1v20", "vreg-off", "fast", "rp2350", "unnamed"])
+def test_the_clock_and_the_core_voltage_are_only_ever_raised_on_an_rp2040(
+        tmp_path, monkeypatch, chip, vreg, hz, order):
+    """A core already above 1.15 V keeps its voltage; a regulator register that reads with
+    its enable bit clear (an emulator) is never written (that could switch the core's supply
+    off); a clock already at 200 MHz, and any other chip, are left as they are."""
+    monkeypatch.setattr(sys.implementation, "_machine", chip, raising=False)
+
+    def machine_as(b):
+        b.m.vreg, b.m.hz = vreg, hz
+
+    b = boot(tmp_path, limit=50, setup=machine_as)
+    assert b.m.order[: len(order) + 1] == order + [("i2c", 0)]
 
 
 def test_levels_active_low_with_pull_ups():

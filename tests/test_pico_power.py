@@ -197,3 +197,25 @@ def test_a_press_in_standby_only_wakes_even_at_the_switch_into_sleep(standby):
     assert standby["slept"] and standby["on"]
     assert standby["after"] == standby["before"]
     assert symbol(standby["after"]) == 3
+
+
+def test_the_core_runs_at_200_mhz_and_the_panel_bus_at_400_khz_also_after_a_doze():
+    """Wyrm runs the RP2040 at 200 MHz (wyrm.startup.start). lightsleep wakes at the
+    firmware's 125 MHz: the loop puts the clock back, and with it the panel's bus rate, so
+    a press after a doze is worked at 200 MHz and its frame goes out at 400 kHz (9 bits a
+    byte: 22.5 us; at a slower peripheral clock the bytes would take 36 us)."""
+    with boot_on(3.9) as dev:
+        dev.run(2000)
+        assert dev.run_until_deep_sleep(1000)
+        dev.power(reset=True)
+        edge = dev.t_ns
+        dev.tap("down")
+        dev.settle()
+        split = dev.power()
+        burst = panel_bursts(dev, edge)
+        assert burst and dev.errors() == []
+        us_a_byte = sum(t.end_ns - t.start_ns for t in burst) / 1e3 / sum(
+            len(t.data) for t in burst)
+        assert 22.5 <= us_a_byte <= 23.5, us_a_byte
+        run = {int(mhz): ns for mhz, ns in split["run_ns"].items()}
+        assert run[200] > 10 * run.get(125, 0), run

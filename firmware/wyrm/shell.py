@@ -32,6 +32,7 @@ _STANDBY_MS = const(60000)  # one lightsleep while the panel is off
 _OFF = const(2)  # wyrm.app.OFF: the screen saver turned the panel off
 _TIDY_MS = const(50)  # no key edge and no frame this long: the heap is tidied, once ...
 _TIDY_BYTES = const(8192)  # ... if this much was allocated since the last collection
+_HZ = const(200000000)  # the clock wyrm.startup set (on a Pico: the RP2040)
 
 
 def print_exc(exc):
@@ -146,6 +147,7 @@ def run(machine, time, prof, keys, led, oled, app):
                 st = machine.disable_irq()
                 if keys._w == keys._r:
                     machine.lightsleep(_STANDBY_MS if app.power == _OFF else _DOZE_MS)
+                    machine.freq(_HZ)  # it wakes at 125 MHz, the panel's bus at 250 kHz
                 machine.enable_irq(st)
                 continue
         # A press waiting out its debounce is taken the moment it may be.

@@ -71,6 +71,9 @@ class FakeTime:
         return (t + d) & _MASK
 
 
+VREG = 0x40064000  # the RP2040's core regulator register (machine.mem32)
+
+
 class FakeMachine(types.ModuleType):
     def __init__(self, clock=None, irq=False):
         super().__init__("machine")
@@ -85,7 +88,21 @@ class FakeMachine(types.ModuleType):
         self.panel = None
         self.resets = 0
         self.led_log = []  # [time, value] of writes to output pins
+        self.hz = 125_000_000  # the CPU clock (machine.freq)
+        self.vreg = 0xB1  # the RP2040's VREG register at reset: VSEL 0xB (1.10 V), on
+        self.order = []  # ("vreg", value), ("freq", hz) and ("i2c", id), as done
         machine = self
+
+        class Mem32:
+            def __getitem__(self, addr):
+                return machine.vreg if addr == VREG else 0
+
+            def __setitem__(self, addr, value):
+                if addr == VREG:
+                    machine.vreg = value
+                    machine.order.append(("vreg", value))
+
+        self.mem32 = Mem32()
 
         class Pin:
             IN = 0
@@ -140,6 +157,7 @@ class FakeMachine(types.ModuleType):
                 self.freq = freq
                 self.writes = []
                 machine.buses.append(self)
+                machine.order.append(("i2c", id))
 
             def _check(self, addr):
                 if machine.i2c_fail or addr not in machine.devices:
@@ -177,6 +195,13 @@ class FakeMachine(types.ModuleType):
     def drive_at(self, ms, id, level):
         """``drive(id, level)`` when the fake clock reaches ``ms``."""
         self.clock.at(ms, lambda: self.drive(id, level))
+
+    def freq(self, hz=None):
+        if hz is None:
+            return self.hz
+        self.hz = hz
+        self.order.append(("freq", hz))
+        return None
 
     def disable_irq(self):
         state = self.irq_on
