@@ -374,6 +374,17 @@ def _way(edges, cur, keys, skip=()):
 
 
 # -- the emulated Pico --------------------------------------------------------------------
+_BITS_REVERSED = bytes(int("{:08b}".format(b)[::-1], 2) for b in range(256))
+
+
+def shown_title(frame, width):
+    """The title bar's page as the glass shows it: the first page, or with the picture
+    turned 180 degrees (Settings > Flip 180) the last page read backwards, each column's
+    bits upside down. Either, as hex."""
+    last = frame[len(frame) - width:]
+    return (frame[:width].hex(), bytes(_BITS_REVERSED[b] for b in reversed(last)).hex())
+
+
 def first_update(txns, addr, t_ns, stop_ns):
     """(start, end, bytes) of the first panel burst with page data (0x40) starting at or
     after ``t_ns`` and before ``stop_ns``; end in ns. None if there is none."""
@@ -436,7 +447,7 @@ def _replay_part(board, steps, log, seed):
             else:
                 r["ms"] = None
                 r["bytes"] = 0 if b is None else b[2]
-            r["same_title"] = dev.frame()[: dev.width].hex() == s["title"]
+            r["same_title"] = s["title"] in shown_title(dev.frame(), dev.width)
             out.append(r)
             if log and (i + 1) % 200 == 0:
                 log("  %s: %d/%d presses of a part on the Pico (%.0f s emulated)" % (
