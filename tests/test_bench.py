@@ -173,3 +173,31 @@ def test_battery_tables_are_the_saved_power_runs():
     assert "<= 10 % of 3x AAA: NOT met" in power_split.render(hungry)
     assert "<= 10 % of 3x AAA: met" in power_split.render(runs) or runs["batteries"][
         "game_night"]["4h_pct_of"]["3x AAA"] > 10
+
+
+def test_the_latency_tour_reads_the_title_bar_upright_or_turned():
+    """The tour compares the device's title bar with the simulator's as the glass shows it:
+    the first page of an upright picture, and the same bar from a picture turned 180 degrees
+    (Settings > Flip 180), turned here pixel by pixel; another picture's bar matches neither."""
+    import random
+
+    from host_tools.bench import latency
+
+    w, h = 128, 64
+    rnd = random.Random(7)
+    picture = bytes(rnd.randrange(256) for _ in range(w * h // 8))
+
+    def lit(fb, x, y):
+        return fb[(y // 8) * w + x] >> (y % 8) & 1
+
+    turned = bytearray(len(picture))
+    for y in range(h):
+        for x in range(w):
+            if lit(picture, x, y):
+                tx, ty = w - 1 - x, h - 1 - y
+                turned[(ty // 8) * w + tx] |= 1 << (ty % 8)
+    title = picture[:w].hex()
+    assert title in latency.shown_title(picture, w)
+    assert title in latency.shown_title(bytes(turned), w)
+    other = bytes(rnd.randrange(256) for _ in range(w * h // 8))
+    assert title not in latency.shown_title(other, w)
