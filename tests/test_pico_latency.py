@@ -45,7 +45,8 @@ OVER = {
                   "(870 B on the bus at 400 kHz: 20 ms)",
     (_3, "move"): "2 over 30 ms, 32.1-32.5: a line's scroll of the text Princesses",
     (_4, "tumble"): "1 over 40 ms: the d6's roll after its counts were reset and its history "
-                    "looked at, 155.7 (a roll on a fresh boot: 11-28)",
+                    "looked at, 155.7 (14.4 at 125 MHz: timing-dependent work lands before "
+                    "the frame; a roll on a fresh boot: 11-28)",
 }
 MEDIAN_OVER = {}
 
