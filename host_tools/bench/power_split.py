@@ -38,7 +38,7 @@ CELLS_MAH = {"3x AAA": 1000, "3x AA": 2500}
 def _split(p):
     """{state: seconds} from the harness's power reply."""
     out = {"run_fast": 0.0, "wait_fast": 0.0, "run_slow": 0.0, "deep": p["deep_ns"] / 1e9}
-    # (the wake from lightsleep runs about 1 ms at 125 MHz before the clock is 200 again:
+    # (the wake from lightsleep runs about 0.4 ms at 125 MHz before the clock is 200 again:
     # counted at the 200 MHz current)
     for mhz, ns in p["run_ns"].items():
         out["run_fast" if int(mhz) >= 100 else "run_slow"] += ns / 1e9
