@@ -632,3 +632,21 @@ def test_a_tumble_frame_never_shows_the_face_already_on_show():
                 screen.shown = [face] * die.count
                 screen.next_face(None)
                 assert screen.shown[0] != face, (die.name, face, seed)
+
+
+
+@pytest.mark.parametrize("die_at", [0, 1], ids=["drachenhort-die", "d6"])
+def test_the_first_tumble_frame_differs_from_the_result_on_show(tmp_path, die_at):
+    """OK on a result: the tumble's first face is never the face on show, so the panel
+    answers the release at once (the same face drew nothing new: no frame went out, and
+    on the Pico the roll's save came before the next one, a panel that seemed stuck)."""
+    d = Driver(tmp_path, seed=2)
+    d.keys(DICE + ",down" * die_at + ",ok")
+    for _ in range(40):
+        before = bigs(d.last())
+        frames = d.keys("ok")  # a tap: released 80 ms after its press
+        first = frames[0]
+        assert first.t <= simcore.TAP_MS, (before, first.t)
+        assert bigs(first) and bigs(first) != before, (before, bigs(first))
+        d.wait(400)  # the tumble ends: the result is on show
+    assert d.errors() == []

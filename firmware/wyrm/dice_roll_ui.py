@@ -307,6 +307,7 @@ class RollScreen(Tumbling):
         # and always before the result shows (flush): the tumble starts at once.
         self.unsaved = True
         self.framed = False
+        self.shown = self.result  # the first tumble face is another (a frame that changes)
         self.result = r
         self.seed = spin(self.seed + len(self.hist) + (app.now & 1023))
         self.start_tumble(app, part and old == _hist_text(die, self.hist, 1, font.CHARS - 2))
