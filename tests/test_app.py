@@ -320,6 +320,51 @@ def test_ok_held_on_a_game_in_progress_loads_what_its_first_frame_needs(tmp_path
     assert d.errors() == []
 
 
+_ROLLOFF = ["wyrm.games.drakskatten_players", "wyrm.dice", "wyrm.dice_draw_ui",
+            "wyrm.dice_rolloff"]
+
+
+def _rolloff_loaded():
+    return [m for m in _ROLLOFF if m in sys.modules]
+
+
+def test_ok_held_on_how_many_play_loads_the_rolloff_which_leaves_with_it(tmp_path, monkeypatch,
+                                                                        modules_back):
+    """Drakskatten's new game: while OK is down on the count, the roll-off's code loads (the
+    click finds it there); it belongs to the game's menu, so it leaves the heap when the
+    menu shows again after the roll-off, as if the click had loaded it."""
+    for name in _ROLLOFF:
+        _forget(monkeypatch, name)
+    d = Driver(tmp_path)
+    d.keys("down,ok")
+    assert d.title() == "== How many players? ==" and _rolloff_loaded() == []
+    d.run([(1 << B.OK, 100)])
+    assert d.title() == "== How many players? =="  # nothing opens before the release
+    assert _rolloff_loaded() == _ROLLOFF
+    d.run([(0, 300)])
+    assert d.title().startswith("== Roll-off ==")
+    d.keys("back,wait:300")  # the roll-off's round (on its own) ...
+    d.keys("back,wait:300")  # ... and the game's menu, whose player starts
+    assert d.title().startswith("== Drakskatten ==")
+    assert _rolloff_loaded() == []
+    assert d.errors() == []
+
+
+def test_a_long_ok_on_how_many_play_opens_nothing_and_lets_the_rolloff_go(tmp_path, monkeypatch,
+                                                                          modules_back):
+    """On three buttons a long OK is BACK: the count closes, and what its press loaded
+    leaves again."""
+    for name in _ROLLOFF:
+        _forget(monkeypatch, name)
+    d = Driver(tmp_path, board="pico-ssd1306-3btn")
+    d.keys("down,ok")
+    assert d.title() == "== How many players? =="
+    d.run([(1 << B.OK, 1000), (0, 300)])
+    assert d.title() != "== How many players? ==" and "Roll-off" not in d.title()
+    assert _rolloff_loaded() == []
+    assert d.errors() == []
+
+
 @pytest.mark.parametrize("saved", [False, True], ids=["new", "in progress"])
 @pytest.mark.parametrize("name", list(GAME_IN_PROGRESS))
 def test_soon_names_only_what_the_first_frame_imports(tmp_path, monkeypatch, modules_back,

@@ -16,6 +16,8 @@ COLOURS = ("Red", "Blue", "Green", "Yellow", "White", "Black", "Orange", "Purple
 MAX_PLAYERS = const(6)  # drakskatten.MAX_PLAYERS (a fresh game's first frame asks it)
 _FIGHT = "wyrm.games.drakskatten_fight"
 _PLAYERS = "wyrm.games.drakskatten_players"
+# what the roll-off after the count imports (_PLAYERS first: start_rolloff's imports)
+_ROLLOFF = (_PLAYERS, "wyrm.dice", "wyrm.dice_draw_ui", "wyrm.dice_rolloff")
 
 
 class Game(gamekit.SavedGame):
@@ -308,7 +310,7 @@ class GameMenu(gamekit.GameMenu):
 
         n = players.count_or(app, len(g.players) or 2, 1, MAX_PLAYERS)
         app.push(ui.Spinner("How many players?", n, 1, MAX_PLAYERS, self._start,
-                            hint="1..6  OK: start"))
+                            hint="1..6  OK: start", soon=_ROLLOFF))
 
     def _start(self, app, n):
         g = self.game
