@@ -15,6 +15,8 @@ SCRIPTS = [
     "down*5,ok,wait:300,ok,wait:1500,ok,wait:100,ok,wait:1500,ok*3,wait:1500,down",  # dice
     "down*5,ok,down,ok,wait:1500,ok,wait:900,up,back,ok,wait:200",  # 2d6: tumble, history
     "ok,wait:300,ok,wait:300,ok,wait:1500,ok,wait:100",  # a die screen's first roll ("OK: roll")
+    "down*5,ok,up,ok,down*9,up*4,down,up*7,ok",  # Dice > Your own dice: a text scrolled
+    "up,ok,up,ok,down*2,up,down*9,up*9",  # Settings > About
 ]
 
 
@@ -47,10 +49,13 @@ def test_frames_drawn_in_place_equal_whole_frames(script):
 
 
 @pytest.mark.parametrize("board", ["pico-ssd1306-128x32", "pico-ssd1306-3btn"])
-def test_a_scrolling_list_drawn_in_place_equals_whole_frames_on_other_boards(board):
+@pytest.mark.parametrize("script", [
+    "down*9,up*3,down,up*2",  # the main menu
+    "up,ok,up,ok,down*12,up*3,down,up*12",  # Settings > About: a text scrolled
+], ids=["menu", "text"])
+def test_a_scrolling_list_drawn_in_place_equals_whole_frames_on_other_boards(board, script):
     """Two rows on show (128x32) scroll at nearly every move; three buttons scroll with
     UP/DOWN the same way."""
-    script = "down*9,up*3,down,up*2" if board.endswith("x32") else "down*9,up*3,down"
     whole = frames(script, True, board)
     part = frames(script, False, board)
     assert len(whole) == len(part)

@@ -246,3 +246,26 @@ def big_width(s):
 def big_center(fb, s, y, w=128, c=1):
     """Draw s in big digits centred in a w px wide area."""
     return big(fb, s, (w - big_width(s)) // 2, y, c)
+
+
+def wrap(text, width=21):
+    """Split text into lines of at most ``width`` characters at spaces ('\\n' forces)."""
+    out = []
+    for para in text.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            while len(word) > width:
+                if line:
+                    out.append(line)
+                    line = ""
+                out.append(word[:width])
+                word = word[width:]
+            if not line:
+                line = word
+            elif len(line) + 1 + len(word) <= width:
+                line = line + " " + word
+            else:
+                out.append(line)
+                line = word
+        out.append(line)
+    return out

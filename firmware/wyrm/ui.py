@@ -5,11 +5,13 @@ a 64 px panel, two on a 32 px one. The selected row is drawn inverted; the
 simulator's text view marks it with ``> ``. All widgets take the app in their
 hooks and draw their whole picture in ``draw``.
 """
+from framebuf import MONO_VLSB, FrameBuffer
 from micropython import const
 
 from wyrm import buttons, font
 from wyrm.app import Screen, use_widgets
 from wyrm.canvas import clear
+from wyrm.font import wrap
 
 TITLE_H = const(10)
 ROW = const(9)
@@ -26,29 +28,6 @@ def title(fb, text, right=None):
     font.text(fb, text, 2, 1, 0)
     if right:
         font.text(fb, right, w - 1 - font.width(right), 1, 0)
-
-
-def wrap(text, width=21):
-    """Split text into lines of at most ``width`` characters at spaces ('\\n' forces)."""
-    out = []
-    for para in text.split("\n"):
-        line = ""
-        for word in para.split(" "):
-            while len(word) > width:
-                if line:
-                    out.append(line)
-                    line = ""
-                out.append(word[:width])
-                word = word[width:]
-            if not line:
-                line = word
-            elif len(line) + 1 + len(word) <= width:
-                line = line + " " + word
-            else:
-                out.append(line)
-                line = word
-        out.append(line)
-    return out
 
 
 def fit(s, n=font.CHARS):
@@ -107,9 +86,11 @@ def scroll_event(screen, app, kind, key, total, shown, on_ok=None):
             app.pop(screen)
         else:
             on_ok(app)
+        app.redraw()
+        return True
     else:
         return False
-    app.redraw()
+    app.touch()  # a scroll: a screen may draw it in place (draw_part)
     return True
 
 
@@ -327,45 +308,12 @@ class Spinner(Screen):
             arrow(fb, fb.width - 6, app.height - 10 if app.tall else app.height - 2, 1)
 
 
-class Confirm(Screen):
-    """A yes/no question. Starts on "No" so a stray OK never destroys anything."""
+def Confirm(question, on_yes, on_no=None, yes="Yes", no="No", default_yes=False):
+    """A yes/no question (wyrm.confirm), its code loaded when one is asked: it is not on
+    the heap at the main menu."""
+    from wyrm.confirm import Confirm
 
-    def __init__(self, question, on_yes, on_no=None, yes="Yes", no="No", default_yes=False):
-        self.lines = wrap(question)
-        self.on_yes = on_yes
-        self.on_no = on_no
-        self.labels = (no, yes)
-        self.sel = 1 if default_yes else 0
-
-    def on_event(self, app, kind, key):
-        if is_up(kind, key) or is_down(kind, key):
-            self.sel ^= 1
-        elif is_ok(kind, key):
-            app.pop(self)
-            if self.sel:
-                self.on_yes(app)
-            elif self.on_no:
-                self.on_no(app)
-        else:
-            return False
-        app.redraw()
-        return True
-
-    def draw(self, app, fb):
-        avail = (app.height - 12) // 9
-        for i, line in enumerate(self.lines[:avail]):
-            font.text(fb, line, 2, 1 + i * 9)
-        y = app.height - 11
-        w = fb.width // 2
-        for i in (1, 0):  # yes on the left, no on the right
-            x = 0 if i else w
-            lab = self.labels[i]
-            if self.sel == i:
-                fb.fill_rect(x + 2, y, w - 4, 11, 1)
-                font.text(fb, lab, x + (w - font.width(lab)) // 2, y + 2, 0)
-            else:
-                fb.rect(x + 2, y, w - 4, 11, 1)
-                font.text(fb, lab, x + (w - font.width(lab)) // 2, y + 2, 1)
+    return Confirm(question, on_yes, on_no, yes, no, default_yes)
 
 
 class Message(Screen):
@@ -388,6 +336,7 @@ class Message(Screen):
             self.lines = list(text)
         self.on_ok = on_ok
         self.first = 0
+        self._strips = None  # on the Pico: lines drawn once each, copied at every scroll
 
     def on_event(self, app, kind, key):
         if kind == buttons.CLICK and key == buttons.BACK:
@@ -399,12 +348,37 @@ class Message(Screen):
         if self.on_ok:
             self.on_ok(app)
 
+    def draw_part(self, app, fb):
+        clear(fb, TITLE_H)  # a scroll: the title stays
+        self._text(app, fb)
+
     def draw(self, app, fb):
         title(fb, self.title)
+        self._text(app, fb)
+
+    def _text(self, app, fb):
         shown = rows(app)
-        for r in range(min(shown, len(self.lines) - self.first)):
-            font.text(fb, self.lines[self.first + r], 2, row_y(r) + 1)
-        scroll_marks(fb, self.first, shown, len(self.lines))
+        lines = self.lines
+        strips = self._strips
+        if strips is None and font.LOG is None:
+            # A ring of eight one-line pictures (those on show and one either side): a
+            # scroll draws the line coming into view and copies the rest (a copy is a
+            # third of drawing a line's letters). The simulator logs every text call.
+            w = fb.width - 2
+            strips = self._strips = [[FrameBuffer(bytearray(w), w, 8, MONO_VLSB), -1]
+                                     for _ in range(8)]
+        for r in range(min(shown, len(lines) - self.first)):
+            i = self.first + r
+            if strips is None:
+                font.text(fb, lines[i], 2, row_y(r) + 1)
+                continue
+            s = strips[i & 7]
+            if s[1] != i:
+                s[0].fill(0)
+                font.text(s[0], lines[i], 0, 0)
+                s[1] = i
+            fb.blit(s[0], 2, row_y(r) + 1, 0)
+        scroll_marks(fb, self.first, shown, len(lines))
 
 
 class Page(Screen):

@@ -178,7 +178,7 @@ class CpyDevice:
     def asks(self):
         from wyrm import ui
 
-        return isinstance(self.app.top(), ui.Confirm)
+        return type(self.app.top()).__name__ == "Confirm"
 
     def at_home(self):
         return len(self.app.stack) == 1 and not self.game_open()
