@@ -244,6 +244,31 @@ def test_leaving_a_game_unloads_its_modules(tmp_path):
     assert d.errors() == []
 
 
+def test_the_game_kit_stays_once_a_game_was_opened(tmp_path, monkeypatch, modules_back):
+    """wyrm.gamekit, which every game is built on, loads with the first game opened and
+    then stays: the next game opens without loading it again (an import of a few KB takes
+    tens of ms on the Pico). The games' own modules leave as before; Dice needs no kit."""
+    from wyrm import home
+
+    assert all(m.startswith("wyrm.games.") for _, m in home.GAMES[: home._KIT_ROWS])
+    assert not any(m.startswith("wyrm.games.") for _, m in home.GAMES[home._KIT_ROWS:])
+    for name in _game_modules() + ["wyrm.gamekit"]:
+        _forget(monkeypatch, name)
+    d = Driver(tmp_path)
+    d.keys("down*5,ok,wait:300,back,back,wait:300")  # Dice and back
+    assert "wyrm.gamekit" not in sys.modules
+    d.keys("up*3,ok,wait:300")  # DrachenSchatten: a new game
+    kit = sys.modules["wyrm.gamekit"]
+    for _ in range(4):
+        d.keys("back,wait:300")
+    assert d.text().startswith("== Wyrm ==") and _game_modules() == []
+    assert sys.modules["wyrm.gamekit"] is kit
+    d.keys("down,ok,wait:300")  # Drachenfels
+    assert "wyrm.games.drachenfels_game" in sys.modules
+    assert sys.modules["wyrm.gamekit"] is kit  # the same, not loaded again
+    assert d.errors() == []
+
+
 @pytest.fixture
 def modules_back():
     """The wyrm modules (and the packages' attributes naming them) as they were before

@@ -6,6 +6,8 @@ again, so RAM holds the platform plus one game. While a game is open its module
 name is kept in the store ("open"), so after a power cut Wyrm comes back into it.
 """
 
+from micropython import const
+
 from wyrm import buttons, ui
 from wyrm.app import App
 
@@ -22,6 +24,7 @@ GAMES = (
     ("Dice", "wyrm.dice_ui"),
     ("Hidden deck", "wyrm.deck_ui"),
 )
+_KIT_ROWS = const(5)  # GAMES' first rows: the games, built on wyrm.gamekit
 
 
 class Home(ui.Menu):
@@ -42,6 +45,8 @@ class Home(ui.Menu):
         # The row's code loads while the finger is on OK (so the click finds it there);
         # then, a module a step while OK stays down, what its first frame imports (the
         # module's ``soon(store)``); the release waits for one import at most.
+        if i < _KIT_ROWS:  # a game: its kit first, outside the main menu's scope (it stays)
+            __import__("wyrm.gamekit")
         soon = getattr(app.load(_row_module(i)), "soon", None)
         return list(soon(app.store)) if soon is not None else None
 
