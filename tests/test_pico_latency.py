@@ -34,20 +34,9 @@ REACHED_3 = tuple(p for p in REACHED if p not in (
 
 
 # Budgets not met yet (v1.28.0, docs/LATENCY.md): strict xfails, so a fix turns them green
+# ({(board, kind): why}; none at present)
 _4, _3 = "pico-ssd1306-4btn", "pico-ssd1306-3btn"
-OVER = {
-    (_4, "open"): "4 over 100 ms, all 102.8: Drakskatten's roll-off after How many players? "
-                  "(its code imported on the click: about 60 ms)",
-    (_3, "open"): "9 over 100 ms, 102-116: a game in progress opened from the main menu late in "
-                  "a long tour, 105-116 (imports grow slower as the interned names grow); the "
-                  "roll-off after How many players? 102.7",
-    (_4, "move"): "2 over 30 ms, 32.1-32.4: a line's scroll of the long text Your own dice "
-                  "(870 B on the bus at 400 kHz: 20 ms)",
-    (_3, "move"): "2 over 30 ms, 32.1-32.5: a line's scroll of the text Princesses",
-    (_4, "tumble"): "1 over 40 ms: the d6's roll after its counts were reset and its history "
-                    "looked at, 155.7 (14.4 at 125 MHz: timing-dependent work lands before "
-                    "the frame; a roll on a fresh boot: 11-28)",
-}
+OVER = {}
 MEDIAN_OVER = {}
 
 

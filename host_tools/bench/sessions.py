@@ -176,8 +176,7 @@ class CpyDevice:
         return self._game[1]
 
     def asks(self):
-        from wyrm import ui
-
+        # (by name: wyrm.confirm loads when a question is asked and may leave again)
         return type(self.app.top()).__name__ == "Confirm"
 
     def at_home(self):
