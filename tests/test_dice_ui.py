@@ -326,6 +326,19 @@ def test_reset_statistics_asks_first_and_defaults_to_no(tmp_path):
     assert d.errors() == []
 
 
+def test_a_reset_is_saved_right_after_its_frame(tmp_path):
+    """The emptied counts are written once they are on the panel (the question's answer
+    shows at once); a power cut a moment later keeps them empty."""
+    d = Driver(tmp_path, seed=10)
+    d.keys(DICE + ",ok,ok,ok,wait:400,down,ok,up,ok")
+    assert "0 rolls" in title(d)
+    d.reboot()  # back on the die's screen, with nothing rolled
+    assert "OK: roll" in d.text() and roll_count(d) == 0
+    d.keys("down")
+    assert "0 rolls" in title(d)
+    assert d.errors() == []
+
+
 def test_statistics_menu_lists_every_die_with_its_rolls(tmp_path):
     """Dice > Statistics lists every die with its number of rolls and opens its stats."""
     d = Driver(tmp_path, seed=12)

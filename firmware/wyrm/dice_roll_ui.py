@@ -526,7 +526,7 @@ class StatsScreen(Screen):
         self.tally.clear()
         del self.hist[:]
         self.book.put(self.die, self.tally, self.hist)
-        self.book.save(app)
+        app.after_frame(self.book.save)  # written once the emptied counts are on the panel
         app.toast("Counts reset")
 
     def draw(self, app, fb):
