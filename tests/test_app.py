@@ -345,6 +345,24 @@ def test_ok_held_on_a_game_in_progress_loads_what_its_first_frame_needs(tmp_path
     assert d.errors() == []
 
 
+def test_a_press_that_takes_a_note_away_shows_that_first(tmp_path, monkeypatch, modules_back):
+    """A press on a note (toast) takes it away at once; what the press does besides - here
+    a menu row loading its code while OK is down - waits until that frame is out."""
+    _forget(monkeypatch, "wyrm.letters")
+    app = App(Canvas(128, 64), Store(str(tmp_path)), Rng(seed=1))
+    app.push(ui.Menu("Test", [["Row", lambda a: None, ["wyrm.letters"]]]))
+    app.step(1000, 0)  # the first frame
+    app.toast("A note", 5000)
+    assert app.step(1010, 0)  # the note drawn over the menu
+    noted = bytes(app.fb.buffer)
+    assert app.step(1020, 1 << B.OK)  # OK goes down: the note goes
+    assert bytes(app.fb.buffer) != noted
+    assert "wyrm.letters" not in sys.modules
+    app.step(1030, 1 << B.OK)  # still down: now the row's code loads
+    assert "wyrm.letters" in sys.modules
+    assert app.errors == []
+
+
 _ROLLOFF = ["wyrm.games.drakskatten_players", "wyrm.dice", "wyrm.dice_draw_ui",
             "wyrm.dice_rolloff"]
 

@@ -371,8 +371,12 @@ class App:
         if top is None:
             return
         if self._toast is not None and kind == buttons.PRESS:
+            # the note goes at once; what the press does besides (a menu loading the code
+            # of the row under it) waits until that frame is out
             self._toast = None
             self._redraw = True
+            self.after_frame(lambda app: app._dispatch(kind, key))
+            return
         if self.keys < 4 and key == buttons.OK and not top.hold_ok:
             if kind == buttons.LONG:
                 kind = buttons.CLICK
