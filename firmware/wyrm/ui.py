@@ -247,13 +247,10 @@ class Spinner(Screen):
     """Pick a number between lo and hi; UP/DOWN (held: repeats), OK confirms.
 
     ``on_done(app, value)`` runs on OK (the spinner closes first); BACK cancels.
-    ``fmt(value) -> str`` shows values as words if wanted. ``soon``: the modules
-    ``on_done`` imports, loaded a step each while OK is down (as a menu row's); they
-    then belong to the screen below, as if its action had loaded them.
+    ``fmt(value) -> str`` shows values as words if wanted.
     """
 
-    def __init__(self, title_text, value, lo, hi, on_done, step=1, fmt=None, hint=None,
-                 soon=None):
+    def __init__(self, title_text, value, lo, hi, on_done, step=1, fmt=None, hint=None):
         self.title = title_text
         self.value = min(max(value, lo), hi)
         self.lo = lo
@@ -262,30 +259,15 @@ class Spinner(Screen):
         self.on_done = on_done
         self.fmt = fmt
         self.hint = hint
-        self.needs = soon
-        self.soon = None
-
-    def tick(self, app, now):
-        soon = self.soon
-        if soon and app.buttons.stable & (1 << buttons.OK):
-            app.load(soon.pop(0))
 
     def on_event(self, app, kind, key):
-        if key == buttons.OK and kind == buttons.PRESS and self.needs:
-            self.soon = list(self.needs)
         if is_up(kind, key):
             self.value = min(self.hi, self.value + self.step)
         elif is_down(kind, key):
             self.value = max(self.lo, self.value - self.step)
         elif is_ok(kind, key):
-            keep = self.scope  # what OK's press loaded: on_done's code
-            self.scope = None
             app.pop(self)
-            below = app.top()
-            had = below.scope
             self.on_done(app, self.value)
-            if keep is not None and had is None and below in app.stack:
-                below.scope = keep  # it leaves when the screen below shows again
         else:
             return False
         app.redraw()
