@@ -201,3 +201,23 @@ def test_the_latency_tour_reads_the_title_bar_upright_or_turned():
     assert title in latency.shown_title(bytes(turned), w)
     other = bytes(rnd.randrange(256) for _ in range(w * h // 8))
     assert title not in latency.shown_title(other, w)
+
+
+def test_the_latency_tour_times_each_key_from_the_edge_it_acts_on():
+    """On three buttons UP on a card being passed round is BACK (a click): it is timed from
+    its release, as a click is; a move in a menu from its press, OK on a row from its
+    release, and a long OK from 600 ms in."""
+    from host_tools.bench import latency
+
+    # Hidden deck: a new deck, Draw one for Player 1 (a card passed round), UP: stop?
+    keys = "down,down,down,down,down,down,ok,ok,ok,down,down,ok,ok,up,down,ok,down,long:ok"
+    keys = keys.split(",")
+    steps = latency.scripted("pico-ssd1306-3btn", keys)
+    acts = [(s["key"], s["label"].split(" == ")[0], s["to_label"].split(" == ")[0], s["acts"])
+            for s in steps]
+    assert ("down", "Home", "Home", "press") in acts
+    assert ("ok", "Home", "Menu", "release") in acts
+    assert ("up", "PeekScreen", "Confirm Stop passing round?", "release") in acts, acts
+    assert ("down", "Confirm Stop passing round?", "Confirm Stop passing round? [Yes]",
+            "press") in acts, acts
+    assert any(k == "long:ok" and a == "long" for k, _f, _t, a in acts), acts

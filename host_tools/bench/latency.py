@@ -194,7 +194,8 @@ class SimTour:
         if not frames:
             acts, kind = "release", "none"
         else:
-            # the edge the key acts on: UP/DOWN and a held OK (a secret) on the press;
+            # the edge the key acts on: UP/DOWN and a held OK (a secret) on the press, if
+            # the key drew while down (three buttons' UP on a card is BACK: a click);
             # a long press 600 ms in; a click on the release (a frame while it was down,
             # a note going, does not count when the release brings one too)
             t0 = frames[0][0]
@@ -202,7 +203,7 @@ class SimTour:
             held_ok = key == "ok" and getattr(top0, "hold_ok", False)
             if key.startswith("long:") and LONG_AT_MS <= t0 < down:
                 acts = "long"
-            elif key in ("up", "down") or (t0 < down and (held_ok or not after)):
+            elif t0 < down and (key in ("up", "down") or held_ok or not after):
                 acts = "press"
             else:
                 acts = "release"
