@@ -350,7 +350,7 @@ def test_a_press_that_takes_a_note_away_shows_that_first(tmp_path, monkeypatch, 
     a menu row loading its code while OK is down - waits until that frame is out."""
     _forget(monkeypatch, "wyrm.letters")
     app = App(Canvas(128, 64), Store(str(tmp_path)), Rng(seed=1))
-    app.push(ui.Menu("Test", [["Row", lambda a: None, ["wyrm.letters"]]]))
+    app.push(ui.Menu("Test", [["Row", lambda a: None, ["wyrm.letters"]], ["Other", None]]))
     app.step(1000, 0)  # the first frame
     app.toast("A note", 5000)
     assert app.step(1010, 0)  # the note drawn over the menu
@@ -360,6 +360,11 @@ def test_a_press_that_takes_a_note_away_shows_that_first(tmp_path, monkeypatch, 
     assert "wyrm.letters" not in sys.modules
     app.step(1030, 1 << B.OK)  # still down: now the row's code loads
     assert "wyrm.letters" in sys.modules
+    app.step(1040, 0)
+    app.toast("Another note", 5000)
+    app.step(1050, 0)
+    app.step(1060, 1 << B.DOWN)  # a move takes the note away and moves, in one frame
+    assert app.top().sel == 1 and app._toast is None
     assert app.errors == []
 
 

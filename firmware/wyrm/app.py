@@ -371,12 +371,13 @@ class App:
         if top is None:
             return
         if self._toast is not None and kind == buttons.PRESS:
-            # the note goes at once; what the press does besides (a menu loading the code
-            # of the row under it) waits until that frame is out
             self._toast = None
             self._redraw = True
-            self.after_frame(lambda app: app._dispatch(kind, key))
-            return
+            if key == buttons.OK:
+                # the note goes at once; what OK's press does besides (a menu loading the
+                # code of the row under it) waits until that frame is out
+                self.after_frame(lambda app: app._dispatch(kind, key))
+                return
         if self.keys < 4 and key == buttons.OK and not top.hold_ok:
             if kind == buttons.LONG:
                 kind = buttons.CLICK
