@@ -943,3 +943,21 @@ def test_down_on_the_roll_is_the_dragon_a_capture_passes_the_turn(tmp_path):
     t = d.text()
     assert t.startswith("== Who escaped? ==") and "red" not in t
     assert d.errors() == []
+
+
+def test_a_dealt_game_reads_its_deal_once_not_at_every_frame(tmp_path):
+    """The menu of a dealt game shows whether everyone has seen their card; that is read
+    from the saved deal once (its code is an import of tens of ms on the Pico), not again
+    at every turn while the deal stays the same."""
+    d = Driver(tmp_path, seed=3)
+    d.keys(NEW_DEALT_4 + "," + PEEK_ROUND_4)
+    game = d.app.top().game
+    assert game.deal_state() == "ok"
+    reads = []
+    real = game._deal
+    game._deal = lambda: reads.append(1) or real()
+    d.keys(DEALT_CAPTURES)  # three captures: three turns passed on the menu
+    assert "Capture" in d.text()
+    assert reads == []
+    assert game.deal_state() == "ok"
+    assert d.errors() == []

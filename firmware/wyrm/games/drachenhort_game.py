@@ -71,6 +71,8 @@ class Game(gamekit.SavedGame):
         self._hoard = None
         self._cfg = None
         self._dealt = None  # the dealt cards, once read at the reveal
+        self._read = 0  # the saved deal deal_state() last read (0: none yet) ...
+        self._said = None  # ... and what it said
         self.starting = False  # a new dealt game: who begins once the cards are seen
 
     @property
@@ -195,10 +197,12 @@ class Game(gamekit.SavedGame):
         g = self.hoard
         if g is None or g.mode != "dealt":
             return None
-        d = self._deal()
-        if d is None:
-            return "missing"
-        return "ok" if d.all_seen() else "unseen"
+        obj = self.deal
+        if self._read is not obj:  # a deal is read once (wyrm.deal: an import), not per frame
+            d = self._deal()
+            self._said = "missing" if d is None else "ok" if d.all_seen() else "unseen"
+            self._read = obj
+        return self._said
 
     def _deal(self):
         """The saved deal (kept in this game's save), if it fits this game."""
