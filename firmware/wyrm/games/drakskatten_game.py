@@ -328,6 +328,7 @@ class _Count(ui.Spinner):
     # step (as a menu row's code): the click finds it there. It then belongs to the game's
     # menu below, as if the menu's action had loaded it, and leaves with the roll-off.
     soon = None
+    scope: list | None = None  # (App.load's note of the modules before: a list once set)
 
     def tick(self, app, now):
         soon = self.soon
