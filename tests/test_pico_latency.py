@@ -35,7 +35,6 @@ REACHED_3 = tuple(p for p in REACHED if p not in (
 
 # Budgets not met yet (v1.28.0, docs/LATENCY.md): strict xfails, so a fix turns them green
 # ({(board, kind): why}; none at present)
-_4, _3 = "pico-ssd1306-4btn", "pico-ssd1306-3btn"
 OVER = {}
 MEDIAN_OVER = {}
 

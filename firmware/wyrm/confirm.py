@@ -15,6 +15,8 @@ class Confirm(Screen):
         self.sel = 1 if default_yes else 0
 
     def on_event(self, app, kind, key):
+        # ui.is_up/is_down/is_ok spelt out: wyrm.ui loads this module, so it cannot import
+        # them back (moving them into wyrm.buttons cost 320 B of the main menu's heap)
         if key <= buttons.DOWN and (kind == buttons.PRESS or kind == buttons.REPEAT):
             self.sel ^= 1  # UP or DOWN: the other answer
         elif key == buttons.OK and kind == buttons.CLICK:
