@@ -230,6 +230,45 @@ def test_far_off_screen_draws_nothing():
         assert not any(buf)
 
 
+def _canvas_and_plain(background):
+    from wyrm.canvas import Canvas
+
+    cv = Canvas(W, H)
+    buf = bytearray(background)
+    cv.buffer[:] = buf
+    return cv, framebuf.FrameBuffer(buf, W, H, framebuf.MONO_VLSB), buf
+
+
+# every shift within a page, and hanging over every edge
+CANVAS_SPOTS = [(x, y) for y in range(-9, 66, 1) for x in (-7, -3, 0, 2, 50, 117, 123, 127, 128)]
+
+
+@pytest.mark.parametrize("c", [1, 0])
+def test_a_canvas_gets_the_same_pixels_as_a_blit(c):
+    """On a Canvas (the app's frame) glyphs are written as bytes (wyrm.glyphs, viper on the
+    Pico): lit pixels in colour c, dark ones untouched, clipped at every edge - the same
+    frame as the FrameBuffer blits, over a background with lit and dark pixels."""
+    assert font._draw is not None  # CPython takes the byte path too
+    bg = bytes((i * 37 + 11) & 0xFF for i in range(W * H // 8))
+    codes = "".join(chr(i) for i in range(1, 127))
+    for x, y in CANVAS_SPOTS:
+        cv, fb, buf = _canvas_and_plain(bg)
+        for k in range(0, len(codes), 20):  # each call at most 26 characters (the byte path)
+            assert font.text(cv, codes[k:k + 20], x, y + k // 20, c) == \
+                font.text(fb, codes[k:k + 20], x, y + k // 20, c)
+        assert cv.buffer == buf, (x, y)
+
+
+def test_a_canvas_with_letters_beyond_ascii_draws_them_with_blits():
+    """A string with a letter of more than one byte (or longer than 26) takes the blits on
+    a Canvas too: the same pixels either way."""
+    for s in ("caf\u00e9 \u2191", "A line of more than 27 letters: yes"):
+        cv, fb, buf = _canvas_and_plain(bytes(W * H // 8))
+        assert font.text(cv, s, 3, 13) == font.text(fb, s, 3, 13)
+        assert cv.buffer == buf
+        assert any(buf)
+
+
 # --- big digits -----------------------------------------------------------
 
 

@@ -42,6 +42,10 @@ _BIG_X = fontdata.BIG_X
 _BIG_ROWS = fontdata.BIG_ROWS
 _BIG_Q = fontdata.BIG_CHARS.find("?")
 _SMALL = bytearray(_SMALL)  # the small glyph strip's own buffer (a FrameBuffer needs one)
+try:  # glyphs written as bytes into a Canvas's pages (viper on the Pico)
+    from wyrm.glyphs import draw as _draw
+except (ImportError, SyntaxError, ValueError):  # a MicroPython that runs no machine code
+    _draw = None  # (compiling it: SyntaxError; its .mpy: ValueError)
 
 
 
@@ -169,6 +173,15 @@ def text(fb, s, x, y, c=1, scale=1):
     n = len(s)
     pack("27s", buf, _GW, s)
     if n < _SCRATCH and not buf[_GW + n]:
+        if _draw is not None and type(fb) is not framebuf.FrameBuffer and -64 <= x < 192 \
+                and -64 <= y < 192:  # a Canvas: what draw() reads, in the cell's bytes
+            buf[0] = fb.width
+            buf[1] = fb.pages
+            buf[2] = n
+            buf[3] = x + 64
+            buf[4] = y + 64
+            _draw(fb.buffer, _SMALL, buf, c)
+            return x + n * CELL
         for i in range(_GW, _GW + n):
             g = buf[i]
             if g != _SPACE:

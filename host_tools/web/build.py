@@ -22,6 +22,9 @@ PAGE_FILES = ("index.html", "wyrm.js", "manifest.webmanifest")
 RUNTIME_FILES = ("micropython.mjs", "micropython.wasm")
 GLUE = "webmain.py"
 PANEL = "simpanel.py"  # the panel stand-in the simulator uses; WebPanel builds on it
+# machine code for the Pico (viper) that the WebAssembly port cannot compile or load: the
+# browser goes without it (wyrm.font then draws text with blits)
+PICO_ONLY = ("wyrm/glyphs.py",)
 
 
 class BuildError(Exception):
@@ -29,8 +32,8 @@ class BuildError(Exception):
 
 
 def _firmware_sources():
-    """[(bundle path, host path)]: firmware/wyrm/**.py and its .txt data (main.py is the
-    Pico's shell)."""
+    """[(bundle path, host path)]: firmware/wyrm/**.py and its .txt data but PICO_ONLY
+    (main.py is the Pico's shell)."""
     out = []
     base = os.path.join(paths.FIRMWARE, "wyrm")
     for here, dirs, files in os.walk(base):
@@ -38,7 +41,9 @@ def _firmware_sources():
         for name in sorted(files):
             if name.endswith((".py", ".txt")):
                 host = os.path.join(here, name)
-                out.append((os.path.relpath(host, paths.FIRMWARE).replace(os.sep, "/"), host))
+                rel = os.path.relpath(host, paths.FIRMWARE).replace(os.sep, "/")
+                if rel not in PICO_ONLY:
+                    out.append((rel, host))
     out.append((GLUE, os.path.join(HERE, GLUE)))
     out.append((PANEL, os.path.join(paths.ROOT, "host_tools", "sim", PANEL)))
     return sorted(out)

@@ -1,4 +1,5 @@
 """CPython stand-in for MicroPython's `micropython` module (host only, never deployed)."""
+import builtins
 
 
 def const(value):
@@ -11,6 +12,14 @@ def native(func):
 
 
 viper = native
+
+
+def _cast(buf):
+    # viper's ptr8/ptr32 (known to MicroPython's compiler): here the buffer itself
+    return buf
+
+
+builtins.ptr8 = builtins.ptr16 = builtins.ptr32 = _cast
 
 
 def heap_lock():
