@@ -252,8 +252,9 @@ def _numbered(app, st):
     def done(app, n):
         _make(app, st, n)
 
+    from wyrm.spinner import Spinner
     app.push(
-        ui.Spinner("How many cards?", _DEFAULT_COUNT, 2, MAX_CARDS, done, 1, None, "cards  OK: set")
+        Spinner("How many cards?", _DEFAULT_COUNT, 2, MAX_CARDS, done, 1, None, "cards  OK: set")
     )
 
 
@@ -302,8 +303,9 @@ def _deal(app, st):
         if each_max < 1:
             ui.error(app, "Only %d cards left: not one for each player." % left, "Deal cards")
             return
+        from wyrm.spinner import Spinner
         app.push(
-            ui.Spinner(
+            Spinner(
                 "Cards each",
                 1,
                 1,
@@ -316,9 +318,9 @@ def _deal(app, st):
         )
 
     from wyrm import players  # no one dealt yet: the table's count (main menu > Players)
-
+    from wyrm.spinner import Spinner
     app.push(
-        ui.Spinner(
+        Spinner(
             "How many players?",
             max(st.players, 2) if st.players else players.count_or(app, 2, 1, MAX_PLAYERS),
             1,

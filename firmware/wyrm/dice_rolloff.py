@@ -10,6 +10,7 @@ wait for it (every module file costs an import and a slower directory on the Pic
 from wyrm import buttons, dice, font, players, ui
 from wyrm.dice import D6
 from wyrm.dice_draw_ui import Tumbling, caption, skip_key, spin
+from wyrm.spinner import Spinner
 
 
 class RollOff:
@@ -74,7 +75,7 @@ def roll_off(rng, players):
 
 
 # -- who starts -----------------------------------------------------------------------
-class PlayersSpinner(ui.Spinner):
+class PlayersSpinner(Spinner):
     """How many players? (starts at the last count used); OK opens ``make(n)``."""
 
     def __init__(self, title_text, make, lo, hi):

@@ -8,6 +8,7 @@ rules, ``<game>_game.py`` its ``Game(SavedGame)``, ``GameMenu`` and
 import sys
 
 from wyrm import buttons, font
+from wyrm.app import Screen
 from wyrm.ui import TITLE_H, Confirm, Menu, error
 
 
@@ -57,7 +58,8 @@ class SavedGame:
     ref = None  # "wyrm.games.<game>_ref": PAGES [(title, lines)] for "Quick reference"
     first = ()  # other modules the menu's first frame imports with a save ("wyrm.players")
     first_new = ()  # ... and without one
-    asks = ("wyrm.players",)  # besides the rules, what New game's first question imports
+    # besides the rules, what New game's first question imports (the count: a spinner)
+    asks = ("wyrm.players", "wyrm.spinner")
     at_key = "player"
 
     def __init__(self, app, state=None):
@@ -464,3 +466,13 @@ class NoteMenu(Menu):
         note = self.note(app) if self.note else None
         if note:
             title_note(fb, note)
+
+
+class Page(Screen):
+    """A page the players read: OK (or BACK) closes it."""
+
+    def on_event(self, app, kind, key):
+        if kind == buttons.CLICK and (key == buttons.OK or key == buttons.BACK):
+            app.pop(self)
+            return True
+        return False

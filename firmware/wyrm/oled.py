@@ -10,30 +10,17 @@ from wyrm.canvas import Canvas
 
 _SET_LOW_COL = const(0x00)
 _SET_HIGH_COL = const(0x10)
-_SET_MEM_ADDR = const(0x20)
-_DEACTIVATE_SCROLL = const(0x2E)
-_SET_START_LINE = const(0x40)
 _SET_CONTRAST = const(0x81)
-_SET_CHARGE_PUMP = const(0x8D)
 _SET_SEG_REMAP = const(0xA0)
-_SET_ENTIRE_ON = const(0xA4)
 _SET_NORM_INV = const(0xA6)
-_SET_MUX_RATIO = const(0xA8)
-_SET_DCDC = const(0xAD)
 _SET_DISP = const(0xAE)
 _SET_PAGE = const(0xB0)
 _SET_COM_OUT_DIR = const(0xC0)
-_SET_DISP_OFFSET = const(0xD3)
-_SET_DISP_CLK_DIV = const(0xD5)
-_SET_PRECHARGE = const(0xD9)
-_SET_COM_PIN_CFG = const(0xDA)
-_SET_VCOM_DESEL = const(0xDB)
 
 _CTRL_CMD_STREAM = const(0x00)
 _CTRL_DATA_STREAM = const(0x40)
 _CTRL_CMD_SINGLE = const(0x80)
 
-_PAGE_MODE = const(0x02)
 _SSD1306_COLUMNS = const(128)
 _SH1106_COLUMNS = const(132)
 _SPAN = const(8)  # a page's changed columns go out rounded up to a multiple of this
@@ -164,47 +151,14 @@ class Oled(Canvas):
 
         Restores the last contrast, inversion and rotation. The app's drawing
         is kept: the shadow is forgotten, so the next show() sends every page.
+        The code is wyrm.oled_init, on the heap only while the panel starts (at
+        boot, after a reconnect) or turns.
         """
-        h = self.height
-        seg, com = self._orientation_cmds()
-        # 128x32 glasses are wired to COM0..31 in sequence; 64-row ones to the
-        # alternating (left/right interleaved) COM pins.
-        com_pins = 0x02 if self.width > 2 * h else 0x12
-        seq = [_CTRL_CMD_STREAM, _SET_DISP,
-               _SET_DISP_CLK_DIV, 0x80,
-               _SET_MUX_RATIO, h - 1,
-               _SET_DISP_OFFSET, 0x00,
-               _SET_START_LINE | 0]
-        if self.sh1106:
-            # DC-DC converter: 0x8B on, 0x8A off (external VPP).
-            seq += [_SET_DCDC, 0x8A if self.external_vcc else 0x8B,
-                    _SET_PRECHARGE, 0x22 if self.external_vcc else 0xF1,
-                    _SET_VCOM_DESEL, 0x35]
-        else:
-            seq += [_SET_CHARGE_PUMP, 0x10 if self.external_vcc else 0x14,
-                    _SET_MEM_ADDR, _PAGE_MODE,
-                    _DEACTIVATE_SCROLL,
-                    _SET_PRECHARGE, 0x22 if self.external_vcc else 0xF1,
-                    _SET_VCOM_DESEL, 0x30]
-        seq += [seg, com,
-                _SET_COM_PIN_CFG, com_pins,
-                _SET_CONTRAST, self._contrast,
-                _SET_ENTIRE_ON,
-                _SET_NORM_INV | (1 if self._inverted else 0)]
-        self._write(bytes(seq))
-        # Clear the visible RAM before lighting the panel (no power-on noise);
-        # the shadow mirrors the panel, so it is cleared too.
-        out = self._page
-        for i in range(1, len(out)):
-            out[i] = 0
-        sh = self.shadow
-        for i in range(len(sh)):
-            sh[i] = 0
-        for p in range(self.pages):
-            self._window(p, 0)
-            self._write(out)
-        self.forget()
-        self.write_cmd(_SET_DISP | 1)
+        from wyrm.app import forget
+        from wyrm.oled_init import init
+
+        init(self)
+        forget("wyrm.oled_init")
 
     def send(self, mask):
         """Send exactly the pages whose bit is set in ``mask``; returns bytes sent."""
@@ -255,17 +209,10 @@ class Oled(Canvas):
         """
         if bool(flag) == self.rotated:
             return 0
-        before = self.bytes_sent
-        self.rotated = bool(flag)
-        self._set_window_columns()
-        seg, com = self._orientation_cmds()
-        self.write_cmd(seg)
-        self.write_cmd(com)
-        self.whole()
-        shown = framebuf.FrameBuffer(self.shadow, self.width, self.pages, framebuf.GS8)
+        from wyrm.app import forget
+        from wyrm.oled_init import turn  # (a rare change: its code is not kept)
+
         try:
-            self._send_pages((1 << self.pages) - 1, shown)
-        except OSError:
-            self.forget()
-            raise
-        return self.bytes_sent - before
+            return turn(self, bool(flag))
+        finally:
+            forget("wyrm.oled_init")

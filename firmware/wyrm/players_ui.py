@@ -42,7 +42,8 @@ def ask_count(app):
         if not old:
             pick(app, 0, True)  # first time: a name for every seat in turn
 
-    app.push(ui.Spinner("How many players?", n, players.MIN, players.MAX, done,
+    from wyrm.spinner import Spinner
+    app.push(Spinner("How many players?", n, players.MIN, players.MAX, done,
                         hint="%d-%d  OK: names" % (players.MIN, players.MAX)))
 
 

@@ -36,7 +36,8 @@ def _set_contrast(app):
         app.settings["contrast"] = v
         app.save_settings(soon=True)
 
-    app.push(ui.Spinner("Contrast", app.settings["contrast"], 1, 5, done))
+    from wyrm.spinner import Spinner
+    app.push(Spinner("Contrast", app.settings["contrast"], 1, 5, done))
 
 
 def _flip(app):

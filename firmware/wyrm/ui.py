@@ -5,7 +5,6 @@ a 64 px panel, two on a 32 px one. The selected row is drawn inverted; the
 simulator's text view marks it with ``> ``. All widgets take the app in their
 hooks and draw their whole picture in ``draw``.
 """
-from framebuf import MONO_VLSB, FrameBuffer
 from micropython import const
 
 from wyrm import buttons, font
@@ -243,53 +242,6 @@ class Menu(Screen):
         return t if isinstance(t, str) else t(app)
 
 
-class Spinner(Screen):
-    """Pick a number between lo and hi; UP/DOWN (held: repeats), OK confirms.
-
-    ``on_done(app, value)`` runs on OK (the spinner closes first); BACK cancels.
-    ``fmt(value) -> str`` shows values as words if wanted.
-    """
-
-    def __init__(self, title_text, value, lo, hi, on_done, step=1, fmt=None, hint=None):
-        self.title = title_text
-        self.value = min(max(value, lo), hi)
-        self.lo = lo
-        self.hi = hi
-        self.step = step
-        self.on_done = on_done
-        self.fmt = fmt
-        self.hint = hint
-
-    def on_event(self, app, kind, key):
-        if is_up(kind, key):
-            self.value = min(self.hi, self.value + self.step)
-        elif is_down(kind, key):
-            self.value = max(self.lo, self.value - self.step)
-        elif is_ok(kind, key):
-            app.pop(self)
-            self.on_done(app, self.value)
-        else:
-            return False
-        app.redraw()
-        return True
-
-    def draw(self, app, fb):
-        title(fb, self.title)
-        text = self.fmt(self.value) if self.fmt else str(self.value)
-        big_ok = self.fmt is None and app.tall
-        if big_ok:
-            font.big_center(fb, text, TITLE_H + 4)
-        else:
-            font.center(fb, text, TITLE_H + 4, 1, 2 if font.width(text, 2) <= fb.width else 1)
-        hint = self.hint or ("%d..%d  OK: set" % (self.lo, self.hi))
-        if app.tall:
-            font.center(fb, hint, app.height - 8)
-        if self.value < self.hi:
-            arrow(fb, fb.width - 6, TITLE_H + 4, -1)
-        if self.value > self.lo:
-            arrow(fb, fb.width - 6, app.height - 10 if app.tall else app.height - 2, 1)
-
-
 def Confirm(question, on_yes, on_no=None, yes="Yes", no="No", default_yes=False):
     """A yes/no question (wyrm.confirm), its code loaded when one is asked: it is not on
     the heap at the main menu."""
@@ -318,7 +270,6 @@ class Message(Screen):
             self.lines = list(text)
         self.on_ok = on_ok
         self.first = 0
-        self._strips = None  # on the Pico: lines drawn once each, copied at every scroll
 
     def on_event(self, app, kind, key):
         if kind == buttons.CLICK and key == buttons.BACK:
@@ -341,36 +292,9 @@ class Message(Screen):
     def _text(self, app, fb):
         shown = rows(app)
         lines = self.lines
-        strips = self._strips
-        if strips is None and font.LOG is None:
-            # A ring of eight one-line pictures (those on show and one either side): a
-            # scroll draws the line coming into view and copies the rest (a copy is a
-            # third of drawing a line's letters). The simulator logs every text call.
-            w = fb.width - 2
-            strips = self._strips = [[FrameBuffer(bytearray(w), w, 8, MONO_VLSB), -1]
-                                     for _ in range(8)]
         for r in range(min(shown, len(lines) - self.first)):
-            i = self.first + r
-            if strips is None:
-                font.text(fb, lines[i], 2, row_y(r) + 1)
-                continue
-            s = strips[i & 7]
-            if s[1] != i:
-                s[0].fill(0)
-                font.text(s[0], lines[i], 0, 0)
-                s[1] = i
-            fb.blit(s[0], 2, row_y(r) + 1, 0)
+            font.text(fb, lines[self.first + r], 2, row_y(r) + 1)
         scroll_marks(fb, self.first, shown, len(lines))
-
-
-class Page(Screen):
-    """A page the players read: OK (or BACK) closes it."""
-
-    def on_event(self, app, kind, key):
-        if kind == buttons.CLICK and (key == buttons.OK or key == buttons.BACK):
-            app.pop(self)
-            return True
-        return False
 
 
 def error(app, text, title_text="Problem"):

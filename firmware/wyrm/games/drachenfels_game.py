@@ -6,7 +6,7 @@ Saved as {"v", "game": drachenfels state, "screen": "menu" | "knight", "knight",
 """
 from micropython import const
 
-from wyrm import gamekit, ui
+from wyrm import gamekit
 
 _VERSION = const(1)
 _SCREENS = ("menu", "knight")
@@ -127,7 +127,8 @@ class GameMenu(gamekit.GameMenu):
         rules = g.rules()
         lo, hi = rules.MIN_PLAYERS, rules.MAX_PLAYERS
         n = g.table_count(n, lo, hi)  # the table's count first
-        app.push(ui.Spinner("Players", n, lo, hi, self._players))
+        from wyrm.spinner import Spinner
+        app.push(Spinner("Players", n, lo, hi, self._players))
 
     def _players(self, app, n):
         g = self.game

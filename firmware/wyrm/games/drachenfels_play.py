@@ -2,7 +2,7 @@
 
 from micropython import const
 
-from wyrm import buttons, font, gamekit_ui, ui
+from wyrm import buttons, font, gamekit, gamekit_ui, ui
 from wyrm.app import Screen
 from wyrm.games import drachenfels
 from wyrm.ticks import ticks_diff
@@ -334,7 +334,7 @@ class Peek(Screen):
                 font.center(fb, lines[i], 15 + i * 12 if i < 3 else 55)
 
 
-class Win(ui.Page):
+class Win(gamekit.Page):
     def __init__(self, game):
         self.game = game
 

@@ -381,7 +381,8 @@ class GameMenu(gamekit.GameMenu):
         rules = g.rules()
         lo, hi = rules.MIN_PLAYERS, rules.MAX_PLAYERS
         n = g.table_count(g.hoard.players if g.hoard is not None else 4, lo, hi)
-        app.push(ui.Spinner("Players", n, lo, hi, self._ask_cards))
+        from wyrm.spinner import Spinner
+        app.push(Spinner("Players", n, lo, hi, self._ask_cards))
 
     def _ask_cards(self, app, n):
         s = self.game

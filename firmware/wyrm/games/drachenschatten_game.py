@@ -231,7 +231,8 @@ class GameMenu(gamekit.GameMenu):
         g = self.game
         rules = g.rules()
         n = g.table_count(g.seats() if g.state else 2, rules.MIN_PLAYERS, rules.MAX_PLAYERS)
-        app.push(ui.Spinner("Players", n, rules.MIN_PLAYERS, rules.MAX_PLAYERS, self._started))
+        from wyrm.spinner import Spinner
+        app.push(Spinner("Players", n, rules.MIN_PLAYERS, rules.MAX_PLAYERS, self._started))
 
     def _started(self, app, n):
         self.game.start(n)

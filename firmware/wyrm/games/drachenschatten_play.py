@@ -2,7 +2,7 @@
 
 from micropython import const
 
-from wyrm import buttons, font, gamekit_ui, ui
+from wyrm import buttons, font, gamekit, gamekit_ui, ui
 from wyrm.games import drachenschatten
 
 # A player's list: the pass first, the ten objects, beasts, treasures, then the rarer
@@ -227,7 +227,7 @@ def trade(app, game, p, after):
 
 
 # -- the win ---------------------------------------------------------------------------
-class Win(ui.Page):
+class Win(gamekit.Page):
     def __init__(self, game):
         self.game = game
         app = game.app
@@ -256,7 +256,7 @@ class Win(ui.Page):
 
 
 # -- end of the piles ----------------------------------------------------------------
-class EndCount(ui.Page):
+class EndCount(gamekit.Page):
     def __init__(self, game):
         self.game = game
 

@@ -5,6 +5,7 @@ from micropython import const
 from wyrm import buttons, font, ui
 from wyrm.app import Screen
 from wyrm.games import drakskatten, drakskatten_play
+from wyrm.spinner import Spinner
 from wyrm.ticks import ticks_add, ticks_diff
 
 _ROLL_MS = const(180)  # dice tumble before a result shows
@@ -235,7 +236,7 @@ class Fight(Screen):
             if ph == "miss":
                 self.strike(app)
             elif ph == "loot":
-                app.push(ui.Spinner("Treasure: your 1d6", 3, 1, 6, self.loot))
+                app.push(Spinner("Treasure: your 1d6", 3, 1, 6, self.loot))
             else:
                 self.finish(app)
         elif kind == buttons.CLICK and key == buttons.BACK:
@@ -257,7 +258,7 @@ class Fight(Screen):
         p = g.player()
         if what == "go":
             if g.own:
-                app.push(ui.Spinner("%s: your 2d6" % p.name, 7, 2, 12, self.attack))
+                app.push(Spinner("%s: your 2d6" % p.name, 7, 2, 12, self.attack))
             else:
                 self.attack(app, None)
         elif what == "new":
@@ -305,10 +306,10 @@ class Fight(Screen):
         def set_def(app, v):
             picked[0] = v
             lo, hi = drakskatten.ATT_LO, drakskatten.ATT_HI
-            app.push(ui.Spinner("Monster ATTACK", a, lo, hi, set_att))
+            app.push(Spinner("Monster ATTACK", a, lo, hi, set_att))
 
         lo, hi = drakskatten.DEF_LO, drakskatten.DEF_HI
-        app.push(ui.Spinner("Monster DEFENCE", d, lo, hi, set_def))
+        app.push(Spinner("Monster DEFENCE", d, lo, hi, set_def))
 
     # -- rounds --
     def _roll(self, app, next_ph, ndice=2):
@@ -429,7 +430,7 @@ class Fight(Screen):
         g = self.game
         p = g.player()
         if roll is None and g.own:
-            app.push(ui.Spinner("Monster's 2d6", 7, 2, 12, self.strike))
+            app.push(Spinner("Monster's 2d6", 7, 2, 12, self.strike))
             return
         rolled = roll is None
         if rolled:
@@ -491,7 +492,7 @@ class Fight(Screen):
         def fmt(v):
             return "%s%d=%d" % ("+" if sign > 0 else "-", v, max(0, p.silver + sign * v))
 
-        app.push(ui.Spinner("%s: silver %s" % (p.name, how), 0, 0, hi, done,
+        app.push(Spinner("%s: silver %s" % (p.name, how), 0, 0, hi, done,
                             step=_SILVER_STEP, fmt=fmt, hint=g.next_hint(app)))
 
     # -- drawing --

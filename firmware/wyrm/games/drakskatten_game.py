@@ -5,11 +5,9 @@ the fight screen ``drakskatten_fight`` and the players' screens ``drakskatten_pl
 load while they are open.
 """
 
-import sys
-
 from micropython import const
 
-from wyrm import buttons, gamekit, ui
+from wyrm import gamekit, ui
 
 _VERSION = const(1)
 _SCREENS = ("menu", "fight", "win")
@@ -311,8 +309,11 @@ class GameMenu(gamekit.GameMenu):
         from wyrm import players  # the table's count first
 
         n = players.count_or(app, len(g.players) or 2, 1, MAX_PLAYERS)
-        app.push(_Count("How many players?", n, 1, MAX_PLAYERS, self._start,
-                        hint="1..6  OK: start"))
+        from wyrm.spinner import OkLoads  # (in asks: loaded while OK was down on New game)
+
+        # while OK is down on it, the roll-off that follows loads
+        app.push(OkLoads("How many players?", n, 1, MAX_PLAYERS, self._start, _ROLLOFF,
+                         hint="1..6  OK: start"))
 
     def _start(self, app, n):
         g = self.game
@@ -321,32 +322,6 @@ class GameMenu(gamekit.GameMenu):
         self.offer_turn()
         if n > 1:  # the rulebook: everyone rolls 1d6, the highest begins
             app.push(app.load(_PLAYERS).start_rolloff(g))
-
-
-class _Count(ui.Spinner):
-    # How many play? While OK is down on it, the roll-off that follows loads, a module a
-    # step (as a menu row's code): the click finds it there. It then belongs to the game's
-    # menu below, as if the menu's action had loaded it, and leaves with the roll-off.
-    soon = None
-    scope: list | None = None  # (App.load's note of the modules before: a list once set)
-
-    def tick(self, app, now):
-        soon = self.soon
-        if soon and app.buttons.stable & (1 << buttons.OK):
-            app.load(soon.pop(0))
-
-    def on_event(self, app, kind, key):
-        if key == buttons.OK and kind == buttons.PRESS:
-            self.soon = list(_ROLLOFF)
-        if not ui.is_ok(kind, key):
-            return super().on_event(app, kind, key)
-        keep = self.scope  # the modules before the press loaded any
-        self.scope = None  # (so that closing the spinner keeps what it loaded)
-        below = app.stack[-2]
-        super().on_event(app, kind, key)  # the spinner closes, the roll-off opens
-        if keep is not None and below in app.stack:
-            below.scope = [m for m in keep if m in sys.modules]
-        return True
 
 
 def _move_label(rules, p):

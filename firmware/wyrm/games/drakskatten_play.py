@@ -1,15 +1,16 @@
 """Drakskatten's turn screens past its menu: the move, the door search, the Crystal
 Ball, the return to the staircase and the win."""
 
-from wyrm import buttons, font, ui
+from wyrm import buttons, font, gamekit, ui
 from wyrm.games import drakskatten
+from wyrm.spinner import Spinner
 
 
 def roll_d6(app):
     return app.rng.below(6) + 1
 
 
-class TurnView(ui.Page):
+class TurnView(gamekit.Page):
     # A roll that may end the turn (a move, a door search), as a big number with a caption
     # under it: OK passes it on. BACK keeps the turn (the cursor on the row it likely goes
     # on with); after a move, DOWN goes into a room: a new monster, then the fight.
@@ -80,7 +81,7 @@ def open_door(app, game):
         app.push(TurnView(game, "Door search 1d6", str(t), _door_says(t)))
 
     if game.own:
-        app.push(ui.Spinner("Door search: 1d6", 3, 1, 6, show, hint="1-3 finds it  OK: set"))
+        app.push(Spinner("Door search: 1d6", 3, 1, 6, show, hint="1-3 finds it  OK: set"))
         return
     show(app, roll_d6(app))
 
@@ -110,24 +111,24 @@ def open_crystal(app, game):
     def set_att(app, a):
         d = picked[0]
         if game.own:
-            app.push(ui.Spinner("Treasure: your 1d6", 3, 1, 6, lambda app, r: keep(app, d, a, r)))
+            app.push(Spinner("Treasure: your 1d6", 3, 1, 6, lambda app, r: keep(app, d, a, r)))
         else:
             keep(app, d, a, roll_d6(app))
 
     def set_def(app, d):
         picked[0] = d
-        app.push(ui.Spinner("Seen: ATTACK", game.last[1], drakskatten.ATT_LO,
+        app.push(Spinner("Seen: ATTACK", game.last[1], drakskatten.ATT_LO,
                             drakskatten.ATT_HI, set_att))
 
     if not p.has(drakskatten.CRYSTAL):
         ui.error(app, "%s has no Crystal Ball. Tick it in %s's items first." % (p.name, p.name),
                  "Crystal Ball")
         return
-    app.push(ui.Spinner("Seen: DEFENCE", game.last[0], drakskatten.DEF_LO,
+    app.push(Spinner("Seen: DEFENCE", game.last[0], drakskatten.DEF_LO,
                         drakskatten.DEF_HI, set_def))
 
 
-class Win(ui.Page):
+class Win(gamekit.Page):
     def __init__(self, game):
         self.game = game
 

@@ -4,6 +4,7 @@ from micropython import const
 
 from wyrm import font, ui
 from wyrm.games import drakskatten
+from wyrm.spinner import Spinner
 
 _SILVER_MAX = const(99990)
 _CARDS_MAX = const(99)
@@ -89,9 +90,9 @@ def player_menu(app, game, i):
     items = [
         [lambda a: "Silver: %d" % p.silver, lambda a: a.push(silver_menu(a, game, i))],
         [lambda a: "Treasure cards: %d" % p.cards,
-         lambda a: a.push(ui.Spinner("%s: cards" % p.name, p.cards, 0, _CARDS_MAX, set_cards))],
+         lambda a: a.push(Spinner("%s: cards" % p.name, p.cards, 0, _CARDS_MAX, set_cards))],
         [lambda a: "Injury: %s" % drakskatten.INJURY_NAMES[p.injury],
-         lambda a: a.push(ui.Spinner("%s: injury" % p.name, p.injury, drakskatten.NONE,
+         lambda a: a.push(Spinner("%s: injury" % p.name, p.injury, drakskatten.NONE,
                                      drakskatten.SEVERE, set_injury,
                                      fmt=lambda v: drakskatten.INJURY_NAMES[v], hint="OK: set"))],
         [lambda a: "Magic items: %d" % len(p.items), lambda a: a.push(items_menu(game, i))],
