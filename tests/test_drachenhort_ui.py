@@ -4,6 +4,7 @@ Key scripts are written out as a user would press them; the comments say which
 screen each part is on. Menus keep the cursor on the entry last used, so the
 scripts depend on that too (it is part of the behaviour).
 """
+import builtins
 import re
 
 import pytest
@@ -960,4 +961,32 @@ def test_a_dealt_game_reads_its_deal_once_not_at_every_frame(tmp_path):
     assert "Capture" in d.text()
     assert reads == []
     assert game.deal_state() == "ok"
+    assert d.errors() == []
+
+
+def test_a_dealt_game_opened_from_the_main_menu_offers_its_deal(tmp_path, monkeypatch):
+    """Opened from the main menu, a game whose cards are not all seen yet has "Continue
+    dealing" under the cursor before any key acts: the deal is read once the menu's first
+    frame is out (its code is an import of tens of ms on the Pico), not before it."""
+    d = Driver(tmp_path, seed=5)
+    d.keys(NEW_DEALT_4 + ",ok,hold:ok:300,ok")  # Player 1 has seen their card
+    d.keys("back,up,ok")  # stop passing round: Yes
+    assert "Continue dealing" in d.text()
+    d.keys("back")  # the main menu
+    assert d.title() == "== Wyrm =="
+    order = []
+    render = d.app.render
+    d.app.render = lambda: order.append("frame") or render()
+    imp = builtins.__import__
+
+    def load(name, *args):
+        if name == "wyrm.deal":
+            order.append("deal")
+        return imp(name, *args)
+
+    monkeypatch.setattr(builtins, "__import__", load)
+    d.keys("ok")
+    assert order[:2] == ["frame", "deal"]
+    t = d.text()
+    assert "> Continue dealing" in t and t.startswith("== Esc 1 ==")
     assert d.errors() == []

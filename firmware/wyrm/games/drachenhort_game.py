@@ -277,7 +277,7 @@ class GameMenu(gamekit.GameMenu):
     title_text = "Drachenhort"
     new_question = "Start a new game? This game is lost."
     turns = True
-    _opened = False  # the deal is read from the menu's on_open on (not for its first frame)
+    _opened = False  # the deal is read once the menu's first frame is out (_deal_rows)
 
     @property
     def turn_row(self):
@@ -371,9 +371,18 @@ class GameMenu(gamekit.GameMenu):
                 self.sel = i
 
     def on_open(self, app):
-        # the menu opens where a turn begins (with no game: on "Roll the die")
-        self._opened = True
+        # the menu opens where a turn begins (with no game: on "Roll the die"); a dealt
+        # game's row for its cards comes once the first frame is out
         self.offer_turn()
+        app.after_frame(self._deal_rows)
+
+    def _deal_rows(self, app):
+        # the deal is read now (wyrm.deal: an import, 35 ms late in a session), before any
+        # key acts; a dealt game's row ("Continue dealing", "See my card") then shows
+        self._opened = True
+        if self.game.deal_state() is not None:
+            self.offer_turn()
+            app.redraw()
 
     # new game
     def ask(self, app):
