@@ -57,4 +57,3 @@ def draw(dst, font, src, c: int):
                 j += 1
         x += 6
         i += 1
-

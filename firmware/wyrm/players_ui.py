@@ -44,7 +44,7 @@ def ask_count(app):
 
     from wyrm.spinner import Spinner
     app.push(Spinner("How many players?", n, players.MIN, players.MAX, done,
-                        hint="%d-%d  OK: names" % (players.MIN, players.MAX)))
+                     hint="%d-%d  OK: names" % (players.MIN, players.MAX)))
 
 
 def pick(app, seat, chain=False, text=None):

@@ -493,7 +493,7 @@ class Fight(Screen):
             return "%s%d=%d" % ("+" if sign > 0 else "-", v, max(0, p.silver + sign * v))
 
         app.push(Spinner("%s: silver %s" % (p.name, how), 0, 0, hi, done,
-                            step=_SILVER_STEP, fmt=fmt, hint=g.next_hint(app)))
+                         step=_SILVER_STEP, fmt=fmt, hint=g.next_hint(app)))
 
     # -- drawing --
     def draw(self, app, fb):

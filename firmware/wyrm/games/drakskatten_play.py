@@ -118,14 +118,14 @@ def open_crystal(app, game):
     def set_def(app, d):
         picked[0] = d
         app.push(Spinner("Seen: ATTACK", game.last[1], drakskatten.ATT_LO,
-                            drakskatten.ATT_HI, set_att))
+                         drakskatten.ATT_HI, set_att))
 
     if not p.has(drakskatten.CRYSTAL):
         ui.error(app, "%s has no Crystal Ball. Tick it in %s's items first." % (p.name, p.name),
                  "Crystal Ball")
         return
     app.push(Spinner("Seen: DEFENCE", game.last[0], drakskatten.DEF_LO,
-                        drakskatten.DEF_HI, set_def))
+                     drakskatten.DEF_HI, set_def))
 
 
 class Win(gamekit.Page):

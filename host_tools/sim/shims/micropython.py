@@ -15,7 +15,7 @@ viper = native
 
 
 def _cast(buf):
-    # viper's ptr8/ptr32 (known to MicroPython's compiler): here the buffer itself
+    # viper's pointer casts (known to MicroPython's compiler): here the buffer itself
     return buf
 
 
