@@ -1,6 +1,7 @@
-"""Frames drawn in place (App.touch / draw_part: menu moves, dice tumble frames) are byte
-for byte the frames a full redraw gives. The simulator always draws whole frames (its text
-log needs every string), so this compares the two ways step by step, on the same steps."""
+"""Frames drawn in place (App.touch / draw_part: menu moves, dice tumble frames, a
+scrolled statistics screen, DrachenSchatten's list of cards) are byte for byte the frames a
+full redraw gives. The simulator always draws whole frames (its text log needs every
+string), so this compares the two ways step by step, on the same steps."""
 import shutil
 import tempfile
 
@@ -17,6 +18,11 @@ SCRIPTS = [
     "ok,wait:300,ok,wait:300,ok,wait:1500,ok,wait:100",  # a die screen's first roll ("OK: roll")
     "down*5,ok,up,ok,down*9,up*4,down,up*7,ok",  # Dice > Your own dice: a text scrolled
     "up,ok,up,ok,down*2,up,down*9,up*9",  # Settings > About
+    "down*5,ok,down*2,ok,wait:2000,ok,wait:2000,down,wait:300,down*9,up*7",  # 2d6 statistics
+    # DrachenSchatten: a player's cards, moved in the window, scrolled, wrapped both ways,
+    # a count added (the toast over the list), moved again
+    "down*2,ok,wait:500,ok,wait:500,ok,wait:500,ok,wait:500,down*2,up*3,down*9,up*14,ok,"
+    "wait:2000,up,down*3",
 ]
 
 

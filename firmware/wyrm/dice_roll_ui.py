@@ -502,6 +502,8 @@ _STOP = const(10)  # y of the first face row
 class StatsScreen(Screen):
     """Count and bar per face (with the expected share marked), rolls, verdict."""
 
+    _lay = None  # the face rows' layout as the last full draw made it (draw_part)
+
     def __init__(self, die, book, tally=None, hist=None):
         self.die = die
         self.book = book
@@ -548,6 +550,24 @@ class StatsScreen(Screen):
         span = fb.width - 2 - x_bar
         if len(rows) > shown:
             span -= 6  # room for the scroll arrows
+        self._lay = (rows, labels, lab_w, cnt_w, top, x_cnt, x_bar, span)
+        self._faces(app, fb)
+        if len(rows) < shown:
+            font.center(fb, "OK: reset counts", _STOP + (shown - 1) * _SROW)
+        font.center(fb, ui.fit(t.verdict_text()), app.height - 7)
+
+    def draw_part(self, app, fb):
+        # a scroll: the face rows only, laid out as the last full draw laid them out
+        # (a scroll changes no count); the title and the verdict stay
+        if self._lay is None:
+            Screen.draw_part(self, app, fb)
+            return
+        fb.fill_rect(0, _STOP, fb.width, self._shown(app) * _SROW - 1, 0)
+        self._faces(app, fb)
+
+    def _faces(self, app, fb):
+        rows, labels, lab_w, cnt_w, top, x_cnt, x_bar, span = self._lay
+        shown = self._shown(app)
         for k in range(min(shown, len(rows) - self.first)):
             i = self.first + k
             label, count, obs, exp = rows[i]
@@ -569,13 +589,10 @@ class StatsScreen(Screen):
             else:
                 for dy in range(0, 7, 2):
                     fb.pixel(mx, y + dy, 1)
-        if len(rows) < shown:
-            font.center(fb, "OK: reset counts", _STOP + (shown - 1) * _SROW)
         if self.first > 0:
             ui.arrow(fb, fb.width - 3, _STOP, -1)
         if self.first + shown < len(rows):
             ui.arrow(fb, fb.width - 3, _STOP + shown * _SROW - 3, 1)
-        font.center(fb, ui.fit(t.verdict_text()), app.height - 7)
 
 
 # -- public builders ------------------------------------------------------------

@@ -91,6 +91,11 @@ class Counts(Screen):
     def change(self, app, delta):
         pass
 
+    def moved(self, app, old):
+        # the cursor went from ``old`` to ``sel``: a screen that can draw only what
+        # changed marks it and calls app.touch() (draw_part)
+        app.redraw()
+
     def on_event(self, app, kind, key):
         up = is_up(kind, key)
         down = is_down(kind, key)
@@ -102,7 +107,10 @@ class Counts(Screen):
             else:
                 return False
         elif up or down:
-            self.sel = (self.sel + (-1 if up else 1)) % self.cells
+            old = self.sel
+            self.sel = (old + (-1 if up else 1)) % self.cells
+            self.moved(app, old)
+            return True
         elif is_ok(kind, key):
             self.ok(app)
         else:

@@ -59,6 +59,7 @@ class Tracker(gamekit_ui.Counts):
 
     cells = _ROWS
     first = -1  # the top row shown (-1: centre the cursor at the first draw)
+    _marks = None  # the two rows a move changed; None: the rows scrolled (draw_part)
 
     def __init__(self, game, player, after_pass=False):
         super().__init__(game, player)
@@ -164,6 +165,35 @@ class Tracker(gamekit_ui.Counts):
         q = "%s lost a battle: all of %s's cards leave the game?" % (who, who)
         app.push(ui.Confirm(q, yes, default_yes=True))
 
+    def moved(self, app, old):
+        # a move changes no count and no title: two rows, or the rows when it scrolls
+        first = self.first
+        if first < 0:
+            app.redraw()
+            return
+        new = self.sel
+        shown = ui.rows(app)
+        if first <= new < first + shown:
+            self._marks = (old, new)
+        else:  # as draw() would scroll it
+            self.first = new if new < first else new - shown + 1
+            self._marks = None
+        app.touch()
+
+    def draw_part(self, app, fb):
+        shown = ui.rows(app)
+        marks = self._marks
+        if marks is None:
+            ui.clear(fb, ui.row_y(0))
+            self._list(app, fb, shown)
+        else:
+            w = fb.width
+            for i in marks:
+                r = i - self.first
+                fb.fill_rect(0, ui.row_y(r), w, ui.ROW, 0)
+                self._row(app, fb, r)
+            ui.scroll_marks(fb, self.first, shown, _ROWS)
+
     def draw(self, app, fb):
         right = _TAKE_HINT if self.minus else _plural(drachenschatten.kinds(self._p()), "kind")
         ui.title(fb, self.game.who(app, self.player) + " cards", right)
@@ -174,12 +204,18 @@ class Tracker(gamekit_ui.Counts):
             self.first = self.sel
         elif self.sel >= self.first + shown:
             self.first = self.sel - shown + 1
+        self._list(app, fb, shown)
+
+    def _list(self, app, fb, shown):
         for r in range(min(shown, _ROWS - self.first)):
-            i = self.first + r
-            v = self.value(i)
-            txt = None if v is None else (str(v) if v else "-") + " "
-            ui.draw_row(fb, r, self.label(app, i), i == self.sel, txt)
+            self._row(app, fb, r)
         ui.scroll_marks(fb, self.first, shown, _ROWS)
+
+    def _row(self, app, fb, r):
+        i = self.first + r
+        v = self.value(i)
+        txt = None if v is None else (str(v) if v else "-") + " "
+        ui.draw_row(fb, r, self.label(app, i), i == self.sel, txt)
 
 
 # -- trade ---------------------------------------------------------------------------
