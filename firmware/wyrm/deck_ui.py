@@ -298,12 +298,14 @@ def _deal(app, st):
         ui.error(app, "No cards left. Reshuffle first.", "Deal cards")
         return
 
+    from wyrm import players  # no one dealt yet: the table's count (main menu > Players)
+    from wyrm.spinner import Spinner
+
     def got_players(app, n):
         each_max = left // n
         if each_max < 1:
             ui.error(app, "Only %d cards left: not one for each player." % left, "Deal cards")
             return
-        from wyrm.spinner import Spinner
         app.push(
             Spinner(
                 "Cards each",
@@ -317,8 +319,6 @@ def _deal(app, st):
             )
         )
 
-    from wyrm import players  # no one dealt yet: the table's count (main menu > Players)
-    from wyrm.spinner import Spinner
     app.push(
         Spinner(
             "How many players?",

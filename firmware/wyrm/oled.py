@@ -157,8 +157,10 @@ class Oled(Canvas):
         from wyrm.app import forget
         from wyrm.oled_init import init
 
-        init(self)
-        forget("wyrm.oled_init")
+        try:
+            init(self)
+        finally:
+            forget("wyrm.oled_init")
 
     def send(self, mask):
         """Send exactly the pages whose bit is set in ``mask``; returns bytes sent."""
