@@ -35,11 +35,7 @@ REACHED_3 = tuple(p for p in REACHED if p not in (
 
 # Budgets not met yet (v1.28.0, docs/LATENCY.md): strict xfails, so a fix turns them green
 # ({(board, kind): why})
-OVER = {
-    ("pico-ssd1306-4btn", "move"): "a Drachenfels game menu that wraps round from its last "
-    "row to its first: 30.3 ms (seven pages on the bus: 20.8 ms; what the step costs before "
-    "them moves by 3-5 ms with the heap's history, not with the code on the path)",
-}
+OVER = {}
 MEDIAN_OVER = {}
 
 

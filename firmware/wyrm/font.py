@@ -157,31 +157,34 @@ def text(fb, s, x, y, c=1, scale=1):
             _glyph(fb, _SMALL, _code(ch) * _GW, _GW, 1, x, y, scale, c)
             x += step
         return x
-    strip, row, cell, buf, pack = _small_fbs()
-    key = 0
-    pal = None
-    if not c:
-        key = 1
-        pal = _palette()
+    sm = _small or _small_fbs()
+    buf = sm[3]
     # Iterating a str makes a one-character string per character (a search of
     # the interned strings: about 60 us each on the Pico), so an ASCII string's
     # bytes are copied behind the cell in one C call and read back as ints.
     # Past them a zero byte stays (pack_into pads): there a string with a letter
     # of more than one byte still has its own.
+    n = len(s)
+    sm[4]("27s", buf, _GW, s)
+    plain = n < _SCRATCH and not buf[_GW + n]  # ASCII, its bytes in buf
+    if plain and _draw is not None and type(fb) is not framebuf.FrameBuffer \
+            and -64 <= x < 192 and -64 <= y < 192:  # a Canvas: draw() reads the cell's bytes
+        buf[0] = fb.width
+        buf[1] = fb.pages
+        buf[2] = n
+        buf[3] = x + 64
+        buf[4] = y + 64
+        _draw(fb.buffer, _SMALL, buf, c)
+        return x + n * CELL
     # A glyph's dark pixels are never drawn (in either colour), so a space draws
     # nothing and is skipped: a blit costs about 1.7 us a pixel of the cell.
-    n = len(s)
-    pack("27s", buf, _GW, s)
-    if n < _SCRATCH and not buf[_GW + n]:
-        if _draw is not None and type(fb) is not framebuf.FrameBuffer and -64 <= x < 192 \
-                and -64 <= y < 192:  # a Canvas: what draw() reads, in the cell's bytes
-            buf[0] = fb.width
-            buf[1] = fb.pages
-            buf[2] = n
-            buf[3] = x + 64
-            buf[4] = y + 64
-            _draw(fb.buffer, _SMALL, buf, c)
-            return x + n * CELL
+    strip, row, cell = sm[0], sm[1], sm[2]
+    key = 0
+    pal = None
+    if not c:
+        key = 1
+        pal = _palette()
+    if plain:
         for i in range(_GW, _GW + n):
             g = buf[i]
             if g != _SPACE:
