@@ -550,8 +550,8 @@ class StatsScreen(Screen):
         span = fb.width - 2 - x_bar
         if len(rows) > shown:
             span -= 6  # room for the scroll arrows
-        self._lay = (rows, labels, lab_w, cnt_w, top, x_cnt, x_bar, span)
-        self._faces(app, fb)
+        lay = self._lay = (rows, labels, lab_w, cnt_w, top, x_cnt, x_bar, span)
+        self._faces(app, fb, lay)
         if len(rows) < shown:
             font.center(fb, "OK: reset counts", _STOP + (shown - 1) * _SROW)
         font.center(fb, ui.fit(t.verdict_text()), app.height - 7)
@@ -559,14 +559,15 @@ class StatsScreen(Screen):
     def draw_part(self, app, fb):
         # a scroll: the face rows only, laid out as the last full draw laid them out
         # (a scroll changes no count); the title and the verdict stay
-        if self._lay is None:
+        lay = self._lay
+        if lay is None:
             Screen.draw_part(self, app, fb)
             return
         fb.fill_rect(0, _STOP, fb.width, self._shown(app) * _SROW - 1, 0)
-        self._faces(app, fb)
+        self._faces(app, fb, lay)
 
-    def _faces(self, app, fb):
-        rows, labels, lab_w, cnt_w, top, x_cnt, x_bar, span = self._lay
+    def _faces(self, app, fb, lay):
+        rows, labels, lab_w, cnt_w, top, x_cnt, x_bar, span = lay
         shown = self._shown(app)
         for k in range(min(shown, len(rows) - self.first)):
             i = self.first + k
