@@ -67,3 +67,36 @@ def test_a_scrolling_list_drawn_in_place_equals_whole_frames_on_other_boards(boa
     assert len(whole) == len(part)
     for i, (a, b) in enumerate(zip(whole, part, strict=True)):
         assert a == b, "step %d of %r on %s differs" % (i, script, board)
+
+
+@pytest.mark.parametrize("extra,taps", [("", "DD"), (",down*2", "DU")],
+                         ids=["in-window", "scroll-back"])
+def test_moves_fed_before_one_step_draw_the_list_of_cards_as_a_whole_frame(extra, taps):
+    """On the Pico every latched edge is fed before the next step, so several taps can come
+    before one frame (a slow step). DrachenSchatten's list of cards, drawn in place, shows what
+    a whole frame shows: two moves inside the window (only the last row selected), and a move
+    that scrolls followed by one back inside the new window (every row drawn again)."""
+    script = "down*2,ok,wait:500,ok,wait:500,ok,wait:500,ok,wait:500" + extra
+    out = []
+    for log in (True, False):
+        board = simcore.load_board("pico-ssd1306-4btn")
+        state = tempfile.mkdtemp(prefix="wyrm-part-")
+        try:
+            dev = simcore.CPythonDevice(board, state, seed=3)
+            t = simcore.START_TICKS
+            for levels in simcore.timeline(simcore.parse_script(script, dev.keys)):
+                font.LOG = [] if log else None
+                dev.app.step(t, levels)
+                t += simcore.STEP_MS
+            font.LOG = [] if log else None
+            for k, key in enumerate(taps):  # taps of 30 ms, fed between two steps
+                dev.app.feed(t + 60 * k, 1 << (1 if key == "D" else 0))
+                dev.app.feed(t + 60 * k + 30, 0)
+            dev.app.step(t + 60 * len(taps), 0)
+            assert dev.app.errors == []
+            assert type(dev.app.top()).__name__ == "Tracker"
+            out.append(bytes(dev.canvas.buffer))
+        finally:
+            font.LOG = None
+            shutil.rmtree(state, ignore_errors=True)
+    assert out[0] == out[1]

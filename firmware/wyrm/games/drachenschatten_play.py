@@ -59,7 +59,7 @@ class Tracker(gamekit_ui.Counts):
 
     cells = _ROWS
     first = -1  # the top row shown (-1: centre the cursor at the first draw)
-    _marks = None  # the two rows a move changed; None: the rows scrolled (draw_part)
+    _marks = 0  # bit r: row r needs drawing again (draw_part), as in ui.Menu
 
     def __init__(self, game, player, after_pass=False):
         super().__init__(game, player)
@@ -173,28 +173,31 @@ class Tracker(gamekit_ui.Counts):
             return
         new = self.sel
         shown = ui.rows(app)
+        # (several moves may come before a frame: the marks add up until it is drawn)
         if first <= new < first + shown:
-            self._marks = (old, new)
+            self._marks |= (1 << (old - first)) | (1 << (new - first))
         else:  # as draw() would scroll it
             self.first = new if new < first else new - shown + 1
-            self._marks = None
+            self._marks = (1 << shown) - 1
         app.touch()
 
     def draw_part(self, app, fb):
         shown = ui.rows(app)
         marks = self._marks
-        if marks is None:
+        self._marks = 0
+        if marks == (1 << shown) - 1:
             ui.clear(fb, ui.row_y(0))
             self._list(app, fb, shown)
         else:
             w = fb.width
-            for i in marks:
-                r = i - self.first
-                fb.fill_rect(0, ui.row_y(r), w, ui.ROW, 0)
-                self._row(app, fb, r)
+            for r in range(shown):
+                if marks & (1 << r):
+                    fb.fill_rect(0, ui.row_y(r), w, ui.ROW, 0)
+                    self._row(app, fb, r)
             ui.scroll_marks(fb, self.first, shown, _ROWS)
 
     def draw(self, app, fb):
+        self._marks = 0
         right = _TAKE_HINT if self.minus else _plural(drachenschatten.kinds(self._p()), "kind")
         ui.title(fb, self.game.who(app, self.player) + " cards", right)
         shown = ui.rows(app)
