@@ -16,6 +16,7 @@ _LOST_ROW = const(14)
 _TRADE_ROW = const(15)
 _ROWS = const(16)
 _MID_ROW = const(5)  # Gem: where a player's list opens the first time
+_COUNT_CELLS = const(19)  # a row with a count: 19 cells, the count ending in the last
 
 LABELS = (
     "",
@@ -86,8 +87,8 @@ class Tracker(gamekit_ui.Counts):
     def _p(self):
         return self.game.players()[self.player]
 
-    def value(self, row):
-        p = self._p()
+    def value(self, row, p=None):
+        p = p or self._p()
         if _OBJ_ROW <= row < _BEASTS_ROW:
             return p["objects"][row - _OBJ_ROW]
         if row == _BEASTS_ROW:
@@ -190,10 +191,11 @@ class Tracker(gamekit_ui.Counts):
             self._list(app, fb, shown)
         else:
             w = fb.width
+            p = self._p()
             for r in range(shown):
                 if marks & (1 << r):
                     fb.fill_rect(0, ui.row_y(r), w, ui.ROW, 0)
-                    self._row(app, fb, r)
+                    self._row(app, fb, r, p)
             ui.scroll_marks(fb, self.first, shown, _ROWS)
 
     def draw(self, app, fb):
@@ -210,15 +212,21 @@ class Tracker(gamekit_ui.Counts):
         self._list(app, fb, shown)
 
     def _list(self, app, fb, shown):
+        p = self._p()
         for r in range(min(shown, _ROWS - self.first)):
-            self._row(app, fb, r)
+            self._row(app, fb, r, p)
         ui.scroll_marks(fb, self.first, shown, _ROWS)
 
-    def _row(self, app, fb, r):
+    def _row(self, app, fb, r, p):
+        # one text a row, the count in the column left of the scroll marks: every
+        # call on a key's path counts on the Pico (docs/SPEED.md)
         i = self.first + r
-        v = self.value(i)
-        txt = None if v is None else (str(v) if v else "-") + " "
-        ui.draw_row(fb, r, self.label(app, i), i == self.sel, txt)
+        v = self.value(i, p)
+        if v is None:
+            t = self.label(app, i)
+        else:
+            t = ui.pad(LABELS[i], str(v) if v else "-", _COUNT_CELLS)
+        ui.draw_row(fb, r, t, i == self.sel)
 
 
 # -- trade ---------------------------------------------------------------------------
