@@ -154,13 +154,7 @@ class Oled(Canvas):
         The code is wyrm.oled_init, on the heap only while the panel starts (at
         boot, after a reconnect) or turns.
         """
-        from wyrm.app import forget
-        from wyrm.oled_init import init
-
-        try:
-            init(self)
-        finally:
-            forget("wyrm.oled_init")
+        self._once("init")
 
     def send(self, mask):
         """Send exactly the pages whose bit is set in ``mask``; returns bytes sent."""
@@ -211,10 +205,14 @@ class Oled(Canvas):
         """
         if bool(flag) == self.rotated:
             return 0
+        return self._once("turn", bool(flag))
+
+    def _once(self, name, *args):
+        # wyrm.oled_init's ``name`` (a rare call: its code leaves the heap after it)
+        from wyrm import oled_init
         from wyrm.app import forget
-        from wyrm.oled_init import turn  # (a rare change: its code is not kept)
 
         try:
-            return turn(self, bool(flag))
+            return getattr(oled_init, name)(self, *args)
         finally:
             forget("wyrm.oled_init")
