@@ -57,6 +57,22 @@ def draw_row(fb, i, text, selected=False, right=None):
         font.text(fb, right, w - 2 - font.width(right), y + 1, c)
 
 
+def mark_move(screen, app, old):
+    """The cursor of a list drawn from row ``screen.first`` went from row ``old`` to
+    ``screen.sel``: mark the two rows in ``screen._rows`` (bit r: row r on show), or
+    every row when the list scrolls as draw() would, for the screen's draw_part. The
+    marks add up until drawn: several moves may come before a frame."""
+    first = screen.first
+    new = screen.sel
+    shown = rows(app)
+    if first <= new < first + shown:
+        screen._rows |= (1 << (old - first)) | (1 << (new - first))
+    else:
+        screen.first = new if new < first else new - shown + 1
+        screen._rows = (1 << shown) - 1
+    app.touch()
+
+
 def scroll_marks(fb, first, shown, total):
     """Small arrows at the right edge when there is more above or below."""
     w = fb.width
@@ -158,11 +174,19 @@ class Menu(Screen):
         n = len(self.items)
         if key == buttons.OK and kind != buttons.REPEAT:
             self.soon = self.needs(app, self.sel) if kind == buttons.PRESS and n else None
-        if is_up(kind, key) and n:
-            self._move(app, (self.sel - 1) % n)
-            return True
-        elif is_down(kind, key) and n:
-            self._move(app, (self.sel + 1) % n)
+        up = is_up(kind, key)
+        if (up or is_down(kind, key)) and n:
+            # Within the rows on show only the two rows that change are drawn again
+            # (draw_part); when the list scrolls, its rows but not the title (a move
+            # changes nothing it shows). A subclass that draws its own picture draws
+            # it all, unless what its draw() adds is in the title bar only (it sets
+            # ``title_extras``: whose turn, a note).
+            old = self.sel
+            self.sel = (old + (-1 if up else 1)) % n
+            if type(self).draw is Menu.draw or getattr(self, "title_extras", False):
+                mark_move(self, app, old)
+            else:
+                app.redraw()
             return True
         elif is_ok(kind, key) and n:
             self.items[self.sel][1](app)
@@ -172,26 +196,6 @@ class Menu(Screen):
             return False
         app.redraw()
         return True
-
-    def _move(self, app, new):
-        """Select ``new``. Within the rows on show only the two rows that
-        change are drawn again (``draw_part``); when the list scrolls, its
-        rows but not the title (a move changes nothing it shows). A subclass that
-        draws its own picture draws it all, unless what its draw() adds is in the
-        title bar only (it sets ``title_extras``: whose turn, a note)."""
-        old = self.sel
-        self.sel = new
-        first = self.first
-        shown = rows(app)
-        if type(self).draw is Menu.draw or getattr(self, "title_extras", False):
-            if first <= new < first + shown:
-                self._rows |= (1 << (old - first)) | (1 << (new - first))
-            else:  # as draw() would scroll it
-                self.first = new if new < first else new - shown + 1
-                self._rows = (1 << shown) - 1
-            app.touch()
-        else:
-            app.redraw()
 
     def draw_part(self, app, fb):
         """Bring the frame up to date after moves: the marked rows only. A label is

@@ -45,7 +45,7 @@ KIND_WORDS = {
     "tumble": "first tumble frame of a roll",
 }
 # attributes of a screen that only say where the selection is (a move changes no other)
-_CURSOR = {"sel", "first", "_rows", "_marks", "top", "row", "col", "pos", "cur", "page", "scroll",
+_CURSOR = {"sel", "first", "_rows", "top", "row", "col", "pos", "cur", "page", "scroll",
            "_first", "_sel", "cursor", "line", "i"}
 
 

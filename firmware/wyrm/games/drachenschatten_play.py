@@ -60,7 +60,7 @@ class Tracker(gamekit_ui.Counts):
 
     cells = _ROWS
     first = -1  # the top row shown (-1: centre the cursor at the first draw)
-    _marks = 0  # bit r: row r needs drawing again (draw_part), as in ui.Menu
+    _rows = 0  # bit r: row r on show needs drawing again (draw_part, ui.mark_move)
 
     def __init__(self, game, player, after_pass=False):
         super().__init__(game, player)
@@ -168,24 +168,15 @@ class Tracker(gamekit_ui.Counts):
 
     def moved(self, app, old):
         # a move changes no count and no title: two rows, or the rows when it scrolls
-        first = self.first
-        if first < 0:
+        if self.first < 0:
             app.redraw()
-            return
-        new = self.sel
-        shown = ui.rows(app)
-        # (several moves may come before a frame: the marks add up until it is drawn)
-        if first <= new < first + shown:
-            self._marks |= (1 << (old - first)) | (1 << (new - first))
-        else:  # as draw() would scroll it
-            self.first = new if new < first else new - shown + 1
-            self._marks = (1 << shown) - 1
-        app.touch()
+        else:
+            ui.mark_move(self, app, old)
 
     def draw_part(self, app, fb):
         shown = ui.rows(app)
-        marks = self._marks
-        self._marks = 0
+        marks = self._rows
+        self._rows = 0
         if marks == (1 << shown) - 1:
             ui.clear(fb, ui.row_y(0))
             self._list(app, fb, shown)
@@ -199,7 +190,7 @@ class Tracker(gamekit_ui.Counts):
             ui.scroll_marks(fb, self.first, shown, _ROWS)
 
     def draw(self, app, fb):
-        self._marks = 0
+        self._rows = 0
         right = _TAKE_HINT if self.minus else _plural(drachenschatten.kinds(self._p()), "kind")
         ui.title(fb, self.game.who(app, self.player) + " cards", right)
         shown = ui.rows(app)
