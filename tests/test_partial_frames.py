@@ -26,18 +26,28 @@ SCRIPTS = [
 ]
 
 
-def frames(script, log, board="pico-ssd1306-4btn"):
+def frames(script, log, board="pico-ssd1306-4btn", note=None):
+    """Every step's frame; ``note``: (a toast's text or None, then a script played under
+    it)."""
     board = simcore.load_board(board)
     state = tempfile.mkdtemp(prefix="wyrm-part-")
     try:
         dev = simcore.CPythonDevice(board, state, seed=3)
         out = []
         t = simcore.START_TICKS
-        for levels in simcore.timeline(simcore.parse_script(script, dev.keys)):
-            font.LOG = [] if log else None
-            dev.app.step(t, levels)
-            out.append(bytes(dev.canvas.buffer))
-            t = (t + simcore.STEP_MS) & 0x3FFFFFFF
+        then = None
+        if note is not None:
+            then = simcore.timeline(simcore.parse_script(note[1], dev.keys))
+        for part in (simcore.timeline(simcore.parse_script(script, dev.keys)), then):
+            if part is None:
+                break
+            if part is then and note[0]:
+                dev.app.toast(note[0], 400)
+            for levels in part:
+                font.LOG = [] if log else None
+                dev.app.step(t, levels)
+                out.append(bytes(dev.canvas.buffer))
+                t = (t + simcore.STEP_MS) & 0x3FFFFFFF
         assert dev.app.errors == []
         return out
     finally:
@@ -67,6 +77,38 @@ def test_a_scrolling_list_drawn_in_place_equals_whole_frames_on_other_boards(boa
     assert len(whole) == len(part)
     for i, (a, b) in enumerate(zip(whole, part, strict=True)):
         assert a == b, "step %d of %r on %s differs" % (i, script, board)
+
+
+_CARDS = "down*2,ok,wait:500,ok,wait:500,ok,wait:500,ok,wait:500"  # DrachenSchatten: P1's cards
+
+
+@pytest.mark.parametrize("board", ["pico-ssd1306-4btn", "pico-ssd1306-128x32"])
+@pytest.mark.parametrize("script,then", [
+    ("down*3", "wait:600,down,up"),  # the main menu: the note times out
+    ("down*3", "wait:50,down*4,up"),  # a move takes it away, one scrolls
+    ("up,ok,up,ok,down", "wait:600,down"),  # Settings > About: a text
+    ("up,ok,up,ok,down", "wait:50,down,up"),
+    (_CARDS, "wait:600,down"),  # DrachenSchatten's list of cards
+    (_CARDS + ",down*3", "wait:50,up*4"),  # from the row at the top: the list wraps round
+    (_CARDS, "wait:50,ok"),  # OK takes the note away, then adds a card (the next note)
+], ids=["menu-time", "menu-move", "text-time", "text-move", "cards-time", "cards-wrap",
+        "cards-ok"])
+def test_a_toast_gone_leaves_the_frame_a_whole_redraw_gives(board, script, then):
+    """A press that takes a toast away leaves a screen with ``uncover`` (DrachenSchatten's list
+    of cards) drawing its rows again in place on a 128x64 panel; any other way (the note's
+    time up, a menu, a text, a 128x32 panel where a toast can cover the title bar) draws the
+    screen whole. Either way each step's frame is the whole frame's, and the note leaves no
+    trace."""
+    whole = frames(script, True, board, ("Saved for later", then))
+    part = frames(script, False, board, ("Saved for later", then))
+    bare = frames(script, True, board, (None, then))
+    assert len(whole) == len(part) == len(bare)
+    for i, (a, b) in enumerate(zip(whole, part, strict=True)):
+        assert a == b, "step %d of %r then %r on %s differs" % (i, script, then, board)
+    n = len(frames(script, True, board))
+    assert whole[n] != bare[n]  # the note was on show ...
+    if not then.endswith("ok"):
+        assert whole[-1] == bare[-1]  # ... and went without a trace
 
 
 @pytest.mark.parametrize("extra,taps", [("", "DD"), (",down*2", "DU")],

@@ -371,8 +371,15 @@ class App:
         if top is None:
             return
         if self._toast is not None and kind == buttons.PRESS:
+            # A press takes the toast away: on a 128x64 panel it leaves the title bar
+            # alone, and a screen that can draw what was under it again in place (its
+            # ``uncover(app)``: a list's rows) does so; any other is drawn again.
             self._toast = None
-            self._redraw = True
+            f = getattr(top, "uncover", None) if self.tall else None
+            if f is None:
+                self._redraw = True
+            else:
+                f(self)
             if key == buttons.OK:
                 # the note goes at once; what OK's press does besides (a menu loading the
                 # code of the row under it) waits until that frame is out

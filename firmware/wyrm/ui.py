@@ -61,15 +61,19 @@ def mark_move(screen, app, old):
     """The cursor of a list drawn from row ``screen.first`` went from row ``old`` to
     ``screen.sel``: mark the two rows in ``screen._rows`` (bit r: row r on show), or
     every row when the list scrolls as draw() would, for the screen's draw_part. The
-    marks add up until drawn: several moves may come before a frame."""
+    marks add up until drawn: several moves may come before a frame. ``old`` -1: every
+    row on show (a toast over them went)."""
     first = screen.first
     new = screen.sel
     shown = rows(app)
     if first <= new < first + shown:
-        screen._rows |= (1 << (old - first)) | (1 << (new - first))
+        if old >= 0:
+            screen._rows |= (1 << (old - first)) | (1 << (new - first))
+            app.touch()
+            return
     else:
         screen.first = new if new < first else new - shown + 1
-        screen._rows = (1 << shown) - 1
+    screen._rows = (1 << shown) - 1
     app.touch()
 
 

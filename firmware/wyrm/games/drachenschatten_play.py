@@ -173,6 +173,9 @@ class Tracker(gamekit_ui.Counts):
         else:
             ui.mark_move(self, app, old)
 
+    def uncover(self, app):
+        self.moved(app, -1)  # a press took a toast over the rows away (App)
+
     def draw_part(self, app, fb):
         shown = ui.rows(app)
         marks = self._rows
