@@ -7,9 +7,12 @@ device loses those; the simulator never does).
 
 The screens: every documentation screenshot (host_tools/make/shots.py and shots.d/) whose
 picture does not depend on the dice (the simulator draws the same frame with three
-seeds far apart), and each game's menu. Shots whose script continues another's are played on
-one boot. ``PICO_SHOTS=all`` plays every such shot; by default a set chosen to keep
-``make test`` short still covers every game's menu and a deep screen of each.
+seeds far apart), and each game's menu. The device draws the simulator's random numbers
+(``pico.boot(seed=...)``): a secret dealt on the way picks what the keys after it do, and
+the Pico's own randomness (its timing) would pick another. Shots whose script continues
+another's are played on one boot. ``PICO_SHOTS=all`` plays every such shot; by default a
+set chosen to keep ``make test`` short still covers every game's menu and a deep screen of
+each.
 """
 import os
 
@@ -77,24 +80,28 @@ def without_dice(script, seed, board):
 
 
 def chains(screens):
-    """Group screens into runs on one boot: each script continues the previous one."""
-    items = sorted((board, _tokens(script), name) for name, (script, _s, board) in screens.items())
+    """Group screens into runs on one boot: each script continues the previous one, on the
+    same board with the same seed."""
+    items = sorted((board, seed, _tokens(script), name)
+                   for name, (script, seed, board) in screens.items())
     out = []
-    for board, toks, name in items:
+    for board, seed, toks, name in items:
         for c in out:
-            if c[0] == board and toks[:len(c[-1][1])] == c[-1][1]:
+            if c[0] == (board, seed) and toks[:len(c[-1][1])] == c[-1][1]:
                 c.append((name, toks))
                 break
         else:
-            out.append([board, (name, toks)])
+            out.append([(board, seed), (name, toks)])
     return out
 
 
 def play_chain(chain):
-    """Boot once, play each screen's script on from the previous; the frame at each end."""
-    board, steps = chain[0], chain[1:]
+    """Boot once, play each screen's script on from the previous; the frame at each end. The
+    device draws the simulator's random numbers (the shot's seed): a secret dealt on the way
+    (a princess) is the simulator's, so the keys after it lead to the same screens."""
+    (board, seed), steps = chain[0], chain[1:]
     got = {}
-    with pico.boot(board) as dev:
+    with pico.boot(board, seed=seed) as dev:
         done = []
         for name, toks in steps:
             dev.play(",".join(toks[len(done):]), paced=True)
