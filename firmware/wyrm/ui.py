@@ -66,14 +66,13 @@ def mark_move(screen, app, old):
     first = screen.first
     new = screen.sel
     shown = rows(app)
-    if first <= new < first + shown:
-        if old >= 0:
-            screen._rows |= (1 << (old - first)) | (1 << (new - first))
-            app.touch()
-            return
-    else:
+    if not first <= new < first + shown:  # as draw() would scroll it
         screen.first = new if new < first else new - shown + 1
-    screen._rows = (1 << shown) - 1
+        old = -1
+    if old < 0:
+        screen._rows = (1 << shown) - 1
+    else:
+        screen._rows |= (1 << (old - first)) | (1 << (new - first))
     app.touch()
 
 
