@@ -35,15 +35,11 @@ def frames(script, log, board="pico-ssd1306-4btn", note=None):
         dev = simcore.CPythonDevice(board, state, seed=3)
         out = []
         t = simcore.START_TICKS
-        then = None
-        if note is not None:
-            then = simcore.timeline(simcore.parse_script(note[1], dev.keys))
-        for part in (simcore.timeline(simcore.parse_script(script, dev.keys)), then):
-            if part is None:
-                break
-            if part is then and note[0]:
+        scripts = [script] + ([note[1]] if note is not None else [])
+        for k, part in enumerate(scripts):
+            if k and note[0]:
                 dev.app.toast(note[0], 400)
-            for levels in part:
+            for levels in simcore.timeline(simcore.parse_script(part, dev.keys)):
                 font.LOG = [] if log else None
                 dev.app.step(t, levels)
                 out.append(bytes(dev.canvas.buffer))
