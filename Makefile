@@ -10,7 +10,7 @@ SIMARGS ?=
 # read the same PICO_FW from the environment.
 PICO_FW ?= ../shared/pico/RPI_PICO-v1.28.0.uf2
 
-.PHONY: help sim test test-shuffled lint typecheck pytest shots deploy uf2 wiring bench bench-save battery latency soak web web-serve clean case
+.PHONY: help sim test test-shuffled lint typecheck pytest shots deploy firmware uf2 wiring bench bench-save battery latency soak web web-serve clean case
 
 help: ## this list
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /	/' | expand -t 12
@@ -53,8 +53,11 @@ shots: deps ## screenshots of the main screens into docs/
 deploy: deps ## compile with mpy-cross and copy to a Pico: make deploy PORT=/dev/ttyACM0 BOARD=...
 	$(VPY) -m host_tools.make.deploy --port $(PORT) --board $(BOARD)
 
-uf2: deps ## one file to drag onto a Pico in BOOTSEL mode: build/wyrm-BOARD.uf2 (replaces saves)
-	$(VPY) -m host_tools.make.uf2 --board $(BOARD) --micropython $(PICO_FW)
+firmware: $(VENV)/.stamp ## Wyrm's own firmware (MicroPython v1.28.0, Wyrm frozen in): build/firmware/firmware.uf2 (MICROPYTHON_SRC=checkout)
+	$(VPY) -m host_tools.make.firmware $(if $(MICROPYTHON_SRC),--src $(MICROPYTHON_SRC))
+
+uf2: deps ## one file to drag onto a Pico in BOOTSEL mode: build/wyrm-BOARD.uf2 (replaces saves); FIRMWARE=own: Wyrm's own firmware, and build/wyrm-update.uf2 (keeps them)
+	$(VPY) -m host_tools.make.uf2 --board $(BOARD) $(if $(filter own,$(FIRMWARE)),--frozen,--micropython $(PICO_FW))
 
 wiring: deps ## wiring pictures docs/wiring-<board>.png, and the build pictures (device, perfboard, battery), for every profile
 	$(VPY) -m host_tools.make.wiring

@@ -1,4 +1,4 @@
-"""manifest.py (for a MicroPython build with Wyrm frozen in) covers every firmware module.
+"""The board's manifest.py (Wyrm's own firmware, make firmware) covers every firmware module.
 
 The manifest is run with stand-ins for MicroPython's manifest functions that
 resolve paths as tools/manifestfile.py does (relative to the manifest file)
@@ -10,11 +10,11 @@ import os
 from host_tools.make import deploy
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-MANIFEST = os.path.join(ROOT, "manifest.py")
+MANIFEST = os.path.join(ROOT, "boards", "micropython", "WYRM_PICO", "manifest.py")
 
 
 def frozen_by_manifest(path=MANIFEST):
-    frozen, included = [], []
+    frozen, included, trees = [], [], []
     here = os.path.dirname(path)
 
     def package(package_path, files=None, base_path=".", opt=None):
@@ -34,25 +34,39 @@ def frozen_by_manifest(path=MANIFEST):
     def include(p, **kwargs):
         included.append(p)
 
+    def freeze(p, script=None, opt=None):
+        trees.append(p)
+
+    def require(name, **kwargs):
+        included.append("require " + name)
+
     with open(path) as f:
         code = f.read()
-    exec(compile(code, path, "exec"), {"package": package, "module": module, "include": include})
-    return sorted(frozen), included
+    exec(
+        compile(code, path, "exec"),
+        {"package": package, "module": module, "include": include, "freeze": freeze,
+         "require": require},
+    )
+    return sorted(frozen), included, trees
 
 
 def test_every_wyrm_module_is_frozen_and_main_py_stays_on_the_filesystem():
     """A frozen build holds every module of the package, the shell among them; the boot
     stub main.py is the file a user copies."""
-    frozen, included = frozen_by_manifest()
+    frozen, included, trees = frozen_by_manifest()
     deployed = deploy.firmware_files(os.path.join(ROOT, "firmware"))
     modules = sorted(p for p in deployed if p.startswith("wyrm/") and p.endswith(".py"))
     assert frozen == modules
     assert "main.py" in deployed and "main.py" not in frozen
     assert "wyrm/shell.py" in frozen  # what main.py starts
-    assert included == ["$(PORT_DIR)/boards/manifest.py"], "the stock firmware's modules too"
+    # the port's boot modules (_boot.py mounts the filesystem) and nothing else of the stock
+    # firmware's (asyncio, onewire, ds18x20, dht, neopixel: nothing of Wyrm imports them)
+    assert trees == ["$(PORT_DIR)/modules"]
+    assert included == []
 
 
 def test_the_manifest_is_not_copied_to_the_pico():
-    assert os.path.dirname(MANIFEST) == ROOT
+    """The manifest is part of the board definition, not of what goes onto the filesystem."""
+    assert not os.path.abspath(MANIFEST).startswith(os.path.join(ROOT, "firmware") + os.sep)
     deployed = deploy.firmware_files(os.path.join(ROOT, "firmware"))
     assert not any(os.path.basename(p) == "manifest.py" for p in deployed)

@@ -1,7 +1,11 @@
 """One file to drag onto a Pico: MicroPython followed by Wyrm's filesystem, as UF2.
 
     make uf2 BOARD=pico-ssd1306-4btn [PICO_FW=path/to/RPI_PICO-v1.28.0.uf2]
+    python -m host_tools.make.uf2 --board pico-ssd1306-4btn --frozen   # Wyrm's own firmware
     python -m host_tools.make.uf2 --info build/wyrm-pico-ssd1306-4btn.uf2
+
+With --frozen (Wyrm's own firmware, make firmware) a second file, the update, carries the
+firmware alone: copied onto a Pico that runs Wyrm's firmware it leaves the saved games alone.
 
 The format, the boot ROM's erase rule and which blocks go in: docs/TOOLS.md.
 """
@@ -196,6 +200,14 @@ def combine(firmware, image, full=False, name=""):
     return data, stats
 
 
+def update(firmware, name=""):
+    """UF2 bytes of the firmware alone (UF2 bytes): whole sectors below the filesystem, so the
+    boot ROM erases and writes nothing of it and the saved games stay."""
+    blocks = read_blocks(firmware, name)
+    check_firmware(blocks, name)
+    return encode(whole_sectors(flash_pages(blocks)))
+
+
 def write_like_bootrom(flash, uf2, base=FLASH_BASE):
     """Apply UF2 bytes to ``flash`` (bytearray from ``base``) as the RP2040 boot ROM does.
 
@@ -269,14 +281,23 @@ def missing_micropython(path):
     )
 
 
-def build(board, micropython, out=None, full=False):
-    """Write build/wyrm-<board>.uf2 (or ``out``); return (path, stats, names)."""
+def build(board, micropython, out=None, full=False, frozen=False):
+    """Write build/wyrm-<board>.uf2 (or ``out``); return (path, stats, names).
+
+    ``frozen``: ``micropython`` is Wyrm's own firmware (make firmware), so the filesystem
+    holds main.py, board.json and the data files only (firmware.filesystem_files)."""
     if not os.path.isfile(micropython):
         raise UF2Error(missing_micropython(micropython))
     with open(micropython, "rb") as f:
         firmware = f.read()
     board_name = fsimage.board_name(board)
-    image, _dir, names = fsimage.build_image(board)
+    if frozen:
+        from host_tools.make import firmware as own
+
+        image = own.filesystem_image(board)
+        names = [n for n, _data in own.filesystem_files(board)]
+    else:
+        image, _dir, names = fsimage.build_image(board)
     data, stats = combine(firmware, image, full=full, name=deploy.rel(micropython))
     out = out or os.path.join(paths.ROOT, "build", "wyrm-%s.uf2" % board_name)
     os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
@@ -284,6 +305,17 @@ def build(board, micropython, out=None, full=False):
         f.write(data)
     stats["bytes"] = len(data)
     return out, stats, names
+
+
+def build_update(micropython, out=None):
+    """Write build/wyrm-update.uf2 (or ``out``): ``update`` of the firmware; return the path."""
+    with open(micropython, "rb") as f:
+        data = update(f.read(), deploy.rel(micropython))
+    out = out or os.path.join(paths.ROOT, "build", "wyrm-update.uf2")
+    os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
+    with open(out, "wb") as f:
+        f.write(data)
+    return out
 
 
 def main(argv=None):
@@ -295,16 +327,29 @@ def main(argv=None):
     p.add_argument("--out", help="output file (default build/wyrm-<board>.uf2)")
     p.add_argument("--full", action="store_true", help="write all 352 filesystem blocks")
     p.add_argument("--info", metavar="UF2", help="describe a UF2 file and stop")
+    p.add_argument("--frozen", action="store_true",
+                   help="Wyrm's own firmware (make firmware; built if needed) in place of "
+                   "--micropython, and the update UF2 beside")
+    p.add_argument("--update-out", help="the update's file (default build/wyrm-update.uf2)")
     args = p.parse_args(argv)
+    from host_tools.make import firmware as own
+
+    update_out = None
     try:
         if args.info:
             with open(args.info, "rb") as f:
                 print("\n".join(describe(f.read(), deploy.rel(args.info))))
             return 0
-        out, stats, names = build(
-            args.board, args.micropython or DEFAULT_MICROPYTHON, args.out, args.full
-        )
-    except (UF2Error, deploy.DeployError, OSError) as exc:
+        micropython = args.micropython or DEFAULT_MICROPYTHON
+        if args.frozen:
+            built = own.build()
+            print(built["line"])
+            micropython = built["uf2"]
+            args.micropython = os.path.join(own.OUT, "firmware.uf2")
+        out, stats, names = build(args.board, micropython, args.out, args.full, args.frozen)
+        if args.frozen:
+            update_out = build_update(micropython, args.update_out)
+    except (UF2Error, deploy.DeployError, own.FirmwareError, OSError) as exc:
         print(str(exc), file=sys.stderr)
         return 1
     print(
@@ -322,8 +367,15 @@ def main(argv=None):
     )
     print(
         "Flash it: hold BOOTSEL while plugging the Pico in, then copy the file onto the RPI-RP2 "
-        "drive. It replaces everything on the Pico, saved games too (make deploy keeps them)."
+        "drive. It replaces everything on the Pico, saved games too (%s keeps them)."
+        % ("the update" if update_out else "make deploy")
     )
+    if update_out:
+        print(
+            "Wrote %s: Wyrm's firmware alone. On a Pico that runs Wyrm's own firmware, copy it "
+            "the same way to update: the saved games and the board profile stay."
+            % deploy.rel(update_out)
+        )
     return 0
 
 
