@@ -176,3 +176,92 @@ def test_the_build_doc_and_readme_link_the_pictures():
     assert "battery-wiring.png" in doc and "make case" in doc
     readme = open(os.path.join(ROOT, "README.md")).read()
     assert "docs/BUILD.md" in readme and "docs/device-pico-ssd1306-4btn.png" in readme
+
+
+def _pins(wires):
+    """{(part, net): Pico pin} of a plan's wires."""
+    return {(w["part"], w["net"]): w["pin"] for w in wires}
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_one_set_of_connections_in_every_picture(board):
+    """The wiring picture and the perfboard picture (with or without the battery) join each
+    part to the same Pico pins, GND pins included - the profile's one set (wiring.gnd_plan) -
+    and none of them takes pin 38, the battery's minus."""
+    prof = wiring.load(board)
+    drawn = _pins(wiring.plan(prof)["wires"])
+    for battery in (True, False):
+        board_wires = _pins(build_pics.perfboard_plan(prof, battery)["wires"])
+        board_wires.pop(("diode", "VSYS"), None)
+        assert board_wires == drawn, (battery, board_wires, drawn)
+    gnd = {part: pin for (part, net), pin in drawn.items() if net == "GND"}
+    assert gnd == wiring.gnd_plan(prof)
+    assert wiring.PIN_BATTERY_GND not in drawn.values()
+
+
+def test_the_readme_wiring_table_is_the_pictures():
+    """The README's table for the default profile names the pins its picture draws."""
+    readme = open(os.path.join(ROOT, "README.md")).read()
+    wires = _pins(wiring.plan(wiring.load("pico-ssd1306-4btn"))["wires"])
+
+    def pin(part, net):
+        p = wires[(part, net)]
+        return "%s (pin %d)" % (wiring.pin_name(p), p)
+
+    assert "| display VCC / GND | %s / %s |" % (pin("display", "3V3"), pin("display", "GND")) \
+        in readme
+    assert "| display SDA / SCL | %s / %s " % (pin("display", "SDA"), pin("display", "SCL")) \
+        in readme
+    keys = ("UP", "DOWN", "OK", "BACK")
+    row = "| UP, DOWN, OK, BACK | %s; other legs to GND (pins %s) |" % (
+        ", ".join(pin(k, k) for k in keys), ", ".join(str(wires[(k, "GND")]) for k in keys))
+    assert row in readme
+    assert "GND pin %d is left free for a battery's minus" % wiring.PIN_BATTERY_GND in readme
+
+
+def test_the_sizes_in_the_build_doc_are_the_case_code():
+    """docs/BUILD.md's Sizes - each profile's perfboard in holes and mm, the case's outside
+    with and without the battery bay, the switches' height, the holder's room - are the block
+    build_pics writes from case.py (make wiring), word for word."""
+    doc = open(os.path.join(ROOT, "docs", "BUILD.md")).read()
+    assert build_pics.sizes_block() in doc, "docs/BUILD.md's Sizes are out of date: make wiring"
+    lay = case.layout(wiring.load("pico-ssd1306-4btn"), battery=True)
+    assert "%.0f mm" % case.outside(lay)[2] in build_pics.sizes_block()
+
+
+def test_the_build_doc_figures_are_the_code():
+    """The figures in docs/BUILD.md's prose are the ones the case, the perfboard and the
+    gauge are made with (case.DIMS, wyrm.power): a change there fails here until the doc
+    follows."""
+    from wyrm import power
+
+    d = case.DIMS
+    c = d["case"]
+    doc = " ".join(open(os.path.join(ROOT, "docs", "BUILD.md")).read().split())
+    for phrase in (
+        "corner holes to %g mm" % c["screw_d"],
+        "the case leaves %g mm under the board" % c["under"],
+        "to about %g mm" % d["stub"],
+        "legs go %d x %d holes apart" % d["switch"]["legs"],
+        "on the two spacers (%g mm)" % (2 * d["pico"]["spacer"]),
+        "body %g mm + plunger" % d["switch"]["body_h"],
+        "at least %g mm out of the lid" % c["protrude"],
+        "%g mm to spare each side" % c["window_margin"],
+        "the plunger with %g mm all round" % c["clear"],
+        "with %g mm to spare all round" % c["clear"],
+        "the diode's drop: %.2f V" % (power.DIODE_MV / 1000),
+        "adds the %.2f V back" % (power.DIODE_MV / 1000),
+        "below %g V on VSYS itself" % (power._STOP_MV / 1000),
+    ):
+        assert phrase in doc, phrase
+
+
+def test_the_docs_say_aaa_for_the_bay_and_aa_only_outside_it():
+    """The printed bay takes a 3 x AAA holder: no doc offers AA cells as if they fitted it."""
+    import re
+
+    for name in ("README.md", "docs/USING.md", "docs/BUILD.md"):
+        text = " ".join(open(os.path.join(ROOT, name)).read().split())
+        assert "AAA or AA" not in text and "(or AA)" not in text, name
+        for m in re.finditer(r"\bAA cells", text):  # where AA cells are offered: not in the bay
+            assert "outside" in text[m.start() - 150:m.end() + 150], (name, m.start())

@@ -36,7 +36,9 @@ def built(tmp_path_factory):
     res = {}
     for b, bat in VARIANTS:
         r = case.build(b, bat, str(out))
-        r["mesh"] = {k: trimesh.load(v, force="mesh") for k, v in r["stl"].items()}
+        r["printed"] = {k: trimesh.load(v, force="mesh") for k, v in r["stl"].items()}
+        # the fit is checked with the case closed: each part back from its print pose
+        r["mesh"] = {k: case.assembled(r["layout"], k, m) for k, m in r["printed"].items()}
         res[(b, bat)] = r
     return res
 
@@ -78,6 +80,37 @@ def test_stls_are_closed_solids_and_the_preview_exists(built, board, battery):
 
     with Image.open(r["png"]) as im:
         assert im.size[0] > 1000 and len(im.getcolors(1 << 20)) > 50  # a picture, not a blank
+
+
+def largest_flat_face(mesh):
+    """(area, normal, z range) of the mesh's largest flat face: the triangles in one plane,
+    facing one way, with the most area between them."""
+    planes = {}
+    for k, (n, area) in enumerate(zip(mesh.face_normals, mesh.area_faces, strict=True)):
+        v = mesh.vertices[mesh.faces[k][0]]
+        key = tuple(np.round(n, 4)) + (round(float(np.dot(n, v)), 3),)
+        planes.setdefault(key, [0.0, []])
+        planes[key][0] += area
+        planes[key][1].append(k)
+    area, faces = max(planes.values(), key=lambda p: p[0])
+    zs = mesh.vertices[mesh.faces[faces]][:, :, 2]
+    return area, mesh.face_normals[faces[0]], (zs.min(), zs.max())
+
+
+@pytest.mark.parametrize("board, battery", VARIANTS)
+def test_each_stl_lies_as_it_prints(built, board, battery):
+    """docs/BUILD.md says to print both parts as they lie: each STL's largest flat face - the
+    tray's floor, the lid's top - faces down at z = 0, with nothing below it; so the lid
+    prints top down and the window's sloped walls widen upwards, without supports."""
+    r = built[(board, battery)]
+    for part, mesh in r["printed"].items():
+        _area, normal, (z0, z1) = largest_flat_face(mesh)
+        assert normal[2] < -0.999 and abs(z0) < 1e-6 and abs(z1) < 1e-6, (part, normal, z0)
+        assert abs(mesh.bounds[0][2]) < 1e-6, part
+    # and turned back, the lid's top is the case's top: it is the face that lay on the bed
+    lid = r["mesh"]["lid"]
+    _area, normal, (z0, _z1) = largest_flat_face(lid)
+    assert normal[2] > 0.999 and abs(z0 - r["layout"]["z_top"]) < 1e-6
 
 
 @pytest.mark.parametrize("board, battery", VARIANTS)

@@ -58,13 +58,9 @@ def perfboard_plan(prof, battery=True):
         near = min((0, 3), key=lambda k: abs(legs[k][0] - gx) + abs(legs[k][1] - gy))
         wires.append({"net": name, "part": name, "a": legs[near], "pin": gp})
         gnd_needs.append((name, legs[3 - near]))
-    free = [p for p in wiring.gnd_pins()]
-    if battery:
-        free.remove(38)  # the battery's GND
+    gnd = wiring.gnd_plan(prof)  # the wiring picture's GND pins (pin 38: the battery's)
     for part, hole in gnd_needs:
-        pin = min(free, key=lambda p: (abs(pins[p][0] - hole[0]) + abs(pins[p][1] - hole[1]), p))
-        free.remove(pin)
-        wires.append({"net": "GND", "part": part, "a": hole, "pin": pin})
+        wires.append({"net": "GND", "part": part, "a": hole, "pin": gnd[part]})
     if battery:
         dio = pb["diode"]
         wires.append({"net": "VSYS", "part": "diode", "a": dio["cathode"], "pin": 39})
@@ -270,7 +266,8 @@ def perfboard_picture(prof, battery=True, underside=False):
         for hole, net, text, dxy, anchor in (
                 (dio["anode"], "VSYS", "battery + (from the switch)",
                  (12, 0) if underside else (-12, 0), "lm" if underside else "rm"),
-                (lay["perfboard"]["pico_pins"][38], "GND", "battery -", (0, 12), "mt")):
+                (lay["perfboard"]["pico_pins"][wiring.PIN_BATTERY_GND], "GND", "battery -",
+                 (0, 12), "mt")):
             x, y = hp(*hole)
             d.ellipse((x - 7, y - 7, x + 7, y + 7), outline=NET_COLOURS[net], width=3)
             labels.append(((x + dxy[0], y + dxy[1]), text, 12, NET_COLOURS[net], anchor))
@@ -300,8 +297,8 @@ def perfboard_picture(prof, battery=True, underside=False):
         _x, y = hp(0, j)
         _text(d, (ox - 10, y), str(j + 1), 12, anchor="rm")
     side = "the solder side (turned over left to right)" if underside else "the parts' side"
-    _text(d, (ox, 18), "Perfboard for %s: %d x %d holes (2.54 mm), seen from %s"
-          % (prof["name"], nx, ny, side), 19, bold=True)
+    _text(d, (ox, 18), "Perfboard for %s: %d x %d holes (2.54 mm), %.1f x %.1f mm, seen from %s"
+          % (prof["name"], nx, ny, nx * p, ny * p, side), 19, bold=True)
     _text(d, (ox, 44), "The wires run on the underside; a dot is a soldered hole, a white "
           "ring a corner hole drilled to 2.4 mm for a case screw.", 14)
     _legend(d, plan, ox + nx * HOLE + 40, oy)
@@ -350,7 +347,8 @@ def _legend(d, plan, x, y):
     if plan["battery"]:
         for s in ("Battery (optional, see battery-wiring.png):",
                   "  1N5817 diode, band towards VSYS (pin 39)",
-                  "  holder - to GND (pin 38), + via the switch to the diode"):
+                  "  holder - to GND (pin %d), + via the switch to the diode"
+                  % wiring.PIN_BATTERY_GND):
             _text(d, (x, y), s, 13)
             y += 20
 
@@ -365,7 +363,7 @@ def device_picture(prof, battery=False):
     g = c["wall"]
     mm = 9.0
     pad = 40
-    Wmm, Hmm = x1 - x0 + 2 * g, y1 - y0 + 2 * g
+    Wmm, Hmm, Zmm = case.outside(lay)
     W, H = int(Wmm * mm + 2 * pad + 260), int(Hmm * mm + 2 * pad + 50)
     im = Image.new("RGB", (W, H), (250, 250, 247))
     d = ImageDraw.Draw(im)
@@ -408,7 +406,7 @@ def device_picture(prof, battery=False):
             _text(d, (cx, cy + hole_r + 26), "hold: BACK", 13, fill=(60, 30, 0), anchor="mt")
     # the screws are underneath; say what is where
     _text(d, (pad, 14), "Wyrm (%s) in its case, seen from above - %.0f x %.0f x %.0f mm"
-          % (prof["name"], Wmm, Hmm, lay["z_top"] - (lay["z_floor"] - c["floor"])), 18, bold=True)
+          % (prof["name"], Wmm, Hmm, Zmm), 18, bold=True)
     tx = int(b[0]) + 70
     ty = int(a[1]) + 10
     for s in ("%s display" % DIMS_LABEL(lay),
@@ -478,7 +476,7 @@ def battery_picture():
     _text(d, (px0 + 105, py0 + 24), "Pico", 20, fill=(255, 255, 255), anchor="mm", bold=True)
     vs = (px0 + 30, dy)
     gn = (px0 + 30, hy + 290 - 100)
-    for (x, y), name in ((vs, "VSYS, pin 39"), (gn, "GND, pin 38")):
+    for (x, y), name in ((vs, "VSYS, pin 39"), (gn, "GND, pin %d" % wiring.PIN_BATTERY_GND)):
         d.ellipse((x - 10, y - 10, x + 10, y + 10), fill=(210, 180, 80), outline=(120, 90, 20))
         _text(d, (x + 18, y), name, 16, fill=(255, 255, 255), anchor="lm", bold=True)
     _text(d, (px0 + 105, py0 + 120), "USB (VBUS) has its own", 12, fill=(220, 240, 220),
@@ -496,9 +494,11 @@ def battery_picture():
            fill=black, width=5, joint="curve")
     _text(d, (plus[0] + 8, plus[1] - 8), "+ (red)", 14, fill=red, anchor="lb", bold=True)
     _text(d, (hx + 10, low + 8), "- (black)", 14, anchor="lt", bold=True)
+    from wyrm.power import DIODE_MV
+
     notes = ("With USB plugged in, the Pico's own diode and this one let the higher source power "
              "the Pico;", "neither pushes current into the other: USB never charges the cells. "
-             "A Schottky drops only about 0.3 V.",
+             "A Schottky drops only about %.2f V (the gauge adds it back)." % (DIODE_MV / 1000),
              "On the perfboard the diode sits below the Pico, its band at the hole next to pin 39 "
              "(see the perfboard picture).")
     y = 490
@@ -506,6 +506,48 @@ def battery_picture():
         _text(d, (30, y), s, 15)
         y += 24
     return im
+
+
+SIZES_START = "<!-- sizes: written by make wiring (host_tools/make/build_pics.py) from case.py; " \
+    "do not edit -->"
+SIZES_END = "<!-- end of sizes -->"
+BUILD_DOC = os.path.join(DOCS, "BUILD.md")
+
+
+def sizes_block(boards=None):
+    """docs/BUILD.md's table of sizes, from the case's layout and its table of parts (DIMS)."""
+    rows = ["| Profile | perfboard, cut from a larger board | case (W x D x H) | "
+            "with the 3 x AAA bay | switches |", "|---|---|---|---|---|"]
+    for b in boards or wiring.board_names():
+        prof = wiring.load(b)
+        lay, bay = case.layout(prof), case.layout(prof, battery=True)
+        nx, ny = lay["holes"]
+        w, h = lay["perfboard_size"]
+        rows.append("| `%s` | %d x %d holes: %.1f x %.1f mm | %s | %s | %g mm tall |" % (
+            prof["name"], nx, ny, w, h, _mm(case.outside(lay)), _mm(case.outside(bay)),
+            lay["switch_h"]))
+    hl, hw, hh = case.DIMS["battery"]["holder"]
+    cd, cl = case.DIMS["battery"]["cell"]
+    rows.append("")
+    rows.append("The bay, under the perfboard, takes an open 3 x AAA holder of at most "
+                "%g x %g x %g mm (three cells side by side; an AAA cell is %g mm across and %g mm "
+                "long)." % (hl, hw, hh, cd, cl))
+    return "\n".join([SIZES_START] + rows + [SIZES_END])
+
+
+def _mm(size):
+    return "%.0f x %.0f x %.0f mm" % size
+
+
+def write_sizes(path=BUILD_DOC):
+    with open(path) as f:
+        doc = f.read()
+    i, j = doc.index(SIZES_START), doc.index(SIZES_END) + len(SIZES_END)
+    new = doc[:i] + sizes_block() + doc[j:]
+    if new != doc:
+        with open(path, "w") as f:
+            f.write(new)
+    return path
 
 
 def write_all(boards=None):
@@ -522,6 +564,8 @@ def write_all(boards=None):
     path = os.path.join(DOCS, "battery-wiring.png")
     battery_picture().save(path, optimize=True)
     out.append(path)
+    if boards is None:
+        out.append(write_sizes())
     return out
 
 

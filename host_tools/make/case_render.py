@@ -2,9 +2,11 @@
 
 No OpenGL and no display needed (OpenSCAD's own PNG export wants one), so the
 preview is drawn the same on every machine. ``preview`` shows the closed case
-from above and the opened case: the lid lifted and turned over, the tray with
-the parts in it (boxes from the layout) beside it. The parts are drawn in the closed
-case too, so the display shows in its window and the plungers stand out of the lid.
+from above (with the battery bay, from its left side too: the switch's slot) and the
+opened case: the lid turned over as it prints, the tray with the parts in it (boxes from
+the layout) beside it. The STLs lie as they print; ``case.assembled`` puts them back
+together. The parts are drawn in the closed case too, so the display shows in its window
+and the plungers stand out of the lid.
 """
 import math
 
@@ -114,6 +116,13 @@ def part_meshes(lay, dz=0.0):
     a = lay["active"]
     out.append((box_mesh((a.lo[0], a.lo[1], a.lo[2] + dz), (a.hi[0], a.hi[1], a.hi[2] + 0.05
                                                                + dz)), (70, 110, 150)))
+    if lay["battery"]:  # the slide switch's lever, out through its slot in the left wall
+        from host_tools.make.case import DIMS
+
+        s, r = lay["slide"], DIMS["slide"]["lever"] / 2
+        yc, zc = (s.lo[1] + s.hi[1]) / 2, (s.lo[2] + s.hi[2]) / 2
+        out.append((box_mesh((s.lo[0] - DIMS["slide"]["lever_out"], yc - r, zc - r),
+                             (s.lo[0], yc + r, zc + r)), BUTTON))
     return out
 
 
@@ -122,25 +131,36 @@ def preview(lay, stls, path):
     import trimesh
     from PIL import Image, ImageDraw
 
-    tray = trimesh.load(stls["tray"], force="mesh")
-    lid = trimesh.load(stls["lid"], force="mesh")
-    closed = draw([(tray, TRAY), (lid, LID)] + part_meshes(lay), size=(560, 520))
-    # opened: the tray with its parts; the lid turned over beside it (inside up)
-    w = lay["inner"][2] - lay["inner"][0]
-    flip = lid.copy()
-    flip.apply_transform(trimesh.transformations.rotation_matrix(math.pi, [0, 1, 0]))
-    flip.apply_translation([2 * w + 30, 0, lay["z_top"]])
+    from host_tools.make import case
+
+    printed = trimesh.load(stls["tray"], force="mesh"), trimesh.load(stls["lid"], force="mesh")
+    tray = case.assembled(lay, "tray", printed[0])
+    lid = case.assembled(lay, "lid", printed[1])
+    shut = [(tray, TRAY), (lid, LID)] + part_meshes(lay)
+    closed = draw(shut, size=(560, 520))
+    # with the battery bay, the closed case from the other side too: the switch's slot
+    left = draw(shut, size=(460, 520), az=80, el=-75) if lay["battery"] else None
+    # opened: the tray with its parts; the lid beside it as it prints (turned over, inside up)
+    x0, _y0, x1, _y1 = lay["inner"]
+    flip = printed[1].copy()
+    flip.apply_translation([2 * (x1 - x0) + 30 - (x0 + x1), 0, 0])
     lift = 30.0 if lay["battery"] else 0.0  # show the battery bay under the board
     opened = draw([(tray, TRAY)] + part_meshes(lay, lift) + [(flip, LID)], size=(880, 520))
-    img = Image.new("RGB", (560 + 880, 560), BG)
+    x = 560 + (460 if left else 0)  # where the opened case starts
+    img = Image.new("RGB", (x + 880, 560), BG)
     img.paste(closed, (0, 40))
-    img.paste(opened, (560, 40))
+    if left:
+        img.paste(left, (560, 40))
+    img.paste(opened, (x, 40))
     d = ImageDraw.Draw(img)
     from host_tools.make.wiring import label_font
 
     f = label_font(18)
     d.text((16, 12), "%s: closed" % lay["board"], fill=(30, 30, 30), font=f)
-    d.text((576, 12), "opened: tray (blue) with the parts%s, lid turned over (orange)" % (
+    if left:
+        d.text((576, 12), "left side: the switch's lever in its slot", fill=(30, 30, 30),
+               font=f)
+    d.text((x + 16, 12), "opened: tray (blue) with the parts%s, lid as it prints (orange)" % (
         ", the perfboard lifted off the battery bay" if lay["battery"] else ""),
         fill=(30, 30, 30), font=f)
     img.save(path, optimize=True)

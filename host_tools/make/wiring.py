@@ -42,6 +42,53 @@ def gnd_pins():
 
 
 PIN_3V3 = 36
+PIN_BATTERY_GND = 38  # the battery's minus (docs/BUILD.md), next to VSYS: no part takes it
+
+
+def gnd_plan(prof):
+    """{part: GND pin} for every part with a wire to GND ("display", and each button, LED or
+    buzzer whose other leg goes to GND): the one set every picture and table shows. The
+    display's is the GND pin nearest 3V3 (pin 36); the others take the GND pins nearest
+    their GP pins along the header (the same side first; the sum of the distances the
+    least). Pin 38 stays free for the battery's minus."""
+    free = [p for p in gnd_pins() if p != PIN_BATTERY_GND]
+    disp = min(free, key=lambda p: (abs(_header_row(p) - _header_row(PIN_3V3))
+                                    + (0 if pad_side(p) == "R" else 1000), p))
+    free.remove(disp)
+    parts = [(name, phys_pin(gp)) for name, gp, _kind, common in side_parts(prof)
+             if common == "GND"]
+
+    def cost(gp_pin, pin):
+        return abs(_header_row(pin) - _header_row(gp_pin)) + (
+            0 if pad_side(pin) == pad_side(gp_pin) else 1000)
+
+    best, best_cost = (), None
+    for perm in itertools.permutations(free, len(parts)):
+        c = sum(cost(g, p) for (_n, g), p in zip(parts, perm, strict=True))
+        if best_cost is None or c < best_cost:
+            best, best_cost = perm, c
+    out = {"display": disp}
+    out.update((name, p) for (name, _g), p in zip(parts, best, strict=True))
+    return out
+
+
+def _header_row(phys):
+    """The row of pin ``phys`` on the header (0 at the USB end; pins 1 and 40 share it)."""
+    return phys - 1 if phys <= 20 else 40 - phys
+
+
+def side_parts(prof):
+    """(name, GP, kind, where the other leg goes) for the buttons, an external LED, a buzzer."""
+    out = []
+    for key in ("UP", "DOWN", "OK", "BACK"):
+        b = prof["buttons"].get(key)
+        if b is not None:
+            out.append((key, b["pin"], "button", "GND" if b["active"] == "low" else "3V3"))
+    if isinstance(prof.get("led"), int) and prof["led"] != 25:
+        out.append(("LED", prof["led"], "led", "GND"))
+    if isinstance(prof.get("buzzer"), int):
+        out.append(("BUZZER", prof["buzzer"], "buzzer", "GND"))
+    return out
 
 # -- geometry --------------------------------------------------------------------
 W = 1240
@@ -123,22 +170,11 @@ def plan(prof):
             "part": "display",
         }
     )
-    needs_gnd = [("display", (hx["GND"], OLED_PIN_Y), "up", "R")]
+    needs_gnd = [("display", (hx["GND"], OLED_PIN_Y), "up")]
 
     # Buttons (and an external LED or buzzer) beside their pins.
-    side_parts = []
-    for key in ("UP", "DOWN", "OK", "BACK"):
-        b = prof["buttons"].get(key)
-        if b is not None:
-            common = "GND" if b["active"] == "low" else "3V3"
-            side_parts.append((key, b["pin"], "button", common))
-    if isinstance(prof.get("led"), int) and prof["led"] != 25:
-        side_parts.append(("LED", prof["led"], "led", "GND"))
-    if isinstance(prof.get("buzzer"), int):
-        side_parts.append(("BUZZER", prof["buzzer"], "buzzer", "GND"))
-
     stacks = {"L": [], "R": []}
-    for name, gp, kind, common in side_parts:
+    for name, gp, kind, common in side_parts(prof):
         phys = phys_pin(gp)
         stacks[pad_side(phys)].append((pad_xy(phys)[1], name, gp, phys, kind, common))
     for side, items in stacks.items():
@@ -160,7 +196,7 @@ def plan(prof):
                 }
             )
             if common == "GND":
-                needs_gnd.append((name, (LEG_X[side], legs[1]), wires[-1]["exit"], side))
+                needs_gnd.append((name, (LEG_X[side], legs[1]), wires[-1]["exit"]))
             else:
                 wires.append(
                     {
@@ -173,7 +209,9 @@ def plan(prof):
                     }
                 )
 
-    for (part, term, ex, _side), pin in zip(needs_gnd, assign_gnd(needs_gnd), strict=True):
+    gnd = gnd_plan(prof)
+    for part, term, ex in needs_gnd:
+        pin = gnd[part]
         wires.append(
             {"net": "GND", "label": "%s: GND" % part, "pin": pin, "term": term, "exit": ex}
         )
@@ -197,24 +235,6 @@ def swap_legs(wires):
             a, b = sorted(pair, key=lambda w: w["term"][1])
             if pad_xy(a["pin"])[1] > pad_xy(b["pin"])[1]:
                 a["term"], b["term"] = b["term"], a["term"]
-
-
-def assign_gnd(needs):
-    """A distinct GND pin for each terminal, as near as can be (the display's near 3V3)."""
-    pins = gnd_pins()
-
-    def cost(term, side, pin):
-        py = pad_xy(pin)[1]
-        if side == "R" and term[1] < ROW0:  # the display: next to its 3V3 wire
-            return abs(py - pad_xy(PIN_3V3)[1]) + (0 if pad_side(pin) == "R" else 1000)
-        return abs(py - term[1]) + (0 if pad_side(pin) == side else 1000)
-
-    best, best_cost = None, None
-    for perm in itertools.permutations(pins, len(needs)):
-        c = sum(cost(t, s, p) for (_n, t, _e, s), p in zip(needs, perm, strict=True))
-        if best_cost is None or c < best_cost:
-            best, best_cost = perm, c
-    return list(best)
 
 
 def _path(w, lane, altitude):
@@ -476,6 +496,7 @@ def _legend(d, scene):
         "Pin order on display modules differs (VCC and GND swapped on some): follow the labels "
         "printed on yours.",
         "A tactile switch with four legs: use two diagonally opposite legs.",
+        "GND pin %d is left for a battery's minus (docs/BUILD.md)." % PIN_BATTERY_GND,
     ]
     if prof["keys"] == 3:
         notes.append("Three buttons: a long press of OK is BACK.")
