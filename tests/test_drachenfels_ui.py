@@ -378,16 +378,26 @@ def test_knights_carry_the_tables_names_and_the_youngest_begins(tmp_path):
     assert d.errors() == []
 
 
-def test_armour_ends_the_turn_and_back_takes_the_pass_back(tmp_path):
+def test_armour_ends_the_turn_back_leaves_and_the_undo_row_takes_the_pass_back(tmp_path):
     """The turn's row gives the knight its armour and passes the turn (one press after
-    the move); BACK right after undoes the pass (the armour stays)."""
+    the move). BACK right after leaves the game (the pass stands); reopened, nothing is
+    left to undo. After the next armour the menu's last row, "Undo pass to Green" (two UP
+    from the knight's row), gives the turn back; the armour stays."""
     d = Driver(tmp_path, seed=1)
     d.keys(PLAY3 + ",ok")  # Armour: Red (the cursor waits on it)
     assert d.title() == "== Drachenfels ==  Yellow" and "> Armour: Yellow" in d.text()
     assert "Red: armour" in d.text() and "Armour: Yellow" in d.text()
     d.keys("wait:1600,back")
-    assert d.title() == "== Drachenfels ==  Red" and "Castle check: Red" in d.text()
-    assert saved(d)["game"]["knights"][0]["armour"] is True and saved(d)["turn"] == 0
+    assert d.title() == "== Wyrm ==" and saved(d)["turn"] == 1
+    d.keys("ok,up*2")  # the game again: no undo row (one UP from the top: New game)
+    assert "> New game" in d.text() and "Undo pass" not in d.text()
+    d.keys("down*2,ok,up*2")  # Armour: Yellow; the last row
+    assert d.title() == "== Drachenfels ==  Green" and "> Undo pass to Green" in d.text()
+    d.keys("ok")
+    assert d.title() == "== Drachenfels ==  Yellow" and "Back to Yellow" in flat(d)
+    d.keys("wait:1600")
+    assert "> Next turn: Green" in d.text() and "Castle check: Yellow" in d.text()
+    assert saved(d)["game"]["knights"][1]["armour"] is True and saved(d)["turn"] == 1
     assert d.errors() == []
 
 

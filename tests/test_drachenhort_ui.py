@@ -431,7 +431,7 @@ def test_new_game_over_a_game_asks_first(tmp_path):
     """New game during a game asks "Start a new game?"; No keeps the board."""
     d = Driver(tmp_path)
     start_rulebook(d)
-    d.keys("up,ok")  # New game (the last row, one UP round from Roll the die)
+    d.keys("up*2,ok")  # New game (one UP round from Roll the die is "Undo pass to P4")
     assert "Start a new game? This game is lost." in d.text().replace("\n", " ")
     d.keys("ok,up*5,ok")  # No; Board
     assert board_rows(d.text())["purple"][0] == "3"
@@ -765,8 +765,10 @@ def test_full_game_same_frames_under_micropython_and_cpython():
 # -- turns ------------------------------------------------------------------------------
 # The game menu during an escape (printed cards): Roll the die, Capture, Escape, Board,
 # Gems, Undo, Next turn, Quick reference, New game; from Roll the die three UPs round
-# the wrapping list to the turn row.
+# the wrapping list to the turn row, four right after a pass (its last row is then
+# "Undo pass to <name>").
 TO_TURN = "up*3"
+TO_TURN_PASSED = "up*4"
 
 
 @pytest.mark.parametrize("board", ["pico-ssd1306-4btn", "pico-ssd1306-3btn",
@@ -789,14 +791,14 @@ def test_turns_go_round_the_table_from_the_oldest(tmp_path, board):
     for _ in range(4):
         d.keys("ok")
         seen.append((d.title(), [x for x in d.text().splitlines() if x.startswith("> ")]))
-        d.keys(TO_TURN)
+        d.keys(TO_TURN_PASSED)
     assert seen == [
         ("== Esc 1 ==  Ben  token 1", ["> Roll the die"]),
         ("== Esc 1 ==  Clara  token 1", ["> Roll the die"]),
         ("== Esc 1 ==  P4  token 1", ["> Roll the die"]),
         ("== Esc 1 ==  Sophie  token 1", ["> Roll the die"]),
     ]
-    d.keys("up*3")  # back on Roll the die: the title as it was
+    d.keys("down*4")  # back on Roll the die (past "Undo pass"): the title as it was
     # the title bar's three parts stay apart, inside the panel
     log = d.last().log
     title_parts = sorted((x, s) for (x, y, s, _c, _sc) in log if y < 9)
@@ -807,10 +809,11 @@ def test_turns_go_round_the_table_from_the_oldest(tmp_path, board):
     assert d.errors() == []
 
 
-def test_turn_is_saved_passed_by_a_capture_and_left_alone_by_undo(tmp_path):
+def test_turn_is_saved_passed_by_a_capture_and_given_back_by_its_undo(tmp_path):
     """The turn survives a power cut; a capture passes it on (the cursor on Roll the die);
-    Undo takes back the capture, not the turn; Gems opens on whose turn it is (the gem is
-    theirs); a new game asks who begins again (here the second seat)."""
+    Undo takes back the capture and gives its turn back, also for a capture made before
+    the power cut; Gems opens on whose turn it is (the gem is theirs); a new game asks
+    who begins again (here the second seat)."""
     d = Driver(tmp_path)
     start_rulebook(d)  # three captures: P1 -> P2 -> P3 -> P4
     d.wait(2000)
@@ -823,10 +826,12 @@ def test_turn_is_saved_passed_by_a_capture_and_left_alone_by_undo(tmp_path):
     d.keys("down*5,ok")  # Undo
     assert "Undo: Capture orange (silver 4)?" in flat(d)
     d.keys("up,ok,wait:2000")  # Yes
-    assert d.title() == "== Esc 1 ==  P1  token 4"
-    assert Store(d.state_dir).load("drachenhort", None)["turn"] == 0
-    d.keys("up,ok")  # Gems: on Player 1
-    assert "> Player 1" in d.text()
+    assert d.title() == "== Esc 1 ==  P4  token 4"
+    assert Store(d.state_dir).load("drachenhort", None)["turn"] == 3
+    d.keys("ok,up,ok,wait:2000")  # Undo the third capture (before the power cut): Yes
+    assert d.title() == "== Esc 1 ==  P3  token 3"
+    d.keys("up,ok")  # Gems: on Player 3
+    assert "> Player 3" in d.text()
     d.keys("back,down*4,ok,up,ok,ok,down,ok")  # New game, Yes, 4, printed
     assert d.title() == "== Oldest begins =="
     d.keys("down,ok,wait:2000")  # the second seat is the oldest
@@ -840,7 +845,7 @@ def test_turn_goes_on_between_escapes_and_ends_with_the_game(tmp_path):
     escape 2 goes on from there; once it is over there are no more turns: no name, no row."""
     d = Driver(tmp_path)
     start_rulebook(d)  # P4's turn
-    d.keys("wait:2000," + TO_TURN + ",ok")  # P1's turn
+    d.keys("wait:2000," + TO_TURN_PASSED + ",ok")  # P1's turn
     d.keys(BLUE_ESCAPES + ",wait:2000")
     t = d.text()
     assert d.title() == "== Escape 1 over ==  P2" and "Next turn: P3" in t
@@ -871,6 +876,25 @@ def test_a_save_from_before_turns_begins_with_seat_one_and_a_bad_turn_is_refused
     assert d.errors() == []
 
 
+def test_the_turn_a_capture_ended_is_saved_with_it(tmp_path):
+    """Whose turn a capture ended is kept in the save: after a power cut the capture's
+    Undo still gives that turn back. A save naming a seat outside the table there is a
+    damaged save (message, the good copy before it)."""
+    game = {"players": 3, "mode": "printed", "events": [["capture", 2]]}
+    Store(str(tmp_path)).save("drachenhort", {"v": 1, "game": game, "turn": 0,
+                                              "ends": [[1, 2]]})
+    d = Driver(tmp_path)
+    d.keys(OPEN + ",wait:2000")
+    assert d.title() == "== Esc 1 ==  P1  token 2"
+    d.keys("down*5,ok,up,ok,wait:2000")  # Undo: Yes
+    assert d.title() == "== Esc 1 ==  P3  token 1"
+    Store(str(tmp_path)).save("drachenhort", {"v": 1, "game": game, "turn": 0,
+                                              "ends": [[1, 3]]})
+    d.keys("back," + OPEN)
+    assert "The saved Drachenhort game was damaged" in flat(d)
+    assert d.errors() == []
+
+
 def test_turns_same_frames_under_micropython():
     """A new game, the turn passed round the table and a power cut: real MicroPython draws
     byte-identical frames to CPython."""
@@ -880,11 +904,20 @@ def test_turns_same_frames_under_micropython():
     assert cp[-1].text().startswith("== Esc 1 ==  P3  token 1")
 
 
+def test_undoing_a_capture_same_frames_under_micropython():
+    """A capture that passed the turn, undone (the turn given back with it): real
+    MicroPython draws byte-identical frames to CPython."""
+    script = NEW_PRINTED_4 + ",wait:2000,ok,wait:1000,down,ok,wait:2000,down*5,ok,up,ok"
+    cp = same_frames(script + ",wait:2000", seed=1)
+    assert cp[-1].text().startswith("== Esc 1 ==  P1  token 1")
+
+
 # -- a turn on the roll screen ---------------------------------------------------------
 def test_roll_opens_rolling_for_whose_turn_and_ok_passes_and_rolls_for_the_next(tmp_path):
     """During an escape "Roll the die" rolls at once for whose turn it is (title "P1 rolls",
-    the hint "OK:P2"); OK there passes the turn and rolls for the next player; BACK on the
-    game menu then takes the pass back ("Back to P1")."""
+    the hint "OK:P2"); OK there passes the turn and rolls for the next player; on the game
+    menu the last row, "Undo pass to P2" (one UP from Roll the die), takes the pass back
+    ("Back to P1", the cursor on "Next turn: P2")."""
     d = Driver(tmp_path)
     d.keys(NEW_PRINTED_4 + ",wait:2000,ok,wait:1000")
     t = d.text()
@@ -895,11 +928,70 @@ def test_roll_opens_rolling_for_whose_turn_and_ok_passes_and_rolls_for_the_next(
     assert "P2 rolls" in t and "#2" in t and "OK:P3" in t
     d.keys("back,wait:2000")
     assert d.title() == "== Esc 1 ==  P2  token 1" and "> Roll the die" in d.text()
-    d.keys("back")
+    d.keys("up")
+    assert "> Undo pass to P2" in d.text()
+    d.keys("ok")
     assert "Back to P1" in flat(d)
     d.wait(2000)
+    assert d.title() == "== Esc 1 ==  P1  token 1" and "> Next turn: P2" in d.text()
+    assert Store(d.state_dir).load("drachenhort", None)["turn"] == 0
+    assert d.errors() == []
+
+
+def test_back_after_a_pass_leaves_the_game_and_the_pass_stands(tmp_path):
+    """After the roll screen's pass, the first BACK closes the roll and a second BACK
+    leaves the game (BACK always leaves the screen): P2's turn stands, beside P2's roll
+    in the die's history; so too after cursor moves and a quick roll."""
+    d = Driver(tmp_path)
+    d.keys(NEW_PRINTED_4 + ",wait:2000,ok,wait:1000,ok,wait:1000")  # P1 rolls; OK: P2 rolls
+    assert "P2 rolls" in d.text()
+    d.keys("back,back")
+    assert d.title() == "== Wyrm =="
+    assert Store(d.state_dir).load("drachenhort", None)["turn"] == 1
+    d.keys("ok,wait:2000")  # the game again: P2's turn; "Next turn" passes to P3
+    assert d.title() == "== Esc 1 ==  P2  token 1"
+    d.keys(TO_TURN + ",ok,down,up,chord:up+down,wait:600,back,wait:2000")
+    assert d.title() == "== Esc 1 ==  P3  token 1" and "Back to" not in flat(d)
+    d.keys("back")
+    assert d.title() == "== Wyrm =="
+    assert Store(d.state_dir).load("drachenhort", None)["turn"] == 2
+    assert d.errors() == []
+
+
+def test_undoing_a_capture_gives_its_turn_back(tmp_path):
+    """A capture passes the turn; Undo > Yes takes the capture back with its turn: the
+    title names the capturer again (BACK then leaves the game, the turn saved), also
+    after more passes; undoing a gem (no turn ended) leaves the turn where it is; undoing
+    the escape that ended escape 1 gives its turn back too."""
+    d = Driver(tmp_path)
+    d.keys(NEW_PRINTED_4 + ",wait:2000,ok,wait:1000,down,ok,wait:2000")  # P1: green caught
+    assert d.title() == "== Esc 1 ==  P2  token 2"
+    d.keys("down*5,ok")  # Undo
+    assert "Undo: Capture green (silver 1)?" in flat(d)
+    d.keys("up,ok,wait:2000")  # Yes
+    assert d.title() == "== Esc 1 ==  P1  token 1"
+    d.keys("back")
+    assert d.title() == "== Wyrm =="
+    assert Store(d.state_dir).load("drachenhort", None)["turn"] == 0
+    # P1 catches green, P2 rolls and passes, P3 a gem: undo the gem, then the capture
+    d.keys("ok,wait:2000,ok,wait:1000,down,ok,wait:2000,ok,wait:1000,ok,wait:1000,up")
+    d.keys("back,wait:2000")
+    assert d.title() == "== Esc 1 ==  P3  token 2"
+    d.keys("down*5,ok,up,ok,wait:2000")  # Undo the gem: Yes
+    assert d.title() == "== Esc 1 ==  P3  token 2"
+    d.keys("ok,up,ok,wait:2000")  # Undo the capture: Yes
     assert d.title() == "== Esc 1 ==  P1  token 1"
     assert Store(d.state_dir).load("drachenhort", None)["turn"] == 0
+    (tmp_path / "escape").mkdir()
+    d = Driver(tmp_path / "escape")
+    start_rulebook(d)  # three captures: P4's turn
+    d.keys(BLUE_ESCAPES + ",wait:2000")
+    assert d.title() == "== Escape 1 over ==  P1" and "> Start escape 2" in d.text()
+    d.keys("down*3,ok")  # Undo
+    assert "Undo: Blue escapes (silver 8)?" in flat(d)
+    d.keys("up,ok,wait:2000")  # Yes
+    assert d.title() == "== Esc 1 ==  P4  token 4"
+    assert Store(d.state_dir).load("drachenhort", None)["turn"] == 3
     assert d.errors() == []
 
 

@@ -106,17 +106,26 @@ def test_a_change_puts_the_cursor_on_the_pass_and_one_ok_passes(tmp_path):
     assert d.errors() == []
 
 
-def test_back_right_after_a_pass_undoes_it(tmp_path):
-    """A pass made by mistake: BACK in the list it opened goes back to the player before,
-    on "Next turn"; once something is entered, BACK just leaves the list."""
+def test_back_after_a_pass_leaves_the_list_and_the_undo_row_takes_the_pass_back(tmp_path):
+    """BACK in the list a pass opened leaves it (the pass stands: the menu names P2); the
+    menu's last row, "Undo pass to P2" (one UP from the top), goes back to P1's list on
+    "Next turn". Once something is entered the pass stands: no such row, BACK leaves."""
     d = Driver(tmp_path)
     d.keys(NEW2 + ",up*3,ok,ok")  # boots, pass
+    assert d.title() == "== P2 cards ==  0 kinds"
     d.keys("back")
+    assert d.title() == "== Schatten ==  P2" and saved(d)["turn"] == 1
+    assert "Back to" not in flat(d)
+    d.keys("up")
+    assert "> Undo pass to P2" in d.text()
+    d.keys("ok")
     assert d.title() == "== P1 cards ==  1 kind" and "> Next turn: P2" in d.text()
     assert "Back to P1" in flat(d) and saved(d)["turn"] == 0
     d.keys("ok,down,ok")  # pass again; P2: a spell book
     d.keys("back")
-    assert d.title().startswith("== Schatten ==") and saved(d)["turn"] == 1
+    assert d.title() == "== Schatten ==  P2" and saved(d)["turn"] == 1
+    d.keys("up")  # the list wraps to New game: nothing to undo
+    assert "> New game" in d.text() and "Undo pass" not in d.text()
     d.keys("back")  # and BACK on the menu leaves the game: the pass stands
     assert d.title().startswith("== Wyrm ==") and saved(d)["turn"] == 1
     assert d.errors() == []

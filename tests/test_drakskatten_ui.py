@@ -225,19 +225,50 @@ def test_second_main_menu_entry_opens_the_game_and_asks_players(tmp_path):
     assert d.errors() == []
 
 
-def test_next_turn_passes_and_back_undoes_it(tmp_path):
-    """OK on "Next turn: Blue" makes it Blue's turn (title, cursor on Move); one BACK
-    right after gives it back to Red; a second BACK leaves the game."""
+def test_next_turn_passes_back_leaves_and_the_undo_row_takes_it_back(tmp_path):
+    """OK on "Next turn: Blue" makes it Blue's turn (title, cursor on Move). BACK right
+    after leaves the game, also after cursor moves and a quick roll: the pass stands.
+    The menu's last row, "Undo pass to Blue" (two UP from Move), gives it back to Red
+    with the cursor on "Next turn: Blue"."""
     d = start(tmp_path, players=3)
     goto(d, "Next turn: Blue")
     d.keys("ok")
     assert lines(d)[0] == "== Drakskatten ==  Blue"
     assert selected(d.text()) == ["Move: roll 1d6"] and "Next turn: Green" in d.text()
-    d.keys("back")
-    assert lines(d)[0] == "== Drakskatten ==  Red"
-    assert selected(d.text()) == ["Next turn: Blue"]
+    d.keys("down,up,chord:up+down,wait:600,back")  # moves, a quick roll, back to the menu
+    assert lines(d)[0] == "== Drakskatten ==  Blue"
     d.keys("back")
     assert lines(d)[0] == "== Wyrm =="
+    d.keys("ok")  # reopened: Blue's turn, nothing to undo
+    assert lines(d)[0] == "== Drakskatten ==  Blue"
+    goto(d, "Next turn: Green")
+    d.keys("ok,up*2")
+    assert selected(d.text()) == ["Undo pass to Green"]
+    d.keys("ok")
+    assert lines(d)[0] == "== Drakskatten ==  Blue" and "Back to Blue" in d.text()
+    assert selected(d.text()) == ["Next turn: Green"]
+    assert d.errors() == []
+
+
+@pytest.mark.parametrize("turn, removed, then", [
+    ("Green", "Green", "Red"),  # the last seat's own turn: round to seat 1
+    ("Blue", "Blue", "Green"),  # a middle seat's own turn: the next seat
+    ("Green", "Red", "Green"),  # a seat before: the same player
+    ("Blue", "Green", "Blue"),  # a seat after: the same player
+])
+def test_removing_a_player_keeps_the_turn_going_round(tmp_path, turn, removed, then):
+    """Removing a player: whose turn it was stays theirs; removing the player whose turn
+    it is gives it to the next seat, and from the last seat round to the first."""
+    d = start(tmp_path, players=3)
+    turn_to(d, turn)
+    pick(d, "Players (3)")
+    pick(d, removed + ":")
+    pick(d, "Remove player")
+    assert "Remove %s from the game?" % removed in " ".join(lines(d))
+    d.keys("up,ok")  # Yes
+    to_menu(d)
+    assert lines(d)[0] == "== Drakskatten ==  " + then
+    goto(d, "Players (2)")
     assert d.errors() == []
 
 
@@ -691,7 +722,7 @@ def test_crystal_ball_look_ahead_keeps_monster_and_treasure(tmp_path):
     d.keys("ok")  # typed 3: 3 + 2 = 5 -> 2 cards
     t = d.text()
     assert "DEFENCE 8 ATTACK 2" in t and "1d6 3 + ATT 2 = 5" in t
-    assert "Win: 2 treasure cards" in t
+    assert "\nWin 2 treasure cards\n" in t  # on one line
     d.keys("down*4")
     assert "OK: Blue's turn" in d.text()
     d.keys("ok")  # the look ended the turn

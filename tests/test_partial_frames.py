@@ -2,6 +2,8 @@
 scrolled statistics screen, DrachenSchatten's list of cards) are byte for byte the frames a
 full redraw gives. The simulator always draws whole frames (its text log needs every
 string), so this compares the two ways step by step, on the same steps."""
+import json
+import os
 import shutil
 import tempfile
 
@@ -26,12 +28,15 @@ SCRIPTS = [
 ]
 
 
-def frames(script, log, board="pico-ssd1306-4btn", note=None):
+def frames(script, log, board="pico-ssd1306-4btn", note=None, files=None):
     """Every step's frame; ``note``: (a toast's text or None, then a script played under
-    it)."""
+    it); ``files``: name -> text put in the flash folder first (a dice.json)."""
     board = simcore.load_board(board)
     state = tempfile.mkdtemp(prefix="wyrm-part-")
     try:
+        for name, text in (files or {}).items():
+            with open(os.path.join(state, name), "w") as f:
+                f.write(text)
         dev = simcore.CPythonDevice(board, state, seed=3)
         out = []
         t = simcore.START_TICKS
@@ -138,3 +143,40 @@ def test_moves_fed_before_one_step_draw_the_list_of_cards_as_a_whole_frame(extra
             font.LOG = None
             shutil.rmtree(state, ignore_errors=True)
     assert out[0] == out[1]
+
+
+# Dice: a die rolled once, then its statistics scrolled with UP and DOWN (a die with fewer
+# faces than rows scrolls nothing, but each key draws the rows in place all the same)
+_STATS_KEYS = ",wait:500,down,wait:100,down,up,down*3,up*2,down"
+
+
+def _own_die(entry):
+    """A dice.json with one die of the player's own, and the keys to its statistics (Dice:
+    the row above Statistics and "Your own dice")."""
+    return {"dice.json": json.dumps({"dice": [entry]})}, "down*5,ok,up*3,ok" + _STATS_KEYS
+
+
+@pytest.mark.parametrize("board", ["pico-ssd1306-4btn", "pico-ssd1306-3btn",
+                                   "pico-ssd1306-128x32"])
+@pytest.mark.parametrize("die", ["dh", "coin", "d3", "d5", "d6", "d7", "2d6"])
+def test_die_statistics_scrolled_in_place_equal_whole_frames(board, die):
+    """The statistics of any die, UP and DOWN pressed on them: the frames drawn in place are
+    the whole frames, so a die with fewer faces than rows (the Drachenhort die's five, a coin,
+    a d3, a d5 on 128x64) keeps its "OK: reset counts" line below the faces; a d6 fills the
+    rows and has none; a d7 and 2d6 scroll. On 128x32 (two rows) every die scrolls."""
+    files = None
+    if die == "dh":
+        script = "down*5,ok,ok" + _STATS_KEYS
+    elif die == "d6":
+        script = "down*5,ok,down,ok" + _STATS_KEYS
+    elif die == "2d6":
+        script = "down*5,ok,down*2,ok" + _STATS_KEYS
+    elif die == "coin":
+        files, script = _own_die({"name": "Coin", "faces": ["heads", "tails"]})
+    else:
+        files, script = _own_die({"name": die, "sides": int(die[1:])})
+    whole = frames(script, True, board, files=files)
+    part = frames(script, False, board, files=files)
+    assert len(whole) == len(part)
+    for i, (a, b) in enumerate(zip(whole, part, strict=True)):
+        assert a == b, "step %d of the %s statistics on %s differs" % (i, die, board)

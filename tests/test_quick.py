@@ -116,3 +116,65 @@ def test_the_quick_roll_code_leaves_with_its_screen(tmp_path):
     assert "wyrm.quick" in sys.modules
     d.keys("back")
     assert set(sys.modules) == before and "wyrm.quick" not in sys.modules
+
+
+# Dice > d6, its first roll over
+_D6 = "down*5,ok,down,ok,wait:500"
+
+
+def _face_matches_count(d):
+    """The roll screen on top shows its newest roll: the big face is the newest roll of the
+    history line, and the title's number counts the rolls saved for that die."""
+    from wyrm.dice_roll_ui import RollScreen, rolls_of
+
+    s = d.app.top()
+    if not isinstance(s, RollScreen) or s.t0 is not None or s.result is None:
+        return False
+    lines = d.text().splitlines()
+    newest = lines[2].split()[1]  # the history line: an arrow, then newest first
+    assert lines[1] == newest == str(s.hist[0][0]), lines
+    assert lines[0].endswith("#%d" % rolls_of(s.book.get(s.die)[0])), lines
+    return True
+
+
+_UNDER = (_D6 + ",ok,wait:500,ok,wait:500," + CHORD + ",wait:500,ok,wait:500,ok,wait:500,"
+          "ok,wait:500," + CHORD + ",wait:500")  # rolls #1-3, quick rolls #4-7, closed
+
+
+def test_a_die_screen_under_a_quick_roll_shows_the_newest_face_beside_its_count(tmp_path):
+    """Back from a quick roll of the same die, the die screen shows the quick roll's face
+    (the newest in its history) beside the count that includes it, never its own older face."""
+    d = Driver(tmp_path)
+    d.keys(_UNDER)
+    assert title(d) == "== d6 ==  #7"
+    assert _face_matches_count(d)
+    assert d.errors() == []
+
+
+def test_the_die_screen_under_a_quick_roll_is_the_same_under_micropython():
+    """The WebAssembly MicroPython shows the same: the newest roll's face beside #7."""
+    frames, _w, _h, errors = simcore.run_script(_UNDER, runtime="micropython", seed=1)
+    lines = frames[-1].text().splitlines()
+    assert errors == []
+    assert lines[0] == "== d6 ==  #7"
+    assert lines[1] == lines[2].split()[1]  # the big face is the history's newest roll
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_after_any_mix_of_rolls_and_quick_rolls_the_face_is_the_newest_roll(tmp_path, seed):
+    """Rolls, quick rolls (also opened and closed while a die tumbles), the history and the
+    statistics in any order: whenever a settled die screen is on top its face is the newest
+    roll in its history and the title counts that roll."""
+    import random
+
+    rnd = random.Random(seed)
+    tokens = ["ok,wait:500", "ok", "ok,wait:100", CHORD + ",wait:500", CHORD, "up,wait:100,back",
+              "down,wait:100,back", "wait:500"]
+    d = Driver(tmp_path, seed=seed)
+    d.keys(_D6)
+    checked = 0
+    for _ in range(40):
+        d.keys(rnd.choice(tokens))
+        checked += _face_matches_count(d)
+    assert checked >= 20
+    assert d.errors() == []

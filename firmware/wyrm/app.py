@@ -42,8 +42,10 @@ _ERRORS_KEPT = const(4)  # app.errors holds the last few: a screen failing on an
 class Screen:
     """Base class. Override what you need; every hook gets the app."""
 
-    # True: long OK is NOT turned into BACK on three-button boards; the screen
-    # gets OK's PRESS/RELEASE/LONG itself (hold-to-peek screens).
+    # True: the screen may use a key held long itself (hold-to-peek screens, the button
+    # test): it gets the LONG (OK's is not BACK on three-button boards). A LONG its
+    # on_event returns False for is a slow press, as on any other screen: a click on
+    # the release.
     hold_ok = False
 
     # The module table before this screen's actions loaded more code (App.load);
@@ -105,6 +107,7 @@ class App:
         self._started = False
         self.power = AWAKE
         self._swallow = False
+        self._slow = 0  # bit per key: a slow press (held past LONG), a click on its release
         self.game = None  # module name of the open game (home.open_game), for the quick roll
         self.chord = None  # fn(app) for UP+DOWN held together: the quick roll in a game (home)
         self.table = None  # the players' names, once wyrm.players has read them
@@ -262,6 +265,7 @@ class App:
         self._redraw = True
         # The rest of the press that hit the bug must not dismiss the message.
         self._swallow = self.buttons.stable != 0
+        self._slow = 0
 
     # -- the step -------------------------------------------------------------
     def step(self, now, levels):
@@ -357,6 +361,7 @@ class App:
                 # A swallowed press (it woke a dark panel, or was a chord)
                 # does nothing else: drop its events up to the
                 # step in which every key is up again (its CLICK included).
+                self._slow = 0  # (a slow press among them clicks nothing either)
                 if self.buttons.stable == 0:
                     self._swallow = False
             else:
@@ -385,17 +390,26 @@ class App:
                 # code of the row under it) waits until that frame is out
                 self.after_frame(lambda app: app._dispatch(kind, key))
                 return
-        if self.keys < 4 and key == buttons.OK and not top.hold_ok:
-            if kind == buttons.LONG:
+        if kind == buttons.LONG and not top.hold_ok:
+            if self.keys < 4 and key == buttons.OK:
                 kind = buttons.CLICK
                 key = buttons.BACK
+            else:  # a slow press: it acts as a press, on the release
+                self._slow |= 1 << key
+                return
         try:
             handled = top.on_event(self, kind, key)
         except Exception as exc:  # noqa: BLE001
             self.fail(exc)
             return
-        if not handled and kind == buttons.CLICK and key == buttons.BACK:
-            self.pop()
+        if not handled:
+            if kind == buttons.CLICK and key == buttons.BACK:
+                self.pop()
+            elif kind == buttons.LONG:  # a hold this screen has no use for here
+                self._slow |= 1 << key
+        if kind == buttons.RELEASE and self._slow & (1 << key):
+            self._slow ^= 1 << key
+            self._dispatch(buttons.CLICK, key)
 
     def render(self):
         fb = self.fb

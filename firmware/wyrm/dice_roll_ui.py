@@ -289,6 +289,10 @@ class RollScreen(Tumbling):
         self.tally, self.hist = self.book.get(self.die)
         if not self.hist:
             self.result = None  # the counts were reset
+        elif self.result is not None:
+            # the newest roll (a quick roll above may have rolled this die): never a
+            # face beside another roll's number
+            self.result = self.hist[0]
 
     def roll(self, app):
         die = self.die
@@ -552,8 +556,6 @@ class StatsScreen(Screen):
             span -= 6  # room for the scroll arrows
         lay = self._lay = (rows, labels, lab_w, cnt_w, top, x_cnt, x_bar, span)
         self._faces(app, fb, lay)
-        if len(rows) < shown:
-            font.center(fb, "OK: reset counts", _STOP + (shown - 1) * _SROW)
         font.center(fb, ui.fit(t.verdict_text()), app.height - 7)
 
     def draw_part(self, app, fb):
@@ -594,6 +596,8 @@ class StatsScreen(Screen):
             ui.arrow(fb, fb.width - 3, _STOP, -1)
         if self.first + shown < len(rows):
             ui.arrow(fb, fb.width - 3, _STOP + shown * _SROW - 3, 1)
+        elif len(rows) < shown:  # a row to spare below the faces (drawn in place too)
+            font.center(fb, "OK: reset counts", _STOP + (shown - 1) * _SROW)
 
 
 # -- public builders ------------------------------------------------------------

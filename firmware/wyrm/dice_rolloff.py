@@ -165,6 +165,7 @@ class RollOffScreen(Tumbling):
         self.on_win = on_win  # on_win(app, player): the game's first turn
         self.ro = RollOff(n)
         self.view = 0
+        self.first = 0  # 32 px, two a row: the first row shown
         self.spin = None
 
     def on_open(self, app):
@@ -179,6 +180,7 @@ class RollOffScreen(Tumbling):
         if self.ro.done() and self.on_win:
             self.on_win(app, self.ro.winner)
         self.view = len(self.ro.rounds) - 1
+        self.first = 0
         self.start_tumble(app)
 
     def next_face(self, app):
@@ -193,20 +195,46 @@ class RollOffScreen(Tumbling):
         if ui.is_ok(kind, key):
             if self.view != last:
                 self.view = last
+                self.first = 0
                 app.redraw()
             elif self.ro.done():
                 self.start(app)
             else:
                 self.next_round(app)
             return True
+        # UP/DOWN: the rounds one after the other, each as tall as its rows (on 32 px with
+        # seven long names its rows scroll first, then the next round shows)
+        most = self._most(app)
         if ui.is_up(kind, key):
-            self.view = max(0, self.view - 1)
+            if self.first > 0:
+                self.first -= 1
+            elif self.view > 0:
+                self.view -= 1
+                self.first = most
         elif ui.is_down(kind, key):
-            self.view = min(last, self.view + 1)
+            if self.first < most:
+                self.first += 1
+            elif self.view < last:
+                self.view += 1
+                self.first = 0
         else:
             return False
         app.redraw()
         return True
+
+    def _spare(self, app):
+        # 32 px, three columns of three: the width left over (below 0: they do not fit)
+        spare = app.width - 4  # two gaps of 2 px between columns
+        for col in range((self.n + 2) // 3):
+            spare -= self._col_w(app, col) + 7  # the name, a roll's box
+        return spare
+
+    def _most(self, app):
+        # the last first row: 32 px, two players a row (three columns do not fit), three
+        # rows shown
+        if app.tall or self._spare(app) >= 0:
+            return 0
+        return max(0, (self.n + 1) // 2 - 3)
 
     def draw(self, app, fb):
         rounds = self.ro.rounds
@@ -226,45 +254,57 @@ class RollOffScreen(Tumbling):
             right = "round %d/%d" % (self.view + 1, len(rounds))
         if tall:
             ui.title(fb, "Roll-off", right)
-        # every player (a name of up to 6 letters): rolled this round (value, top
-        # ones inverted) or out. 64 px: two columns of up to four under the title;
-        # 32 px: no title, three columns of three rows of 8 px (each as wide as its
-        # longest name, the spare width between them), so all seven players and the
-        # result show.
+        # every player (a name of up to 6 letters): rolled this round (value, top ones
+        # inverted) or out. 64 px: two columns of up to four under the title, a top row
+        # inverted whole (9 px, a name's tail within). 32 px: no title, three rows of 8 px
+        # above the result, a top roll in a box: three columns of three (each as wide as
+        # its longest name, the spare width between them) when they fit, else two players
+        # a row, UP/DOWN scroll the rows.
         rolled = {}
         for p, r in rnd:
             rolled[p] = r
         per_col = (self.n + 1) // 2 if tall else 3
+        spare = -1 if tall else self._spare(app)
+        first = 0
+        sp = gap = 0
+        if spare >= 0:  # a space before each roll, the rest between the columns
+            sp = min(4, spare // 3)
+            gap = 2 + min(6, (spare - 3 * sp) // 2)
+        elif not tall:
+            per_col = 0  # two a row
+            first = min(self.first, self._most(app))
         seed = self.spin or 1
-        gap = sp = 0
-        if not tall:  # the spare width: a space before each roll, the rest between
-            spare = fb.width
-            for col in range(3):
-                spare -= self._col_w(app, col)
-            sp = 4 if spare >= 14 else 2
-            gap = max(1, min(8, (spare - 3 * sp) // 2))
         x = 0
         for p in range(self.n):
-            col = p // per_col
-            row = p % per_col
+            if per_col:
+                col = p // per_col
+                row = p % per_col
+            else:
+                col = p & 1
+                row = (p >> 1) - first
+                if row < 0 or row > 2:
+                    continue
             if tall:
                 x = col * 64 + 2
-                y = ui.TITLE_H + 1 + row * 9
+                y = ui.TITLE_H + row * 9
                 vx = x + 44
             else:
-                if row == 0 and col:
-                    x += self._col_w(app, col - 1) + sp + gap
+                if not per_col:  # a name of six letters, a space, the roll
+                    x = col * 64
+                    vx = x + 41
+                else:
+                    if row == 0 and col:
+                        x += self._col_w(app, col - 1) + 7 + sp + gap
+                    vx = x + self._col_w(app, col) + sp + 1
                 y = row * 8
-                vx = x + self._col_w(app, col) + sp - 5
             r = rolled.get(p)
             inv = r is not None and r == best and not rolling
-            if inv:
-                # 64 px: the row, 8 of 9 rows (tied rows stay apart); 32 px: the roll
+            if inv:  # 64 px: the row; 32 px: the roll
                 if tall:
-                    fb.fill_rect(x, y, 60, 8, 1)
+                    fb.fill_rect(x, y, 60, 9, 1)
                 else:
-                    fb.fill_rect(vx - 1, y, 7, 8, 1)
-            ty = y + 1
+                    fb.fill_rect(vx - 1, y - 1, 7, 9, 1)
+            ty = y + 1 if tall else y
             c = 0 if inv and tall else 1
             font.text(fb, self._name(app, p, True), x + (2 if tall else 0), ty, c)
             if r is None:
@@ -274,6 +314,11 @@ class RollOffScreen(Tumbling):
                 seed = spin(seed)
                 r = seed % 6 + 1
             font.text(fb, str(r), vx, ty, 0 if inv else 1)
+        if not (tall or per_col):  # marks beside the rows when more are above or below
+            if first > 0:
+                ui.arrow(fb, fb.width - 4, 0, -1)
+            if first < self._most(app):
+                ui.arrow(fb, fb.width - 4, 23, 1)
         if rolling:
             return
         y = 47 if tall else 24
@@ -294,11 +339,11 @@ class RollOffScreen(Tumbling):
         font.center(fb, hint, 56)
 
     def _col_w(self, app, col):
-        # a 32 px column: its longest name and the roll (the space between: sp)
+        # a 32 px column of three: its longest name
         w = 0
         for p in range(col * 3, min(self.n, col * 3 + 3)):
             w = max(w, font.width(self._name(app, p, True)))
-        return w + 5
+        return w
 
     def _name(self, app, p, short_form):
         if self.names and p < len(self.names):

@@ -66,7 +66,7 @@ class SavedGame:
         self.app = app
         self.state = state
         self.menu_screen = None  # the game menu, once open
-        self.passed = None  # whose turn it was before a pass the menu can still undo
+        self.passed = None  # whose turn it was before a pass the menu's row can still undo
 
     # -- the game's code: imported by name, loaded with the game --
     def rules(self):
@@ -112,6 +112,13 @@ class SavedGame:
         n = self.seats()
         for key in ("turn", "start"):
             if key in st and not whole(st[key], 0, n - 1 if n else 0):
+                return False
+        ends = st.get("ends", [])  # (``end_turn``: [undo place, seat] each)
+        if not isinstance(ends, list):
+            return False
+        for e in ends:
+            if not isinstance(e, list) or len(e) != 2 or not whole(e[0], 1, 1 << 30) \
+                    or not whole(e[1], 0, n - 1 if n else 0):
                 return False
         return True
 
@@ -169,7 +176,8 @@ class SavedGame:
             st["turn"] = seat
 
     def pass_turn(self):
-        # The next seat's turn; the game menu can undo it with one BACK (``undo_pass``).
+        # The next seat's turn. Until something else is chosen or entered, the game menu's
+        # last row takes it back ("Undo pass to Ben": ``undo_pass``); BACK never does.
         n = self.seats()
         if self.has_game() and n:
             self.passed = self.turn()
@@ -178,7 +186,8 @@ class SavedGame:
 
     def undo_pass(self):
         # Back to the turn before the last pass: True when there was one to undo.
-        if self.passed is None or not self.has_game():
+        if self.passed is None or not self.has_game() or self.passed >= self.seats():
+            self.passed = None
             return False
         self.put_turn(self.passed)
         self.passed = None
@@ -194,9 +203,14 @@ class SavedGame:
             self.passed = None
             self.save()
 
-    def end_turn(self, app):
+    def end_turn(self, app, undo_at=0):
         # A result screen's OK when its action ends the turn: pass it on, back on the
-        # game menu with the cursor on the row a turn begins with.
+        # game menu with the cursor on the row a turn begins with. ``undo_at``: the
+        # action's place in the game's undo list (the list's length with it; 0: it cannot
+        # be undone): its undo gives this turn back (``undone``).
+        st = self.state
+        if undo_at and st is not None and self.seats():
+            st.setdefault("ends", []).append([undo_at, self.turn()])
         self.pass_turn()
         menu = self.menu_screen
         stack = app.stack
@@ -205,6 +219,23 @@ class SavedGame:
             if i + 1 < len(stack):
                 app.pop(stack[i + 1])  # the screens above the menu close
             menu.offer_turn()
+
+    def undone(self, at):
+        # The game's undo took back the action at ``at`` (its undo list's length before):
+        # if that action ended a turn, the turn is given back with it. True then.
+        st = self.state
+        ends = st.get("ends") if st is not None else None
+        back = None
+        while ends and ends[-1][0] >= at:
+            e = ends.pop()
+            if e[0] == at:
+                back = e[1]
+        if back is None:
+            return False
+        self.passed = None
+        self.put_turn(back)
+        self.save()
+        return True
 
     def turn_done(self):
         # An action that ends the turn has been entered on the menu: the cursor goes to
@@ -337,7 +368,9 @@ class GameMenu(Menu):
     # title bar names whose turn it is (beside ``turn_title``) and a row after the
     # game's own, "Next turn: <name>", passes the turn on with one OK; the cursor then
     # goes to row ``turn_row`` (where a turn begins; -1: "Next turn" itself, for a game
-    # whose turns happen at the table), and BACK undoes the pass once.
+    # whose turns happen at the table). Right after any pass the last row, "Undo pass
+    # to <name>" (one UP from the top: the list wraps), takes it back; another choice
+    # or entry lets the pass stand, and BACK only ever leaves the menu.
     turns = False
     turn_title = ""
     turn_row = 0
@@ -347,6 +380,7 @@ class GameMenu(Menu):
         super().__init__(self.title_text, [])
         self.game = game
         self._top = False
+        self._unpass = None  # the row "Undo pass to <name>" while it is on the list
         self.refresh()
         if self.turns and game.has_game():
             self.turn_cursor()  # opened on a game: the cursor where a turn begins
@@ -368,6 +402,10 @@ class GameMenu(Menu):
                 items = self.rows() + turn + ref + [["New game", self.new_game]]
         else:  # (the row's third item: what it loads while OK is down)
             items = [["New game", self.new_game, g.new_needs()]] + ref
+        self._unpass = None
+        if g.passed is not None and self._turning():  # (the last row: one UP from the top)
+            self._unpass = [self._unpass_label, self._undo_pass]
+            items.append(self._unpass)
         top = g.has_game() and self.has_top()
         if self.sel >= len(items) or top != self._top:
             self.sel = 0  # rows moved: start at the top (the winner, if any)
@@ -387,16 +425,31 @@ class GameMenu(Menu):
         return super().needs(app, i)
 
     def on_event(self, app, kind, key):
-        g = self.game
-        if key == buttons.BACK and kind == buttons.CLICK and g.passed is not None:
-            if g.undo_pass():  # a pass made by mistake: one BACK takes it back
-                self.offer_pass()
-                app.toast("Back to " + g.who(app, g.turn()))
-                app.redraw()
-                return True
-        if kind == buttons.CLICK and key == buttons.OK:
-            g.passed = None  # any other choice: the pass stands
+        row = self._unpass
+        if kind == buttons.CLICK and key == buttons.OK and row is not None \
+                and self.items[self.sel] is not row:
+            self.game.passed = None  # any other choice: the pass stands, its row goes
+            if self.items[-1] is row:
+                self.items.pop()
+            self._unpass = None
         return super().on_event(app, kind, key)
+
+    def _unpass_label(self, app):
+        g = self.game
+        return "Undo pass to " + g.who(app, g.turn())
+
+    def _undo_pass(self, app):
+        # the row "Undo pass to Ben": the turn before the pass again
+        g = self.game
+        if g.undo_pass():
+            app.toast("Back to " + g.who(app, g.turn()))
+            self.pass_undone(app)
+        else:
+            self.refresh()
+
+    def pass_undone(self, app):
+        # after "Undo pass": the cursor on "Next turn", where a pass is made again
+        self.offer_pass()
 
     def _turning(self):
         g = self.game

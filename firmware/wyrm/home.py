@@ -55,10 +55,6 @@ class Home(ui.Menu):
             if kind == buttons.PRESS:
                 super().on_event(app, kind, key)  # (needs: the row's code)
                 return True
-            if kind == buttons.LONG:  # opens nothing: what its press loaded leaves again
-                self.soon = None
-                app.unload(self)
-                return True
         elif key == buttons.BACK and kind == buttons.CLICK:
             # The root menu stays (a long OK on three buttons comes as BACK).
             app.unload(self)

@@ -108,7 +108,7 @@ class PeekScreen(Screen):
 
     def on_event(self, app, kind, key):
         if key == buttons.OK:
-            self._ok(app, kind)
+            return self._ok(app, kind)
         elif self.holding:
             # While the secret is up only UP/DOWN (scrolling) do anything.
             if ui.is_up(kind, key):
@@ -121,7 +121,8 @@ class PeekScreen(Screen):
             key == buttons.BACK or (app.keys < 4 and key == buttons.UP)
         ):
             self._back(app)
-        return True  # nothing else reaches the screens below during a peek
+        # nothing else reaches the screens below during a peek (a held BACK: a slow press)
+        return kind != buttons.LONG
 
     def _ok(self, app, kind):
         """OK: held shows the secret (PRESS to RELEASE); a click moves on."""
@@ -144,6 +145,8 @@ class PeekScreen(Screen):
                 self._ask_stop(app)
             elif st == _DONE and three:
                 self._finish(app)
+            else:
+                return False  # no hold here: a slow press, a click on the release
         elif kind == buttons.CLICK:
             if st == _PASS:
                 self.state = _READY
@@ -152,6 +155,7 @@ class PeekScreen(Screen):
                 self._next(app)
             elif st == _DONE and self.press_state == _DONE:
                 self._finish(app)
+        return True
 
     def _back(self, app):
         """BACK (UP on three buttons): a step back, or stop the round."""

@@ -269,16 +269,30 @@ class Message(Screen):
         self.title = title_text
         if isinstance(text, str):
             text = [text]
+        # A text that scrolls is wrapped again one cell narrower on its first draw or key:
+        # its last cell is where the scroll marks go.
+        self._paras = text if wrap_lines else None
         if wrap_lines:
-            self.lines = []
-            for part in text:
-                self.lines += wrap(part)
+            self.lines = self._wrap(font.CHARS)
         else:  # already laid out (reference pages keep their indents)
             self.lines = list(text)
         self.on_ok = on_ok
         self.first = 0
 
+    def _wrap(self, width):
+        lines = []
+        for part in self._paras or ():
+            lines += wrap(part, width)
+        return lines
+
+    def _fit(self, app):
+        if self._paras is not None:
+            if len(self.lines) > rows(app):
+                self.lines = self._wrap(font.CHARS - 1)
+            self._paras = None
+
     def on_event(self, app, kind, key):
+        self._fit(app)
         if kind == buttons.CLICK and key == buttons.BACK:
             key = buttons.OK  # BACK closes a message just like OK
         return scroll_event(self, app, kind, key, len(self.lines), rows(app), self._close)
@@ -297,6 +311,7 @@ class Message(Screen):
         self._text(app, fb)
 
     def _text(self, app, fb):
+        self._fit(app)
         shown = rows(app)
         lines = self.lines
         for r in range(min(shown, len(lines) - self.first)):

@@ -241,6 +241,8 @@ class Peek(Screen):
                 self.state = _SHOW
                 self.since = app.now
             elif kind == buttons.LONG:
+                if self.state not in (_SHOW, _HIDDEN):
+                    return False  # no look under way: a slow press, a click on the release
                 self.held = True  # (its release brings no CLICK)
             elif kind == buttons.RELEASE and self.state in (_SHOW, _HIDDEN):
                 # Letting go ends the look: the turn passes, back on the game menu. A
@@ -259,7 +261,7 @@ class Peek(Screen):
                 app.pop(self)  # cancelled before looking
             elif self.state == _DONE:
                 self._finish(app)
-        return True
+        return kind != buttons.LONG  # (a held BACK: a slow press)
 
     def on_show(self, app):
         # Something covered this screen (the quick roll): OK's release went there.

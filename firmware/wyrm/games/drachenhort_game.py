@@ -183,11 +183,17 @@ class Game(gamekit.SavedGame):
     def apply(self, ev):
         why = self.g().apply(ev)
         if why is None:
+            self.passed = None  # something was entered: the last pass stands
             self.save()
         return why
 
     def undo(self):
-        ev = self.g().undo()
+        # the last event taken back; if it ended a turn (a capture, an escape), that
+        # turn comes back with it (the kit's ``undone``)
+        g = self.g()
+        at = len(g.events)
+        ev = g.undo()
+        self.undone(at)
         self.save()
         return ev
 

@@ -124,14 +124,15 @@ class CaptureMenu(ui.Menu):
                 app.toast(why)
                 return
             said = "%s: %s %d" % (s.name(a), metal(s), value)
+            ends = len(g.events)  # (its Undo gives this turn back)
             if not g.escape_over:
-                s.end_turn(app)
+                s.end_turn(app, ends)
                 app.toast(said)
                 return
             top = drachenhort.ESCAPE_VALUE
             last = [x for x in range(_ADV) if g.token(g.escape, x) == top][0]
             nxt = "Next: " + ("Start escape 2" if g.escape == 1 else "Final reveal")
-            s.end_turn(app)  # the result's OK: on the menu, on its next step
+            s.end_turn(app, ends)  # the result's OK: on the menu, on its next step
             last_in = "%s: %s 8" % (s.name(last), metal(s))
             lines = [said, last_in, "(the last one in)", nxt]
             app.push(ui.Message("Escape %d over" % g.escape, lines))
@@ -244,7 +245,7 @@ class OrderScreen(ui.Menu):
             app.pop(self.parent)
             app.toast(why)
         else:
-            s.end_turn(app)
+            s.end_turn(app, len(g.events))  # (its Undo gives this turn back)
             app.toast("Escape %d over" % g.escape)
 
 

@@ -32,7 +32,7 @@ class TurnRoll(RollScreen):
         if kind == buttons.PRESS:
             return False
         if ui.is_ok(kind, key):
-            g.pass_turn()  # (BACK on the game menu takes the pass back)
+            g.pass_turn()  # (the game menu's "Undo pass" takes it back)
             self.roll(app)
             app.redraw()  # the title names the next player
             return True
@@ -59,4 +59,6 @@ class TurnRoll(RollScreen):
             fb.fill_rect(0, _HINT_Y, fb.width, fb.height - _HINT_Y, 0)
             nxt = g.who(app, (g.turn() + 1) % g.seats())
             hint = "%sgem %sdragon OK:%s" % (font.UP, font.DOWN, nxt)
-            font.text(fb, ui.fit(hint, font.CHARS), 0, _HINT_Y)
+            if len(hint) > font.CHARS:  # a long name: the title names them after OK
+                hint = "%sgem %sdragon OK:next" % (font.UP, font.DOWN)
+            font.text(fb, hint, 0, _HINT_Y)

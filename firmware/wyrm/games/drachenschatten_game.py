@@ -8,6 +8,7 @@ from micropython import const
 
 from wyrm import gamekit, ui
 
+_ROW_CHARS = const(20)  # a menu row leaves its last cell to the scroll mark
 _VERSION = const(1)
 _UNDO_MAX = const(8)
 _SCREENS = ("menu", "player", "end")
@@ -154,9 +155,9 @@ class Game(gamekit.SavedGame):
             app.push(self.play().Win(self))
         return bool(new)
 
-    def open_cards(self, app, i, after_pass=False):
+    def open_cards(self, app, i):
         # a player's list of cards (remembered for resume)
-        screen = app.push(self.play().Tracker(self, i, after_pass))
+        screen = app.push(self.play().Tracker(self, i))
         self.at("player", i)
         return screen
 
@@ -210,7 +211,11 @@ class GameMenu(gamekit.GameMenu):
         return lab
 
     def _undo_label(self, app):
-        return "Undo " + self.game.state["undo"][-1][0]
+        t = "Undo " + self.game.state["undo"][-1][0]
+        if len(t) > _ROW_CHARS:  # "Undo Walter magic potion +1": the entry without the name
+            t = t.split(" ")
+            t = "Undo trade" if t[1] == "trade" else "Undo " + " ".join(t[2:])
+        return t
 
     def undo(self, app):
         g = self.game
@@ -225,7 +230,13 @@ class GameMenu(gamekit.GameMenu):
         super().offer_turn()
         g = self.game
         if g.has_game() and self._turning():
-            g.open_cards(g.app, g.turn(), True)
+            g.open_cards(g.app, g.turn())
+
+    def pass_undone(self, app):
+        # "Undo pass": back in the list the pass was made from, on "Next turn"
+        super().pass_undone(app)
+        g = self.game
+        g.open_cards(app, g.turn()).done()  # (the cursor on its "Next turn")
 
     def ask(self, app):
         g = self.game

@@ -62,26 +62,16 @@ class Tracker(gamekit_ui.Counts):
     first = -1  # the top row shown (-1: centre the cursor at the first draw)
     _rows = 0  # bit r: row r on show needs drawing again (draw_part, ui.mark_move)
 
-    def __init__(self, game, player, after_pass=False):
+    def __init__(self, game, player):
         super().__init__(game, player)
         self.sel = game.last_row.get(player, _MID_ROW)
         self.minus = False  # the next OK takes one away
-        self.after_pass = after_pass  # opened by a pass: BACK undoes it
 
     def on_event(self, app, kind, key):
-        if kind == buttons.CLICK and key == buttons.BACK:
-            if self.minus:
-                self.minus = False  # BACK only leaves "take one away"
-                app.redraw()
-                return True
-            g = self.game
-            if self.after_pass and g.passed is not None and g.undo_pass():
-                # a pass made by mistake: back to the list it was made from
-                app.pop(self)
-                was = g.open_cards(app, g.turn())
-                was.sel = _PASS_ROW
-                app.toast("Back to " + g.who(app, g.turn()))
-                return True
+        if kind == buttons.CLICK and key == buttons.BACK and self.minus:
+            self.minus = False  # BACK only leaves "take one away"
+            app.redraw()
+            return True
         return super().on_event(app, kind, key)
 
     def _p(self):
@@ -150,9 +140,10 @@ class Tracker(gamekit_ui.Counts):
         except ValueError as e:
             app.toast(str(e))
             return
-        app.toast("%s: %d" % (LABELS[self.sel], self.value(self.sel)))  # (the list goes
-        self.done()  # to its top: the new count is said)
-        g.changed(app)  # the win is announced on top of this list
+        said = "%s: %d" % (LABELS[self.sel], self.value(self.sel))
+        self.done()  # the list goes to its top: the new count is said
+        if not g.changed(app):  # a win is announced on top of this list, with no note on it
+            app.toast(said)
 
     def _lost(self, app):
         g = self.game
@@ -316,7 +307,7 @@ class EndCount(gamekit.Page):
         else:
             head = g.who(app, r["winners"][0]) + " wins!"
         tall = app.tall
-        font.center(fb, head, 13, 1, 2 if tall else 1)
+        font.center(fb, head, 13, 1, 2 if tall and font.width(head, 2) <= fb.width else 1)
         if not tall:
             return
         counts = r["counts"]

@@ -284,6 +284,8 @@ class Grid(gamekit_ui.Counts):
             what = "%s: %s" % (_space_word(cell[1]), "wounded" if cell[0] else "healthy")
         st = self.game.state
         inplay = "%d/%d" % (drakonia.heroes_on_board(t), drakonia.hero_limit(st["n"]))
+        if len(what) + len(inplay) >= font.CHARS:  # "6 Drakonia: healthy" beside "4/4"
+            what = what[what.find(" ") + 1:]
         font.text(fb, what, 1, 45)
         font.text(fb, inplay, fb.width - 1 - font.width(inplay), 45)
         # "OK +1  BACK: P2"; three keys: "OK +1 hold OK: result" (21 characters at most)
@@ -330,15 +332,12 @@ class Result(Screen):
                 a, b = s["members"]
                 ta = st["tallies"][a]
                 tb = st["tallies"][b]
-                lines.append(
-                    "  %s %s + %s %s"
-                    % (
-                        names[a],
-                        drakonia.format_points(drakonia.half_points(ta)),
-                        names[b],
-                        drakonia.format_points(drakonia.half_points(tb)),
-                    )
-                )
+                pa = "  %s %s" % (names[a], drakonia.format_points(drakonia.half_points(ta)))
+                pb = "%s %s" % (names[b], drakonia.format_points(drakonia.half_points(tb)))
+                if len(pa) + len(pb) + 3 < font.CHARS:  # (the last cell: the scroll mark)
+                    lines.append(pa + " + " + pb)
+                else:  # long names: one line each
+                    lines += [pa, "  + " + pb]
         for w in r["warnings"]:
             starts.append(len(lines))
             lines += ui.wrap("Note: " + w)
@@ -375,7 +374,7 @@ class Result(Screen):
             ui.title(fb, "Result", "%d players" % self.n)
         scale = 2 if tall and font.width(self.head, 2) <= fb.width else 1
         font.center(fb, self.head, (12 if scale == 2 else 16) if tall else 0, 1, scale)
-        y = 30 if tall else 9
+        y = 30 if tall else 8  # (32 px: the last line's lowest row is the panel's)
         shown = self._shown(app)
         for r in range(min(shown, len(self.lines) - self.first)):
             font.text(fb, self.lines[self.first + r], 1, y + r * 8)

@@ -117,13 +117,14 @@ def _strs(v):
     return True
 
 
-def _tumble(fb, now, count, y):
-    """Dice faces changing every few ms while a roll 'tumbles'."""
+def _tumble(fb, now, count, y, sc):
+    """Dice faces changing every few ms while a roll 'tumbles' (``sc``: their scale)."""
     k = (now // _TUMBLE_MS) & 0xFFFF
-    x = (fb.width - (count * 30 - 6)) // 2
+    step = 6 * sc + 6
+    x = (fb.width - (count * step - 6)) // 2
     for i in range(count):
         face = (k * (5 + 2 * i) + 3 * i) % 6 + 1
-        font.text(fb, font.DIE[face], x + i * 30, y, 1, 4)
+        font.text(fb, font.DIE[face], x + i * step, y, 1, sc)
 
 
 class Fight(Screen):
@@ -500,7 +501,10 @@ class Fight(Screen):
         ph = self.ph
         if ph == "roll":
             ui.title(fb, "Rolling...")
-            _tumble(fb, app.now, self.ndice, ui.TITLE_H + 12)
+            if app.tall:
+                _tumble(fb, app.now, self.ndice, ui.TITLE_H + 12, 4)
+            else:  # 32 px: half as big, under the title
+                _tumble(fb, app.now, self.ndice, ui.TITLE_H + 4, 2)
             return
         if ph != "setup":
             _draw_view(app, fb, self.view, self.first)

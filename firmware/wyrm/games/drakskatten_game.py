@@ -109,8 +109,10 @@ class Game(gamekit.SavedGame):
         elif self.winner > i:
             self.winner -= 1
         t = st["turn"]
-        if t >= len(self.players) or t > i:
-            st["turn"] = max(0, t - 1)
+        if t > i:
+            st["turn"] = t - 1  # (the same player, one seat lower)
+        elif t >= len(self.players):
+            st["turn"] = 0  # whose turn it was left from the last seat: round to seat 1
         st.pop("start", None)  # (who started may be gone)
 
     def new(self, n):

@@ -45,7 +45,10 @@ class TurnView(gamekit.Page):
 
     def draw(self, app, fb):
         ui.title(fb, self.title)
-        font.big_center(fb, self.big_text, ui.TITLE_H + 3)
+        if app.tall:
+            font.big_center(fb, self.big_text, ui.TITLE_H + 3)
+        else:  # 32 px: the big digits are too tall under the title
+            font.center(fb, self.big_text, ui.TITLE_H + 4, 1, 2)
         if self.caption and app.tall:
             font.center(fb, self.caption, app.height - 9)
         if app.tall:
@@ -99,7 +102,7 @@ def open_crystal(app, game):
             "Behind the door:",
             "DEFENCE %d ATTACK %d" % (d, a),
             "1d6 %d + ATT %d = %d" % (r, a, r + a),
-            "Win: " + drakskatten.treasure_text(n),
+            "Win " + drakskatten.treasure_text(n),  # (20 characters: one line)
             "Next turn Fight uses",
             "these values.",
             game.next_hint(app),
