@@ -543,3 +543,50 @@ def test_micropython_deep_board_file_is_a_board_error(mp):
         "    print('BoardError')\n"
     )
     assert out.strip() == "BoardError"
+
+
+_MP_BURST = r"""
+import os
+from wyrm import store as S
+try:
+    os.mkdir('/flash/burst40')
+except OSError:
+    pass
+s = S.Store('/flash/burst40')
+s.save('g', 'older')
+s.save('g', 'newest')
+real_open = open
+run = [0]
+def burst():
+    # every stat and read-open fails twice in a row (EIO), then one answers
+    if run[0] < 2:
+        run[0] += 1
+        raise OSError(5)
+    run[0] = 0
+class Os:
+    def stat(self, path):
+        burst()
+        return os.stat(path)
+    def __getattr__(self, name):
+        return getattr(os, name)
+def burst_open(path, mode='r'):
+    if 'w' not in mode:
+        burst()
+    return real_open(path, mode)
+S.os = Os()
+S.open = burst_open
+b = S.Store('/flash/burst40')
+print(b.load('g', None), b.load('h', 'H'), len(b.take_problems()), b.exists('h'))
+S.os = os
+S.open = real_open
+print(b.exists('h'), b.save('h', 1), b.failing, sorted(os.listdir('/flash/burst40')))
+"""
+
+
+def test_micropython_read_errors_in_a_row_teach_the_store_nothing(mp):
+    """Under the real WebAssembly MicroPython (whose "no such file" is 44, not its errno
+    module's 2): two EIOs in a row at every stat and open, from the store's first read on,
+    still load the newest save and a missing name quietly; once the flash answers, a
+    missing name is missing and saves work."""
+    out = mp.exec(_MP_BURST).strip().splitlines()
+    assert out == ["newest H 0 False", "False True 0 ['g.bak', 'g.json', 'h.json']"]

@@ -393,3 +393,76 @@ def test_one_read_error_at_boot_keeps_the_newest_drakskatten(tmp_path, monkeypat
         assert Store(str(tmp_path)).load("drakskatten", None) == newest
         assert not (tmp_path / "drakskatten.bad").exists()
     assert d.errors() == []
+
+
+# -- 9. read errors in a row at every name, the store's first ones at boot -----------------
+def on_flash(tmp_path):
+    return {f: (tmp_path / f).read_bytes() for f in sorted(os.listdir(str(tmp_path)))}
+
+
+@pytest.mark.parametrize("phase", [0, 1, 2])
+def test_two_read_errors_in_a_row_at_every_read_keep_the_newest_drakonia(
+        tmp_path, monkeypatch, phase):
+    """The case found: a boot whose every read met two EIOs in a row (the store's very
+    first reads among them) took good saves for missing or damaged: the open game was not
+    resumed, a good file was set aside, missing files read as a failing flash. Now (with
+    the bursts falling at each place in the boot's reads) the boot goes back into the
+    Drakonia game as last saved, nothing is said or renamed, and once the flash answers a
+    name never saved reads as missing and a new save is written."""
+    d = Driver(tmp_path)
+    d.keys(GAMES["drakonia"][0])
+    d.keys("back*3,ok")  # leave and open again: the main menu stays on Drakonia
+    newest = Store(str(tmp_path)).load("drakonia", None)
+    Store(str(tmp_path)).save("drakonia", dict(newest, turn=1))  # one change older
+    Store(str(tmp_path)).save("drakonia", newest)
+    before = on_flash(tmp_path)
+    fs = FaultFS()
+    fs.install(monkeypatch)
+    fs.burst, fs.burst_run = 2, phase
+    d.reboot()  # the boot goes back into the open game: its save is read
+    fs.burst = 0
+    assert fs.read_faults >= 4, "the EIOs were injected"
+    assert playing(d) and "Saved" not in d.text(), d.text()
+    assert on_flash(tmp_path) == before
+    assert d.app.store.load("drakonia", None) == newest
+    st = d.app.store
+    assert not st.exists("drachenfels") and st.save("drachenfels", {"v": 1}) is True
+    assert st.failing == 0 and st.take_problems() == []
+    assert d.errors() == []
+
+
+@pytest.mark.parametrize("burst", [1, 2])
+def test_passing_read_errors_at_every_name_teach_the_store_nothing(tmp_path, monkeypatch, burst):
+    """One or two EIOs in a row at every stat and open, from the store's first read on:
+    the newest copy loads, nothing is said or renamed; afterwards a name never saved is
+    missing (not a failing flash) and saves work."""
+    before = two_copies(tmp_path)
+    fs = FaultFS()
+    fs.install(monkeypatch)
+    fs.burst = burst
+    s = Store(str(tmp_path))
+    assert s.load("drakskatten", None) == {"v": 1, "n": "newest"}
+    assert s.load("drakonia", "D") == "D"  # never saved: missing, said nothing
+    assert s.take_problems() == []
+    assert on_flash(tmp_path) == before
+    fs.burst = 0
+    assert s.exists("drakonia") is False
+    assert s.save("drakonia", {"v": 1}) is True and s.failing == 0
+
+
+def test_three_read_errors_in_a_row_at_every_name_keep_every_copy(tmp_path, monkeypatch):
+    """Three EIOs in a row outlast the store's three reads: the save cannot be read now,
+    the panel says so, both copies stay as they are, and the next boot (the flash
+    answering) has the newest."""
+    before = two_copies(tmp_path)
+    fs = FaultFS()
+    fs.install(monkeypatch)
+    fs.burst = 3
+    s = Store(str(tmp_path))
+    assert s.load("drakskatten", "D") == "D"
+    assert [p.split(":")[0] for p in s.take_problems()] == [
+        "The saved Drakskatten game could not be read"]
+    assert on_flash(tmp_path) == before
+    fs.burst = 0
+    assert Store(str(tmp_path)).load("drakskatten", None) == {"v": 1, "n": "newest"}
+    assert on_flash(tmp_path) == before

@@ -752,3 +752,103 @@ def test_read_user_file_problems_in_words(tmp_path, data, problem):
     """A file that is not text, not JSON or absurdly nested is named in one plain sentence."""
     (tmp_path / "party_cards.json").write_bytes(data)
     assert Store(str(tmp_path)).read_user("party_cards.json", 2048) == (None, problem)
+
+
+# -- saving stopped (the battery, wyrm.power): the flash does not change at all --------------
+def on_flash(root):
+    return {f: read(root, f) for f in files(root)}
+
+
+def resume(s):
+    """Saving starts again, as wyrm.power starts it."""
+    from wyrm.store_mend import resume as go_on
+
+    go_on(s)
+
+
+def logged(tmp_path, monkeypatch):
+    """A store on the fault-injecting file system with its log of flash changes on."""
+    from faultfs import FaultFS
+
+    fs = FaultFS()
+    fs.install(monkeypatch)
+    fs.log = []
+    return fs, Store(str(tmp_path))
+
+
+def test_a_remove_while_saving_is_stopped_waits_until_it_starts_again(tmp_path, monkeypatch):
+    """Leaving a game or clearing the names while the battery is empty: the name reads as
+    gone at once, but no file is touched (not a remove, a rename or a write); once saving
+    starts again the file and its backup are removed."""
+    s = Store(str(tmp_path))
+    s.save("table", ["Ann"])
+    s.save("table", ["Ann", "Bo"])
+    before = on_flash(tmp_path)
+    fs, s = logged(tmp_path, monkeypatch)
+    s.halted = True
+    s.remove("table")
+    assert fs.log == [] and on_flash(tmp_path) == before
+    assert s.load("table", "none") == "none" and s.exists("table") is False
+    resume(s)
+    assert not s.halted and files(tmp_path) == []
+    assert s.load("table", "none") == "none" and s.exists("table") is False
+
+
+def test_a_save_after_a_held_back_remove_starts_the_name_afresh(tmp_path, monkeypatch):
+    """Names cleared, then new ones typed, all while saving is stopped: nothing changes on
+    the flash; once it starts again the new names are saved and the old ones are gone,
+    not kept as the backup (a damaged file later cannot bring them back)."""
+    s = Store(str(tmp_path))
+    s.save("table", ["Ann"])
+    s.save("table", ["Ann", "Bo"])
+    before = on_flash(tmp_path)
+    fs, s = logged(tmp_path, monkeypatch)
+    s.halted = True
+    s.remove("table")
+    assert s.save("table", ["Cy"]) is False
+    assert fs.log == [] and on_flash(tmp_path) == before
+    assert s.load("table", None) == ["Cy"] and s.exists("table")
+    resume(s)
+    assert files(tmp_path) == ["table.json"]
+    assert Store(str(tmp_path)).load("table", None) == ["Cy"]
+
+
+def test_a_remove_with_saving_on_is_done_at_once(tmp_path, monkeypatch):
+    """The other side: with saving on, a remove deletes the backup, then the file."""
+    Store(str(tmp_path)).save("open", 1)
+    Store(str(tmp_path)).save("open", 2)
+    fs, s = logged(tmp_path, monkeypatch)
+    s.remove("open")
+    assert [w for w, _ in fs.log] == ["remove", "remove"] and files(tmp_path) == []
+    assert fs.log[0][1].endswith("open.bak")
+
+
+def test_a_damaged_save_while_saving_is_stopped_is_read_but_not_mended(tmp_path, monkeypatch):
+    """A game opened while the battery is empty whose file is damaged: the backup is used
+    and the panel says so, but nothing is set aside or renamed until saving starts again;
+    then a load mends it as usual (the damaged copy kept as .bad)."""
+    s = Store(str(tmp_path))
+    s.save("drakonia", {"v": 1, "n": 1})
+    s.save("drakonia", {"v": 1, "n": 2})
+    write(tmp_path, "drakonia.json", b"garbage")
+    before = on_flash(tmp_path)
+    fs, s = logged(tmp_path, monkeypatch)
+    s.halted = True
+    assert s.load("drakonia", None) == {"v": 1, "n": 1}
+    assert s.take_problems() == [
+        "The saved Drakonia game was damaged. The last change was lost: check the board."]
+    assert fs.log == [] and on_flash(tmp_path) == before
+    resume(s)
+    assert s.load("drakonia", None) == {"v": 1, "n": 1}
+    assert files(tmp_path) == ["drakonia.bad", "drakonia.json"]
+
+
+def test_a_cut_save_while_saving_is_stopped_renames_nothing(tmp_path, monkeypatch):
+    """A save cut between its renames (only the backup left), read while the battery is
+    empty: the backup is used, and it stays where it is."""
+    Store(str(tmp_path)).save("drakonia", {"v": 1, "n": 1})
+    os.rename(str(tmp_path / "drakonia.json"), str(tmp_path / "drakonia.bak"))
+    fs, s = logged(tmp_path, monkeypatch)
+    s.halted = True
+    assert s.load("drakonia", None) == {"v": 1, "n": 1}
+    assert fs.log == [] and files(tmp_path) == ["drakonia.bak"]

@@ -6,9 +6,9 @@ Loaded by the shell for each reading only; saves stop below the safe voltage
 
 from micropython import const
 
-# VSYS (mV) to percent, full to empty, per kind of cells (the "battery" setting:
-# 3x alkaline, 3x NiMH, 1x LiPo) at Wyrm's light load (10-40 mA). Alkaline: 1.55 V
-# a cell fresh, 0.9 V at the end; NiMH: a flat 1.2 V plateau, 1.0 V empty; LiPo:
+# The cells' voltage (mV) to percent, full to empty, per kind of cells (the "battery"
+# setting: 3x alkaline, 3x NiMH, 1x LiPo) at Wyrm's light load (10-40 mA). Alkaline:
+# 1.55 V a cell fresh, 0.9 V at the end; NiMH: a flat 1.2 V plateau, 1.0 V empty; LiPo:
 # 4.2 V full, 3.3 V empty (its protection cuts off below).
 CURVES = (
     (4650, 100, 4200, 85, 3900, 65, 3750, 50, 3600, 35, 3450, 22, 3300, 12, 3000, 5, 2700, 0),
@@ -16,9 +16,14 @@ CURVES = (
     (4200, 100, 4100, 90, 3950, 70, 3850, 50, 3750, 30, 3700, 20, 3600, 10, 3500, 5, 3300, 0),
 )
 
+# The Schottky diode between the cells and VSYS (docs/BUILD.md: a 1N5817) drops this much
+# at the 50-60 mA the Pico draws awake, when it reads VSYS: the 1N5817's typical forward
+# characteristic at 25 C (LTspice's model of it: Is 31.7 uA, N 1.373, Rs 0.051 ohm; onsemi's
+# datasheet gives at most 0.32 V at 0.1 A). The cells' voltage is VSYS plus this.
+DIODE_MV = const(260)
 _WARN_PCT = const(10)  # the low-battery note comes once at this level
 _REARM_PCT = const(20)  # ... and again only once the cells were above this (new cells)
-_STOP_MV = const(2100)  # below: no more flash writes
+_STOP_MV = const(2100)  # VSYS (the Pico's own limit, whatever the cells) below: no flash writes
 _RESUME_MV = const(2400)  # saves start again above this (or on USB)
 
 
@@ -34,7 +39,8 @@ def smooth(avg, mv):
 
 
 def percent(mv, kind):
-    """Charge left (0-100) at ``mv`` for cells of kind ``kind`` (0, 1, 2)."""
+    """Charge left (0-100) at ``mv`` across the cells (VSYS + ``DIODE_MV``) for cells of
+    kind ``kind`` (0, 1, 2)."""
     c = CURVES[kind if 0 <= kind < 3 else 0]
     if mv >= c[0]:
         return 100
@@ -82,7 +88,7 @@ def update(app, raw, usb):
     g[0] = mv if usb != g[2] else smooth(g[0], mv)  # a new source starts afresh
     before = (g[2], bars(g[1]))
     g[2] = usb
-    g[1] = steady(g[1], percent(g[0], app.settings.get("battery", 0)))
+    g[1] = steady(g[1], percent(g[0] + DIODE_MV, app.settings.get("battery", 0)))
     if (usb, bars(g[1])) != before:  # the main menu's symbol changed
         app.stack[0].title = title(app.width, usb, g[1])
         if len(app.stack) == 1:
@@ -90,10 +96,12 @@ def update(app, raw, usb):
     store = app.store
     if usb or g[0] >= _RESUME_MV:
         if g[4]:
-            g[4] = store.halted = False
-            names = list(store._pending)  # held back while empty: one save writes all
-            if names:
-                store.save(names[0], store._pending[names[0]])
+            g[4] = False
+            from wyrm.app import forget
+            from wyrm.store_mend import resume
+
+            resume(store)  # what was held back while empty: removed and written now
+            forget("wyrm.store_mend")
             _say(app, 1)
     elif g[0] < _STOP_MV and not g[4]:
         app.save_due()  # what the last key changed: written while it still may be

@@ -137,6 +137,7 @@ def _errno(exc):
 
 class Store:
     halted = False  # True: the battery is too low for a safe flash write (wyrm.power)
+    _gone = ()  # names whose removal waits for saving to start again (see remove)
 
     def __init__(self, root=""):
         if root and not root.endswith("/"):
@@ -147,7 +148,7 @@ class Store:
         self.failing = 0  # errno of the last failed save; 0 once a save works
         self.failed = 0  # saves the flash refused
         self._pending = {}  # name -> object whose save the flash refused
-        self._enoent = None  # the runtime's "no such file" number, once learnt
+        self._enoent = None  # the runtime's "no such file" number, once needed
 
     # -- paths ---------------------------------------------------------------
     def _path(self, name, ext):
@@ -159,19 +160,17 @@ class Store:
         return self.root + name + ext
 
     def _missing(self, exc):
-        # True when exc says "no such file". Its number differs between runtimes
-        # (ENOENT is 44 in the WebAssembly build), so it is learnt once, from a
-        # name no save can have, the first time a stat fails.
-        n = exc.args[0] if exc.args else 0
+        # True when exc says "no such file"; any other error is a read error (retried).
+        # The number is known per runtime, never learnt from the flash: a failing flash
+        # answers a probe with its I/O error, and that taken for "missing" hides good files.
         m = self._enoent
         if m is None:
-            try:
-                os.stat(self.root + "-")
-                m = -1
-            except OSError as e:
-                m = e.args[0] if e.args else 0
-            self._enoent = m
-        return n == m
+            import errno
+            import sys
+
+            # emscripten's ENOENT is 44 (its errno module still says 2)
+            m = self._enoent = 44 if sys.platform == "webassembly" else errno.ENOENT
+        return (exc.args[0] if exc.args else 0) == m
 
     def _has(self, path):
         """True/False; OSError(EIO) when the flash keeps failing to say."""
@@ -207,7 +206,10 @@ class Store:
         return status, obj
 
     def _set_aside(self, path, bad):
-        """Rename a damaged file out of the way, replacing an older copy."""
+        """Rename a damaged file out of the way, replacing an older copy (not while
+        saving is stopped: then the flash does not change at all)."""
+        if self.halted:
+            return
         try:
             if self._has(bad):
                 os.remove(bad)
@@ -235,6 +237,8 @@ class Store:
         if name in self._pending:  # (written by Wyrm itself: check only takes it)
             obj = self._pending[name]
             return obj if check is None or check(obj) == _OK else default
+        if name in self._gone:
+            return default
         path = self._path(name, ".json")
         try:
             if self._has(path):
@@ -326,6 +330,8 @@ class Store:
         file the flash cannot say anything about counts as there."""
         if name in self._pending:
             return True
+        if name in self._gone:
+            return False
         try:
             return self._has(self._path(name, ".json")) or self._has(self._path(name, ".bak"))
         except OSError:
@@ -333,8 +339,16 @@ class Store:
 
     def remove(self, name):
         """Forget name: its file, backup and leftover tmp. Set-aside ``.bad``
-        copies stay (they are never deleted). Never raises on a failing flash."""
+        copies stay (they are never deleted). Never raises on a failing flash.
+
+        While saving is stopped (``halted``) the files stay: name reads as gone, and
+        its files are removed once saving starts again (store_mend.resume)."""
         self._pending.pop(name, None)
+        if self.halted:
+            if name not in self._gone:
+                self._gone += (name,)
+            return
+
         # The backup goes first: a power cut half-way leaves the newest copy,
         # never an older one to come back as the saved state.
         for ext in (".bak", ".tmp", ".json"):

@@ -1,11 +1,12 @@
-"""What ``Store.load`` does when a save is not simply there and good.
+"""What ``Store.load`` does when a save is not simply there and good, and what
+``wyrm.power`` does when saving starts again (``resume``).
 
 Its own module, imported only then: it is not on the heap while all is well.
 """
 
-import os
-
 from micropython import const
+
+from wyrm.store import os  # the store's own (the tests' fault injection sits there)
 
 _OK = const(0)  # the store's status codes
 _UNREAD = const(3)
@@ -16,7 +17,9 @@ def mend(store, name, status, check, default):
     """The backup (renamed back to ``.json``) or ``default``, for a ``.json`` that
     is damaged, refused by ``check``, cut off or unreadable (``status``). A bad copy
     is set aside; nothing is touched while the flash cannot be read. The players'
-    sentence is queued in ``store.problems``."""
+    sentence is queued in ``store.problems``. While saving is stopped (``store.halted``)
+    nothing is renamed: the backup is only read, and the files are mended at a later
+    load."""
     path = store._path(name, ".json")
     bak = store._path(name, ".bak")
     if status == _UNREAD:
@@ -31,10 +34,11 @@ def mend(store, name, status, check, default):
             if bstatus == _OK:
                 store._say(name, _OK if cut else status, True)
                 # The backup becomes the file again, so the next boot is quiet.
-                try:
-                    os.rename(bak, path)
-                except OSError:
-                    pass
+                if not store.halted:
+                    try:
+                        os.rename(bak, path)
+                    except OSError:
+                        pass
                 return obj
             store._set_aside(bak, store._path(name, ".bak.bad"))
             if cut:
@@ -44,3 +48,18 @@ def mend(store, name, status, check, default):
     store._say(name, status, False)
     return default
 
+
+def resume(store):
+    """Saving starts again (the battery is back): what was held back while it was stopped
+    is done now, the removes first, then the saves (one save writes them all)."""
+    store.halted = False
+    gone = store._gone
+    pending = store._pending
+    store._gone = ()
+    store._pending = {}  # (so that the removes leave the held-back saves alone)
+    for name in gone:
+        store.remove(name)
+    store._pending = pending
+    for name in pending:
+        store.save(name, pending[name])
+        break

@@ -44,12 +44,26 @@ _GAMES = {
 _OTHER = ("data", "", "")  # a name Wyrm itself does not save (a test's, a later version's)
 
 
-def words(name, status, fallback):
-    """A plain sentence or two for a saved file that could not be used."""
+def _what(name):
     what = _WHAT.get(name)
     if what is None:
         label = _GAMES.get(name)
         what = ("%s game" % label, _CHECK, "A new game starts.") if label else _OTHER
+    return what
+
+
+def unsaved(names):
+    """The saves ``names`` in the players' words, as a list in a sentence: "the Drakonia
+    game and the list of players" (the battery's notes: what is only in memory)."""
+    out = ["the " + _what(n)[0] for n in names]
+    if len(out) > 1:
+        out[-2:] = [out[-2] + " and " + out[-1]]
+    return ", ".join(out)
+
+
+def words(name, status, fallback):
+    """A plain sentence or two for a saved file that could not be used."""
+    what = _what(name)
     if status == _UNREAD:
         return ("The saved %s could not be read: the storage failed. It is kept as it was;"
                 " switch Wyrm off and on to try again." % what[0])

@@ -7,6 +7,9 @@
     fs.cut_at = fs.ops + 3      # the power fails at the 3rd operation from now
     fs.fail_reads = 1           # the next stat or read-open of a save fails with EIO
     fs.eio_reads = 0.1          # ...or 10 % of them do
+    fs.burst = 2                # every stat or read-open of any name fails twice in a row,
+                                # then one answers (the flash behind every name fails)
+    fs.log = []                 # each operation that changes the flash: (what, path)
 
 A power cut raises ``PowerCut`` (a BaseException, like the real loss of power:
 no ``except Exception`` in the firmware can carry on after it). A cut inside a
@@ -37,22 +40,25 @@ class _OsProxy:
         return os.stat(path)
 
     def rename(self, a, b):
-        self._fs.op("rename", True)
+        self._fs.op("rename", True, a)
         os.rename(a, b)
 
     def remove(self, path):
-        self._fs.op("remove", False)
+        self._fs.op("remove", False, path)
         os.remove(path)
 
 
 class _File:
-    def __init__(self, fs, f):
+    def __init__(self, fs, f, path):
         self.fs = fs
         self.f = f
+        self.path = path
 
     def write(self, data):
         fs = self.fs
         fs.ops += 1
+        if fs.log is not None:
+            fs.log.append(("write", self.path))
         if fs.cut_at is not None and fs.ops >= fs.cut_at:
             n = fs.cut_byte if fs.cut_byte is not None else fs.rnd.randint(0, len(data))
             self.f.write(data[: min(n, len(data))])
@@ -90,6 +96,9 @@ class FaultFS:
         self.read_faults = 0  # EIO injected on reads
         self.read_name = ""  # only the files of this save name fail ("": every save)
         self.read_skip = 0  # reads let through before fail_reads starts failing
+        self.burst = 0  # each stat or read-open of any name: this many EIOs in a row, then one ok
+        self.burst_run = 0  # EIOs of the current burst so far (a test may start it part-way)
+        self.log = None  # a list: each operation that changes the flash is appended
         self.cuts = 0
         self.faults = 0
 
@@ -110,15 +119,23 @@ class FaultFS:
             self.faults += 1
             raise OSError(errno.EIO, "I/O error")
 
-    def op(self, what, grows):
+    def op(self, what, grows, path):
         self.ops += 1
+        if self.log is not None:
+            self.log.append((what, path))
         if self.cut_at is not None and self.ops >= self.cut_at:
             self.fire()
         self.inject(what, grows)
 
     def read_op(self, path):
-        """EIO on a stat or a read of a save's file (not the store's probe of a
-        name no file has: only the flash behind real files fails here)."""
+        """EIO on a stat or a read: a ``burst`` at every name; ``fail_reads`` and
+        ``eio_reads`` only at a save's (or a user's) file."""
+        if self.burst:
+            if self.burst_run < self.burst:
+                self.burst_run += 1
+                self.read_faults += 1
+                raise OSError(errno.EIO, "I/O error")
+            self.burst_run = 0
         if path.rsplit(".", 1)[-1] not in ("json", "bak", "tmp", "bad"):
             return
         if self.read_name and not os.path.basename(path).startswith(self.read_name + "."):
@@ -133,7 +150,7 @@ class FaultFS:
 
     def open(self, path, mode="r", *a, **k):
         if "w" in mode:
-            self.op("open", False)
-            return _File(self, open(path, mode, *a, **k))
+            self.op("open", False, path)
+            return _File(self, open(path, mode, *a, **k), path)
         self.read_op(path)
         return open(path, mode, *a, **k)

@@ -13,7 +13,10 @@ with random key tokens on one board profile. Between tokens, at random:
   file with a valid checksum and content the app cannot use (another version,
   the wrong top-level type, a field out of range, a ``turn`` of every type),
   then the app reboots;
-- a boot (and the loads it makes) meets read errors: EIO at stats and opens;
+- a boot (and the loads it makes) meets read errors: EIO at stats and opens, at a
+  share of them, or in bursts of two or three in a row at every read of every name (the
+  store's first reads included);
+- the battery runs empty (wyrm.power stops saving) and, later, USB is plugged in;
 - (after a boot, at random) the storm stays at Drachenfels' castle check.
 
 Checked all along (each a failure with the seed and what happened):
@@ -25,11 +28,16 @@ Checked all along (each a failure with the seed and what happened):
   while their owner holds OK, and only the owner's card;
 - the castle check's shoe colour is on a frame only while OK is held on it,
   through the quick-roll chord and every key held at once;
-- after a boot that met read errors, each saved name still loads as last written;
+- after a boot that met read errors, each saved name still loads as last written; after
+  one whose errors came at most two in a row, a name never saved reads as missing and
+  saving works;
+- while saving is stopped no file operation changes the flash (no write, rename or
+  remove); the "Battery empty" message says "All is saved" only when nothing is held back;
 - after each gesture, a game on the screen stack equals its save;
 - a note about a saved game names one of Wyrm's five games.
 
-Returns a dict: events, cuts, faults, boots, failures (list of strings).
+Returns a dict: events, cuts, faults, boots, bursts (boots with read errors in a row at
+every read), stops (the battery ran empty), failures (list of strings).
 """
 
 import os
@@ -44,7 +52,7 @@ from test_secrecy import ODD_COLOURS, TOKENS, enter_party, found_in, is_peek
 
 from host_tools.sim import core as simcore
 from wyrm import buttons as B
-from wyrm import gamekit
+from wyrm import gamekit, power
 from wyrm import store as S
 from wyrm import store_pack as P
 
@@ -173,6 +181,30 @@ def _loaded(root):
         shutil.rmtree(tmp, ignore_errors=True)
 
 
+def _raw(mv):
+    """The ADC reading for VSYS ``mv`` (wyrm.power.millivolts inverted)."""
+    return mv * 65535 // 9900 + 1
+
+
+def _battery_empty(d, fs, fail):
+    """The battery runs out: saves stop (what was due written first) and the message says
+    what is saved. From here the flash must not change (``fs.log`` stays empty)."""
+    app = d.app
+    app.batt = None  # a fresh reading: the average starts at it
+    power.update(app, _raw(2050), False)
+    fs.log = []
+    top = app.top()
+    text = " ".join(getattr(top, "lines", []))
+    if not app.store.halted or getattr(top, "title", "") != "Battery empty":
+        fail("the battery ran empty but saving goes on")
+        return
+    held = list(app.store._pending)  # changes the flash refused: only in memory
+    if held and "All is saved" in text:
+        fail("'All is saved' with %r not saved: %r" % (held, text))
+    elif not held and "All is saved" not in text:
+        fail("all was saved, the message says otherwise: %r" % text)
+
+
 def storm(seed, events, board, state_dir, monkeypatch):
     rnd = random.Random(seed)
     fs = FaultFS(seed)
@@ -187,9 +219,11 @@ def storm(seed, events, board, state_dir, monkeypatch):
         tokens = [t for t in tokens if "back" not in t] + ["up", "long:ok"]
     if rnd.random() < 0.5:
         enter_party(d, rnd)
-    stats = {"events": 0, "cuts": 0, "faults": 0, "boots": 1, "failures": failures}
+    stats = {"events": 0, "cuts": 0, "faults": 0, "boots": 1, "failures": failures,
+             "bursts": 0, "stops": 0}
     fault_left = 0
     damaged = False
+    stopped = [False]  # the battery ran empty: saving is stopped (until USB or a boot)
 
     def fail(what):
         failures.append("seed %d board %s event %d: %s" % (seed, board, stats["events"], what))
@@ -197,14 +231,22 @@ def storm(seed, events, board, state_dir, monkeypatch):
     def boot():
         stats["boots"] += 1
         fs.cut_at = None
+        stopped[0] = False  # new cells: a new app, saving on
+        fs.log = None
         full, eio = fs.full, fs.eio
         fs.full, fs.eio = False, 0.0  # the cut is over; the flash answers again
         reads = rnd.random() < 0.3  # this boot's reads meet EIO
         if reads:
-            if rnd.random() < 0.5:
+            r = rnd.random() if stats["bursts"] >= 2 else 1.0  # a run's first two: bursts
+            if r < 0.3:
                 fs.read_skip, fs.fail_reads = rnd.randint(0, 12), rnd.randint(1, 3)
-            else:
+            elif r < 0.6:
                 fs.eio_reads = rnd.choice([0.1, 0.3, 1.0])
+            else:  # at every read of every name, from the first on: retried, or lasting
+                fs.burst = 2 + stats["bursts"] % 2  # two and three in a row, in turn
+                fs.burst_run = rnd.randint(0, 2)  # (where the first burst falls)
+                stats["bursts"] += 1
+        burst = fs.burst
         before = {n: rec.flash[n] for n in rec.written if n in rec.flash}
         while True:
             try:
@@ -213,8 +255,12 @@ def storm(seed, events, board, state_dir, monkeypatch):
             except PowerCut:  # cannot happen with no cut armed
                 fail("a power cut during boot")
         stats["read_faults"] = fs.read_faults
-        fs.read_skip = fs.fail_reads = 0
+        fs.read_skip = fs.fail_reads = fs.burst = 0
         fs.eio_reads = 0.0
+        st = d.app.store
+        if burst == 2 and (st.exists("stormnone") or st.failing):
+            fail("after two read errors in a row at boot a missing name reads as %s"
+                 % ("there" if st.exists("stormnone") else "a failing flash"))
         if reads and not damaged:
             now = _loaded(d.state_dir)
             for name, data in before.items():
@@ -257,11 +303,28 @@ def storm(seed, events, board, state_dir, monkeypatch):
             fault_left -= 1
             if not fault_left:
                 fs.full, fs.eio = False, 0.0
+        battery = None
+        if stopped[0]:
+            if rnd.random() < 0.1:
+                battery = "usb"
+        elif rnd.random() < 0.01:
+            battery = "empty"
         script = rnd.choice(tokens)
         stats["events"] += 1
         try:
+            if battery == "empty":
+                _battery_empty(d, fs, fail)
+                stopped[0] = True
+                stats["stops"] += 1
+            elif battery == "usb":
+                fs.log = None
+                stopped[0] = False
+                power.update(d.app, _raw(4700), True)  # saving resumes: held-back work done
             steps = simcore.timeline(simcore.parse_script(script, d.nkeys))
             _play(d, steps, fail)
+            if stopped[0] and fs.log:
+                fail("the flash changed while saving was stopped: %r" % fs.log[:4])
+                fs.log = []
         except PowerCut:
             inflight = rec.inflight
             rec.inflight = None
@@ -304,7 +367,7 @@ def _same_as_saved(d, rec, fail):
     """A game on the screen stack equals what was last written for it (or what the
     store holds back while the flash refuses it)."""
     app = d.app
-    if app._due or app.store.failing:
+    if app._due or app.store.failing or app.store.halted:
         return
     seen = []
     for scr in app.stack:
