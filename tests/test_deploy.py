@@ -241,12 +241,80 @@ def test_deploy_to_fake_pico_copies_everything_removes_stale_modules_and_resets(
         assert pico.events[-1] == "hard-reset"
         assert "Removed stale files: wyrm/app.py, wyrm/retired.mpy." in out
         assert "Copied %d files" % len(files) in out
+        # one line says which firmware this is, and what Wyrm's own would give
+        stock = [ln for ln in out.splitlines() if "stock MicroPython" in ln]
+        assert len(stock) == 1 and stock[0].startswith("This Pico runs the stock MicroPython")
+        assert "make uf2 gives Wyrm's own firmware (faster, more free RAM)" in stock[0]
+        assert "own firmware" not in out.replace(stock[0], "")
         # MicroPython on the "Pico" now loads the new app and board from what was copied.
         shown = pico.mp.exec(
             "import wyrm.app\nfrom wyrm import board\n"
             "print(wyrm.app.__file__, board.load_file('board.json')['name'])"
         )
         assert shown == "/flash/wyrm/app.mpy pico-ssd1306-4btn\n"
+
+
+OWN_MACHINE = "Raspberry Pi Pico (Wyrm) with RP2040"  # boards/micropython/WYRM_PICO's name
+
+
+def test_probe_reads_the_board_name_the_firmware_gives(monkeypatch):
+    """The probe asks the firmware its board name over the raw REPL and leaves the REPL as it
+    was: the WebAssembly MicroPython's own name, or Wyrm's firmware's."""
+    with FakePico() as pico:
+        name = deploy.probe(pico.port, 2.0)
+        assert name and deploy.OWN_MARK not in name, name
+        monkeypatch.setattr(deploy, "MACHINE_CODE", "print(%r)" % OWN_MACHINE)
+        assert deploy.probe(pico.port, 2.0) == OWN_MACHINE
+        assert pico.mp.exec("print(1 + 1)") == "2\n"
+
+
+def test_deploy_to_wyrm_firmware_copies_profile_and_data_and_removes_the_stock_files(
+    tmp_path, capsys, monkeypatch
+):
+    """On a Pico that runs Wyrm's own firmware (its board name says "(Wyrm)"), deploy copies
+    only main.py, board.json and the data files (names.txt, at the root) and removes what a
+    deploy on the stock MicroPython left - the wyrm/ folder and wyrm_finder.mpy, which would
+    shadow the frozen package - and keeps the saves and other files; it says which firmware
+    it found."""
+    monkeypatch.setattr(deploy, "MACHINE_CODE", "print(%r)" % OWN_MACHINE)
+    with FakePico() as pico:
+        for name in ("wyrm/shell.mpy", "wyrm/games/dice_play.mpy", "wyrm_finder.mpy"):
+            pico.write(name, b"M\x06stale")
+        pico.write("wyrm/names.txt", b"Old\n")
+        pico.write("wyrm/notes.json", b"{}")  # not Wyrm's: stays, and so does its folder
+        pico.write("dice.json", b'{"saved": 1}')
+        code, out, err = run_deploy(capsys, "--port", pico.port, "--out", str(tmp_path / "o"))
+        assert (code, err) == (0, "")
+        with open(BOARD, "rb") as f:
+            want = dict(deploy.frozen_files(f.read()))
+        assert sorted(want) == ["board.json", "main.py", "names.txt"]
+        assert pico.tree() == sorted(set(want) | {"dice.json", "wyrm/notes.json"})
+        for name, data in want.items():
+            assert pico.read(name) == data, name
+        assert pico.read("dice.json") == b'{"saved": 1}'
+        assert pico.events[-1] == "hard-reset"
+    assert "This Pico runs Wyrm's own firmware (%s)" % OWN_MACHINE in out
+    assert "stock MicroPython" not in out
+    assert "Copied 3 files" in out
+    for gone in ("wyrm/shell.mpy", "wyrm/games/dice_play.mpy", "wyrm/games/", "wyrm/names.txt",
+                 "wyrm_finder.mpy"):
+        assert gone in out.split("Removed stale files: ")[1], out
+
+
+def test_deploy_to_wyrm_firmware_on_a_clean_filesystem_removes_nothing(
+    tmp_path, capsys, monkeypatch
+):
+    """Wyrm's own firmware with no wyrm/ folder (what its UF2 writes): the three files are
+    copied, nothing is removed, and a second deploy copies nothing."""
+    monkeypatch.setattr(deploy, "MACHINE_CODE", "print(%r)" % OWN_MACHINE)
+    with FakePico() as pico:
+        code, out, err = run_deploy(capsys, "--port", pico.port, "--out", str(tmp_path / "o"))
+        assert (code, err) == (0, "")
+        assert "Copied 3 files" in out and "Removed" not in out, out
+        assert pico.tree() == ["board.json", "main.py", "names.txt"]
+        code, out, err = run_deploy(capsys, "--port", pico.port, "--out", str(tmp_path / "o"))
+        assert (code, err) == (0, "")
+        assert "Copied 0 files" in out and "3 already up to date" in out, out
 
 
 def test_redeploy_copies_only_changed_files(tmp_path, capsys):
@@ -285,6 +353,16 @@ def test_no_device_message_lists_ports(tmp_path):
     assert proc.stderr.startswith("No board at %s. Is the Pico plugged in" % port)
     assert "\nPorts found: " in proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+def test_a_pico_in_bootsel_mode_is_sent_to_make_uf2():
+    """With no serial port (a Pico in BOOTSEL mode is a USB drive, RPI-RP2), and from a device
+    without MicroPython, the advice is `make uf2` for the board given - one file with
+    MicroPython and Wyrm, which replaces the saves - not MicroPython's bare .uf2."""
+    for msg in (deploy.no_board("/dev/ttyACM0", "pico-sh1106-4btn"),
+                deploy.not_micropython("/dev/ttyACM0", b"", "pico-sh1106-4btn")):
+        assert "RPI-RP2" in msg and "make uf2 BOARD=pico-sh1106-4btn" in msg, msg
+        assert deploy.MICROPYTHON_URL not in msg and "saved games" in msg, msg
 
 
 def test_no_device_message_names_usb_ports(monkeypatch):
@@ -326,6 +404,7 @@ def test_not_micropython_message(mode, heard, tmp_path, capsys):
         % (pico.port, heard)
     )
     assert "\nFlash MicroPython first: hold BOOTSEL" in err
+    assert "make uf2 BOARD=pico-ssd1306-4btn" in err  # (the default board)
     assert "MicroPython answers" not in out
 
 

@@ -1,6 +1,7 @@
 """`make deploy` onto the emulated Pico running the real MicroPython 1.28, through the real
 mpremote: the update keeps the saved games and removes modules the new build no longer has;
-safe mode leaves the REPL free.
+safe mode leaves the REPL free. On Wyrm's own firmware (the frozen package) it copies the
+board profile and the data only and removes what a deploy on the stock MicroPython left.
 
 The Pico's USB serial console is bridged to a pty (host_tools/emu/usb_serial.py), so deploy and
 mpremote run exactly as against /dev/ttyACM0. A reset (mpremote's last step) is followed by
@@ -16,11 +17,13 @@ import pytest
 from host_tools import paths
 from host_tools.emu import pico
 from host_tools.emu import usb_serial as pico_serial
-from host_tools.make import fsimage
+from host_tools.make import firmware, fsimage
 
 BOARD = "pico-ssd1306-4btn"
 SAVES = ("dice_stats.json", "open.json", "menu.json")  # a roll saves these
 LEGACY = "wyrm/legacy_screen"  # a module only the old build has
+# The stock MicroPython (the official RPI_PICO build), where deploy copies Wyrm as .mpy files
+STOCK = os.path.join(os.path.dirname(pico.DEFAULT_FW), "RPI_PICO-v1.28.0.uf2")
 CHANGED = "wyrm/settings_ui"  # a module the update changes
 
 
@@ -73,12 +76,13 @@ def deploy(port, *args, make=False, timeout=600):
     return r.stdout
 
 
+@pytest.mark.skipif(not os.path.exists(STOCK), reason="no %s" % STOCK)
 def test_update_through_mpremote_keeps_the_save_and_removes_dropped_modules(tmp_path):
-    """Install an older build on a fresh MicroPython with deploy; roll the die (a save);
+    """Install an older build on a fresh stock MicroPython with deploy; roll the die (a save);
     `make deploy` the current build: only the changed module is copied, the dropped one
     is removed, every save is byte for byte as before, and after a power-up the device
     shows what it showed before the update (the die, from open.json)."""
-    blank = pico.flash_with_fs(b"", out=str(tmp_path / "blank.flash"))
+    blank = pico.flash_with_fs(b"", fw=STOCK, out=str(tmp_path / "blank.flash"))
     dev = power_up(blank)
     try:
         assert not [t for t in dev.txns() if t.ack], "a blank Pico has no Wyrm to draw"
@@ -145,7 +149,58 @@ def test_safe_mode_leaves_the_repl_to_mpremote(tmp_path):
             r = subprocess.run([sys.executable, "-m", "mpremote", "connect", port, "fs", "ls"],
                                capture_output=True, text=True, timeout=120)
         assert r.returncode == 0, r.stderr
-        assert "board.json" in r.stdout and "wyrm/" in r.stdout, r.stdout
+        assert "board.json" in r.stdout and "main.py" in r.stdout, r.stdout
+    finally:
+        dev.close()
+
+
+def test_deploy_on_wyrm_firmware_copies_the_profile_and_data_and_clears_the_stock_files(
+    tmp_path
+):
+    """Wyrm's own firmware over a filesystem that make deploy filled on the stock MicroPython
+    (the wyrm/ folder of .mpy files, wyrm_finder.mpy) and a die rolled: `make deploy` says the
+    Pico runs Wyrm's own firmware, copies nothing but main.py, board.json and names.txt
+    (here all up to date), removes the wyrm/ folder and wyrm_finder.mpy, keeps every save,
+    and after a power-up the device shows what it showed before, with no error."""
+    missing = firmware.missing_tools()
+    if missing:
+        why = firmware.toolchain_error(missing)
+        if os.environ.get("CI"):
+            pytest.fail(why, pytrace=False)
+        pytest.skip(why)
+    try:
+        built = firmware.build(log=lambda msg: None)
+    except firmware.FirmwareError as exc:
+        pytest.fail(str(exc), pytrace=False)
+    image, _dir, stock_names = fsimage.build_image(BOARD, str(tmp_path / "stock-fs"))
+    assert "wyrm_finder.mpy" in stock_names and "wyrm/shell.mpy" in stock_names
+    flash = pico.flash_with_fs(image, fw=built["uf2"], out=str(tmp_path / "own.flash"))
+    dev = power_up(flash)
+    try:
+        assert not dev.errors(), dev.console()
+        dev.play("down*5,ok,ok,wait:800")  # Dice (the main menu's last entry), roll: a save
+        dev.settle()
+        before = files_on(dev, tmp_path, "saved")
+        assert all(s in before for s in SAVES), sorted(before)
+        dev = power_cycle(dev, tmp_path, "shown")
+        screen = dev.frame()  # what the Pico shows at power-up with these saves
+        assert any(screen), "a blank panel proves nothing"
+        with pico_serial.Bridge(dev) as port:
+            out = deploy(port, make=True)
+        assert "This Pico runs Wyrm's own firmware (Raspberry Pi Pico (Wyrm) with RP2040)" in out
+        assert "stock MicroPython" not in out, out
+        assert "Copied 0 files" in out and "3 already up to date" in out, out
+        removed = out.split("Removed stale files: ")[1].split("\n")[0]
+        assert "wyrm_finder.mpy" in removed and "wyrm/shell.mpy" in removed, out
+        dev = power_cycle(dev, tmp_path, "deployed")
+        after = files_on(dev, tmp_path, "deployed")
+        assert not [n for n in after if n.startswith("wyrm/") or n.startswith("wyrm_finder")]
+        assert {"main.py", "board.json", "names.txt"} <= set(after)
+        for name in before:
+            if not name.startswith("wyrm") and name.endswith(".json"):
+                assert after.get(name) == before[name], name
+        assert dev.frame() == screen
+        assert not dev.errors(), dev.errors()
     finally:
         dev.close()
 

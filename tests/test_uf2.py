@@ -198,7 +198,8 @@ def test_make_uf2_writes_the_file_and_says_how_to_flash_it(tmp_path, firmware):
     fw = tmp_path / "RPI_PICO.uf2"
     fw.write_bytes(firmware)
     out = tmp_path / "w.uf2"
-    cmd = [sys.executable, "-m", "host_tools.make.uf2", "--board", "pico-sh1106-4btn"]
+    cmd = [sys.executable, "-m", "host_tools.make.uf2", "--board", "pico-sh1106-4btn",
+           "--firmware", "stock"]
     proc = subprocess.run(
         cmd + ["--micropython", str(fw), "--out", str(out)],
         cwd=ROOT,
@@ -220,7 +221,8 @@ def test_make_uf2_writes_the_file_and_says_how_to_flash_it(tmp_path, firmware):
 
 def test_without_micropython_it_says_where_to_get_it(tmp_path):
     proc = subprocess.run(
-        [sys.executable, "-m", "host_tools.make.uf2", "--micropython", str(tmp_path / "none.uf2")],
+        [sys.executable, "-m", "host_tools.make.uf2", "--firmware", "stock", "--micropython",
+         str(tmp_path / "none.uf2")],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -228,7 +230,7 @@ def test_without_micropython_it_says_where_to_get_it(tmp_path):
     assert proc.returncode == 1
     assert "Traceback" not in proc.stderr
     assert deploy.MICROPYTHON_URL in proc.stderr
-    assert "PICO_FW=" in proc.stderr
+    assert "make uf2 FIRMWARE=stock BOARD=... PICO_FW=" in proc.stderr
 
 
 def test_after_flashing_a_used_pico_new_saves_land_on_old_blocks_and_read_back(built):
@@ -278,3 +280,51 @@ def test_make_uf2_takes_the_firmware_by_the_one_name_the_pico_tests_read(monkeyp
     assert pico.firmware_path() == "/tmp/env.uf2"
     with open(os.path.join(ROOT, "Makefile")) as f:
         assert "MICROPYTHON_UF2" not in f.read()
+
+
+def test_make_uf2_is_wyrms_own_firmware_unless_firmware_stock():
+    """`make uf2` alone builds Wyrm's own firmware (and its update); FIRMWARE=stock takes the
+    official MicroPython; another FIRMWARE value is refused by name."""
+    cmd = ["make", "-n", "-s", "-o", ".venv/.stamp", "-o", "node_modules/.stamp", "uf2"]
+    own = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True).stdout
+    assert "--firmware own" in own, own
+    stock = subprocess.run(cmd + ["FIRMWARE=stock"], cwd=ROOT, capture_output=True, text=True)
+    assert "--firmware stock" in stock.stdout, stock.stdout
+    bad = subprocess.run([sys.executable, "-m", "host_tools.make.uf2", "--firmware", "mine"],
+                         cwd=ROOT, capture_output=True, text=True)
+    assert bad.returncode == 2 and "'own', 'stock'" in bad.stderr, bad.stderr
+
+
+def test_make_uf2_writes_the_full_file_and_the_update(tmp_path, monkeypatch, capsys, firmware):
+    """By default the file holds Wyrm's own firmware with main.py, board.json and names.txt,
+    and a second file, the update, holds the firmware's sectors only (below the filesystem);
+    the output says which keeps the saved games."""
+    from host_tools.make import firmware as own
+
+    fw = tmp_path / "own.uf2"
+    fw.write_bytes(firmware)
+    monkeypatch.setattr(own, "build", lambda: {"uf2": str(fw), "line": "Firmware ok."})
+    full, update = tmp_path / "w.uf2", tmp_path / "u.uf2"
+    assert uf2.main(["--board", "pico-ssd1306-3btn", "--out", str(full),
+                     "--update-out", str(update)]) == 0
+    out = capsys.readouterr().out
+    files = uf2.read_filesystem(uf2.flash_pages(uf2.read_blocks(full.read_bytes())))
+    assert sorted(files) == ["board.json", "main.py", "names.txt"]
+    blocks = uf2.read_blocks(update.read_bytes())
+    assert blocks and all(b["addr"] < uf2.FS_BASE for b in blocks)
+    assert "Firmware ok." in out and "replaces everything" in out
+    assert "To update a Pico that has Wyrm on it" in out and "saved games" in out
+
+
+def test_without_the_toolchain_make_uf2_names_firmware_stock(monkeypatch, capsys):
+    """When Wyrm's own firmware cannot be built (no ARM toolchain), make uf2 says why and that
+    FIRMWARE=stock needs no toolchain."""
+    from host_tools.make import firmware as own
+
+    def fail():
+        raise own.FirmwareError(own.toolchain_error(["arm-none-eabi-gcc"]))
+
+    monkeypatch.setattr(own, "build", fail)
+    assert uf2.main(["--board", "pico-ssd1306-4btn", "--out", "/nonexistent/x.uf2"]) == 1
+    err = capsys.readouterr().err
+    assert "gcc-arm-none-eabi" in err and "make uf2 FIRMWARE=stock BOARD=" in err, err

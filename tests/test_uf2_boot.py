@@ -3,9 +3,10 @@
 The UF2 (MicroPython + Wyrm's filesystem, host_tools/make/uf2.py) is written onto
 the emulated Pico's flash the way the RP2040 boot ROM writes a dragged file
 (erase per sector group, nothing else), over blank flash for one board and
-over a used Pico's flash (an older filesystem, garbage) for the other. Then the
-real MicroPython rp2 firmware boots on rp2040js (host_tools/emu/pico.py) and the
-panel must show the main menu byte for byte as the simulator draws it.
+over a used Pico's flash (an older filesystem, garbage) for the other: Wyrm's own
+firmware (make uf2) for the one, the stock MicroPython (make uf2 FIRMWARE=stock) for
+the other. Then it boots on rp2040js (host_tools/emu/pico.py) and the panel must show
+the main menu byte for byte as the simulator draws it.
 """
 
 import os
@@ -14,22 +15,32 @@ import pytest
 from pico_support import same_frame
 
 from host_tools.emu import pico
-from host_tools.make import fsimage, uf2
+from host_tools.make import firmware, fsimage, uf2
 from host_tools.sim import core as simcore
 
-CASES = [("pico-ssd1306-4btn", "blank"), ("pico-sh1106-4btn", "used")]
+CASES = [("pico-ssd1306-4btn", "blank", "own"), ("pico-sh1106-4btn", "used", "stock")]
+STOCK = os.path.join(os.path.dirname(pico.DEFAULT_FW), "RPI_PICO-v1.28.0.uf2")
 
 
-def _why_not():
-    why = pico.unavailable()
-    if why:
-        return why
-    if not pico.firmware_path().endswith(".uf2"):
-        return "PICO_FW is not a .uf2: make uf2 needs MicroPython as a UF2"
-    return None
+def micropython(kind):
+    """The firmware UF2 make uf2 puts in: Wyrm's own (built if needed) or the stock one."""
+    if kind == "stock":
+        if not os.path.exists(STOCK):
+            pytest.skip("no %s" % STOCK)
+        return STOCK
+    missing = firmware.missing_tools()
+    if missing:
+        why = firmware.toolchain_error(missing)
+        if os.environ.get("CI"):
+            pytest.fail(why, pytrace=False)
+        pytest.skip(why)
+    try:
+        return firmware.build(log=lambda msg: None)["uf2"]
+    except firmware.FirmwareError as exc:
+        pytest.fail(str(exc), pytrace=False)
 
 
-pytestmark = pytest.mark.skipif(bool(_why_not()), reason=_why_not() or "")
+pytestmark = pytest.mark.skipif(bool(pico.unavailable()), reason=pico.unavailable() or "")
 
 
 def used_flash():
@@ -48,9 +59,12 @@ def used_flash():
     return bytearray(head) + bytearray(fs.context.buffer)
 
 
-@pytest.mark.parametrize("board,start", CASES)
-def test_the_uf2_alone_boots_to_the_main_menu(board, start, tmp_path):
-    out, _stats, _names = uf2.build(board, pico.firmware_path(), str(tmp_path / "w.uf2"))
+@pytest.mark.parametrize("board,start,kind", CASES)
+def test_the_uf2_alone_boots_to_the_main_menu(board, start, kind, tmp_path):
+    """make uf2's file (Wyrm's own firmware, or FIRMWARE=stock) copied onto blank or used
+    flash boots to the main menu as the simulator draws it, with no error."""
+    out, _stats, _names = uf2.build(board, micropython(kind), str(tmp_path / "w.uf2"),
+                                    frozen=kind == "own")
     with open(out, "rb") as f:
         data = f.read()
     flash = bytearray(b"\xff" * uf2.FLASH_SIZE) if start == "blank" else used_flash()

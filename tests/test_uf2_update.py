@@ -4,7 +4,9 @@ The full UF2 carries the frozen firmware and a filesystem of main.py, board.json
 names.txt; the update carries only the firmware's sectors, all below the filesystem, so the
 Pico's boot ROM (which erases only the sectors a file writes) leaves the saved games alone.
 On the emulated Pico: the full UF2 onto blank flash, a game in progress (a die rolled), the
-update UF2 copied over it, and the Pico comes back where it was with every save intact.
+update UF2 copied over it, and the Pico comes back where it was with every save intact. The
+same from the stock MicroPython with Wyrm as .mpy files on its filesystem (what make deploy
+puts there): the update cannot remove those files, and the frozen package runs in their place.
 """
 
 import os
@@ -137,3 +139,63 @@ def test_update_uf2_resumes_the_game_in_progress(frozen_uf2s, tmp_path):
         assert dev.errors() == [], dev.console()
     finally:
         dev.close()
+
+
+@pytest.mark.skipif(not os.path.exists(STOCK), reason="no %s" % STOCK)
+def test_update_from_the_stock_firmware_runs_the_frozen_package_and_resumes(frozen_uf2s,
+                                                                             tmp_path):
+    """A Pico on the stock MicroPython with Wyrm as .mpy files (the wyrm/ folder and
+    wyrm_finder.mpy of make deploy) and a die rolled; the update UF2 copied like the boot ROM:
+    at power-up it shows the same screen as before, with no error, and the code running is
+    the frozen package (wyrm.shell and wyrm_finder from .frozen, nothing mounted in front of
+    it), not the files left on the flash; names.txt is moved to the root, where the frozen
+    modules read it, and the saves are as they were."""
+    _full, update = frozen_uf2s
+    stock, _stats, names = uf2.build(BOARD, STOCK, str(tmp_path / "stock.uf2"))
+    assert "wyrm_finder.mpy" in names and "wyrm/shell.mpy" in names  # make deploy's files
+    with open(stock, "rb") as f:
+        flash = uf2.write_like_bootrom(bytearray(b"\xff" * uf2.FLASH_SIZE), f.read())
+    first = tmp_path / "stock.flash"
+    first.write_bytes(bytes(flash))
+    dev = _power_up(str(first))
+    try:
+        dev.play("down*5,ok,ok,wait:800")  # Dice (the main menu's last entry), roll: a save
+        dev.settle()
+        played = tmp_path / "played.flash"
+        dev.save_flash(str(played))
+    finally:
+        dev.close()
+    dev = _power_up(str(played))
+    try:
+        screen = dev.frame()  # what the stock firmware shows at power-up with this save
+        assert any(screen), "a blank panel proves nothing"
+    finally:
+        dev.close()
+    flash = bytearray(played.read_bytes())
+    fs_start = uf2.FS_BASE - uf2.FLASH_BASE
+    before = fsimage.read_image(bytes(flash[fs_start:fs_start + uf2.FS_SIZE]))
+    assert "open.json" in before and "wyrm/names.txt" in before, sorted(before)
+    with open(update, "rb") as f:
+        uf2.write_like_bootrom(flash, f.read())
+    updated = tmp_path / "updated.flash"
+    updated.write_bytes(bytes(flash))
+    dev = _power_up(str(updated))
+    try:
+        assert dev.frame() == screen
+        assert dev.errors() == [], dev.console()
+        dev.repl()
+        ran = dev.exec("import sys, wyrm, wyrm.shell, wyrm_finder\n"
+                       "print(wyrm.__path__, wyrm.shell.__file__, wyrm_finder.__file__, "
+                       "sys.path)\n")
+        after = tmp_path / "after.bin"
+        dev.save_flash(str(after), fs_only=True)
+    finally:
+        dev.close()
+    package, shell, finder, path = ran.split(" ", 3)
+    assert (package, shell, finder) == (".frozen/wyrm", "wyrm/shell.py", "wyrm_finder.py"), ran
+    assert path.startswith("['.frozen', ''") and "/f" not in path, ran
+    files = fsimage.read_image(after.read_bytes())
+    assert files["names.txt"] == before["wyrm/names.txt"] and "wyrm/names.txt" not in files
+    for name, data in before.items():
+        if name.endswith(".json"):
+            assert files[name] == data, name

@@ -3,7 +3,10 @@
     make deploy PORT=/dev/ttyACM0 BOARD=pico-ssd1306-4btn
     python -m host_tools.make.deploy --port /dev/ttyACM0 --board pico-ssd1306-4btn [--dry-run]
 
-Saves are kept; every failure is one plain message and exit status 1 (steps: docs/TOOLS.md).
+On the stock MicroPython it copies Wyrm as .mpy files; on Wyrm's own firmware (make uf2), whose
+code is frozen in, only main.py, board.json and the data files, and it removes what a deploy on
+the stock MicroPython left. Saves are kept; every failure is one plain message and exit status 1
+(steps: docs/TOOLS.md).
 """
 
 import argparse
@@ -22,6 +25,9 @@ FIRMWARE = paths.FIRMWARE
 DEFAULT_OUT = os.path.join(ROOT, "build", "deploy")
 SOURCE_FILES = ("main.py", "boot.py")  # run by name at boot: never compiled
 PACKAGE = "wyrm"  # the device folder whose stale .py/.mpy files deploy removes
+OWN_MARK = "(Wyrm)"  # in the board name of Wyrm's own firmware (boards/micropython/WYRM_PICO)
+# Run in the raw REPL by probe(): the board name the firmware was built with.
+MACHINE_CODE = "import sys;print(getattr(sys.implementation,'_machine',''))"
 MARKER = ".wyrm-deploy"  # marks an output folder this tool may clear
 RAW_BANNER = b"raw REPL; CTRL-B to exit"
 MICROPYTHON_URL = "https://micropython.org/download/RPI_PICO/"
@@ -175,12 +181,55 @@ def build(out_dir, board_data, firmware_dir=FIRMWARE):
     return built
 
 
+def frozen_files(board_data, firmware_dir=FIRMWARE):
+    """[(device path, bytes)] for Wyrm's own firmware, whose modules are frozen in: main.py,
+    board.json and the package's data files (names.txt) at the root, where the frozen modules
+    read them. No wyrm/ folder and no wyrm_finder: the firmware has its own."""
+    with open(os.path.join(firmware_dir, "main.py"), "rb") as f:
+        out = [("main.py", f.read()), ("board.json", board_data)]
+    for name in data_names(firmware_dir):
+        with open(os.path.join(firmware_dir, PACKAGE, name), "rb") as f:
+            out.append((name, f.read()))
+    return out
+
+
+def build_frozen(out_dir, board_data, firmware_dir=FIRMWARE):
+    """Write ``frozen_files`` into ``out_dir``; return [(device path, size)]."""
+    prepare_out(out_dir)
+    built = []
+    for name, data in frozen_files(board_data, firmware_dir):
+        with open(os.path.join(out_dir, name), "wb") as f:
+            f.write(data)
+        built.append((name, len(data)))
+    return built
+
+
+def stale_on_own(firmware_dir=FIRMWARE):
+    """Root files a deploy on the stock MicroPython puts on the flash that Wyrm's own firmware
+    must not import (wyrm_finder.mpy would mount itself in front of the frozen package)."""
+    out = []
+    for path in firmware_files(firmware_dir):
+        if "/" not in path and path.endswith(".py") and path not in SOURCE_FILES:
+            out += [compiled_name(path), path]
+    return out
+
+
+def data_names(firmware_dir=FIRMWARE):
+    """The package's data files (names.txt): deploy copies them, so it may remove them."""
+    package = os.path.join(firmware_dir, PACKAGE)
+    return sorted(n for n in os.listdir(package) if os.path.isfile(os.path.join(package, n))
+                  and not n.endswith(".py") and not n.startswith("."))
+
+
 def build_summary(built, out_dir, firmware_dir):
     mpys = [n for n, _ in built if n.endswith(".mpy")]
     source = sum(
         os.path.getsize(os.path.join(firmware_dir, p)) for p in firmware_files(firmware_dir)
     )
     total = sum(size for _, size in built)
+    if not mpys:
+        return "Built %s for Wyrm's own firmware: %s - %s." % (
+            rel(out_dir), ", ".join(n for n, _ in built), kb(total))
     return "Built %s: %d modules as .mpy, main.py, board.json - %s (source %s)." % (
         rel(out_dir),
         len(mpys),
@@ -212,23 +261,32 @@ def find_ports():
     return ["%s (%s)" % (d, seen[d]) if seen[d] else d for d in sorted(seen)]
 
 
-def no_board(port):
+def uf2_advice(board):
+    """How to put MicroPython and Wyrm on a Pico in BOOTSEL mode (its RPI-RP2 drive)."""
+    return (
+        "make uf2 BOARD=%s writes MicroPython and Wyrm as one .uf2 file (build/); copy it onto "
+        "the RPI-RP2 drive. It replaces everything on the Pico, saved games included."
+        % (board or "...")
+    )
+
+
+def no_board(port, board=None):
     ports = find_ports()
     return (
         "No board at %s. Is the Pico plugged in (with a data USB cable)?\n"
         "Ports found: %s\n"
-        "%sA Pico that shows up as a USB drive named RPI-RP2 has no MicroPython yet: "
-        "copy the .uf2 from %s onto that drive."
+        "%sA Pico that shows up as a USB drive named RPI-RP2 is in BOOTSEL mode (a new Pico "
+        "always is): %s"
         % (
             port,
             ", ".join(ports) if ports else "none",
             "Pick one: make deploy PORT=... " if ports else "",
-            MICROPYTHON_URL,
+            uf2_advice(board),
         )
     )
 
 
-def not_micropython(port, answer):
+def not_micropython(port, answer, board=None):
     if not answer:
         heard = "It sent nothing back."
     else:
@@ -241,15 +299,14 @@ def not_micropython(port, answer):
     return (
         "The device at %s did not answer like MicroPython (no raw REPL after Ctrl-C, Ctrl-A). "
         "%s%s\n"
-        "Flash MicroPython first: hold BOOTSEL while plugging the Pico in, then copy the .uf2 "
-        "from %s onto the RPI-RP2 drive.\n"
+        "Flash MicroPython first: hold BOOTSEL while plugging the Pico in; %s\n"
         "If Wyrm is already on it and busy, unplug it and plug it in again holding BACK "
         "(OK on three-button boards): safe mode keeps the REPL free."
-        % (port, heard, hint, MICROPYTHON_URL)
+        % (port, heard, hint, uf2_advice(board))
     )
 
 
-def open_port(port):
+def open_port(port, board=None):
     """A pyserial port, or DeployError saying why it cannot be opened."""
     try:
         import mpremote  # noqa: F401 - only checking it is there
@@ -261,14 +318,14 @@ def open_port(port):
         ) from None
 
     if port.startswith("/dev/") and not os.path.exists(port):
-        raise DeployError(no_board(port))
+        raise DeployError(no_board(port, board))
     try:
         return serial.Serial(port, 115200, timeout=0.05, exclusive=True)
     except serial.SerialException as exc:
         code = getattr(exc, "errno", None)
         text = str(exc)
         if code == 2 or "No such file" in text or "FileNotFound" in text:
-            raise DeployError(no_board(port)) from None
+            raise DeployError(no_board(port, board)) from None
         if code == 13 or "Permission denied" in text:
             raise DeployError(
                 "No permission to open %s. On Linux: sudo usermod -aG dialout $USER, "
@@ -282,9 +339,27 @@ def open_port(port):
         raise DeployError("Cannot use %s as a serial port: %s" % (port, text)) from None
 
 
-def probe(port, timeout=2.0):
-    """Check that MicroPython's raw REPL answers at ``port``; leave it in the normal REPL."""
-    ser = open_port(port)
+def ask(ser, code, timeout, got=b""):
+    """Run ``code`` in the raw REPL just entered (``got``: what came after its banner); the
+    text it printed, or None when no answer came within ``timeout`` seconds."""
+    got = bytearray(got)
+    deadline = time.monotonic() + timeout
+    while b">" not in got and time.monotonic() < deadline:
+        got += ser.read(64)
+    ser.write(code.encode() + b"\x04")  # Ctrl-D: run it
+    got = bytearray()
+    while time.monotonic() < deadline:
+        got += ser.read(256)
+        at = got.find(b"OK")
+        if at >= 0 and got.count(b"\x04", at) >= 2:  # OK, output, ^D, error, ^D
+            return bytes(got[at + 2:]).split(b"\x04")[0].decode("utf-8", "replace").strip()
+    return None
+
+
+def probe(port, timeout=2.0, board=None):
+    """Check that MicroPython's raw REPL answers at ``port``; leave it in the normal REPL.
+    Returns the board name the firmware gives (sys.implementation._machine; '' if none)."""
+    ser = open_port(port, board)
     heard = bytearray()
     try:
         ser.write(b"\r\x03\x03")  # stop a running program (Wyrm's main loop)
@@ -297,9 +372,11 @@ def probe(port, timeout=2.0):
         while time.monotonic() < deadline:
             got += ser.read(256)
             if RAW_BANNER in got:
+                got = got[got.index(RAW_BANNER) + len(RAW_BANNER):]
+                machine = ask(ser, MACHINE_CODE, timeout, got)
                 ser.write(b"\r\x02")  # Ctrl-B: back to the normal REPL
                 ser.flush()
-                return
+                return machine or ""
             if retry_at and time.monotonic() >= retry_at:
                 retry_at = None
                 ser.write(b"\r\x03\x03\r\x01")
@@ -311,7 +388,7 @@ def probe(port, timeout=2.0):
             ser.close()
         except OSError:
             pass
-    raise DeployError(not_micropython(port, bytes(heard)))
+    raise DeployError(not_micropython(port, bytes(heard), board))
 
 
 # Runs on the device before the copy: make the folders.
@@ -323,14 +400,20 @@ for d in %(dirs)r:
         pass
 """
 
-# Runs on the device after the copy: remove .py/.mpy files (and emptied folders)
-# under the package that the new build does not have.
+# Runs on the device after the copy: remove .py/.mpy files and the package's data files
+# under the package that the new build does not have, and folders emptied by it (the package's
+# own too, when the build has none: Wyrm's own firmware), then the stale root modules.
 _CLEANUP = """import os
 keep = %(keep)r
 dirs = %(dirs)r
+data = %(data)r
 def walk(d):
     out = []
-    for e in os.ilistdir(d):
+    try:
+        entries = list(os.ilistdir(d))
+    except OSError:
+        return out
+    for e in entries:
         p = d + '/' + e[0]
         if e[1] & 0x4000:
             out += walk(p)
@@ -338,7 +421,7 @@ def walk(d):
         else:
             out.append((p, 0))
     return out
-for p, isdir in walk(%(package)r):
+for p, isdir in walk(%(package)r) + [(%(package)r, 1)]:
     if isdir:
         if p not in dirs:
             try:
@@ -346,9 +429,15 @@ for p, isdir in walk(%(package)r):
                 print('WYRM-REMOVED', p + '/')
             except OSError:
                 pass
-    elif p not in keep and (p.endswith('.py') or p.endswith('.mpy')):
+    elif p not in keep and (p[-3:] == '.py' or p[-4:] == '.mpy' or p[p.rfind('/') + 1:] in data):
         os.remove(p)
         print('WYRM-REMOVED', p)
+for p in %(roots)r:
+    try:
+        os.remove(p)
+        print('WYRM-REMOVED', p)
+    except OSError:
+        pass
 """
 
 
@@ -374,23 +463,26 @@ def mkdir_script(names):
     return _MKDIRS % {"dirs": device_dirs(names)}
 
 
-def cleanup_script(names):
+def cleanup_script(names, data=(), roots=()):
+    """The device code that removes what the build ``names`` no longer has: .py/.mpy files and
+    the ``data`` files (names) under the package, then the ``roots`` (device paths)."""
     keep = set(n for n in names if n.startswith(PACKAGE + "/"))
-    return _CLEANUP % {"keep": keep, "dirs": device_dirs(names), "package": PACKAGE}
+    return _CLEANUP % {"keep": keep, "dirs": device_dirs(names), "package": PACKAGE,
+                       "data": sorted(data), "roots": list(roots)}
 
 
-def mpremote_command(port, names):
-    """One mpremote run: make folders, copy (main.py last), remove stale modules, reset."""
+def mpremote_command(port, names, data=(), roots=()):
+    """One mpremote run: make folders, copy (main.py last), remove stale files, reset."""
     cmd = [sys.executable, "-m", "mpremote", "connect", port, "exec", mkdir_script(names)]
     for n in copy_order(names):
         cmd += ["+", "fs", "cp", n, ":" + n]
-    cmd += ["+", "exec", cleanup_script(names), "+", "reset"]
+    cmd += ["+", "exec", cleanup_script(names, data, roots), "+", "reset"]
     return cmd
 
 
-def copy_to_device(port, out_dir, names, timeout):
+def copy_to_device(port, out_dir, names, timeout, board=None, data=(), roots=()):
     """Run mpremote; return (written, up_to_date, removed) device paths."""
-    cmd = mpremote_command(port, names)
+    cmd = mpremote_command(port, names, data, roots)
     try:
         proc = subprocess.run(cmd, cwd=out_dir, capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
@@ -400,7 +492,7 @@ def copy_to_device(port, out_dir, names, timeout):
         ) from None
     out = proc.stdout + proc.stderr
     if proc.returncode != 0:
-        raise DeployError(mpremote_failure(port, out, proc.returncode))
+        raise DeployError(mpremote_failure(port, out, proc.returncode, board))
     up_to_date, removed, copied = [], [], []
     for line in out.splitlines():
         if line.startswith("Up to date: "):
@@ -413,10 +505,10 @@ def copy_to_device(port, out_dir, names, timeout):
     return written, up_to_date, removed
 
 
-def mpremote_failure(port, output, code):
+def mpremote_failure(port, output, code, board=None):
     tail = "\n".join("  " + ln for ln in output.strip().splitlines()[-12:])
     if "could not enter raw repl" in output:
-        return not_micropython(port, b"")
+        return not_micropython(port, b"", board)
     if "failed to access" in output or "in use by another program" in output:
         return (
             "%s is in use by another program or went away. Close other serial tools and "
@@ -461,17 +553,32 @@ def run(args):
     for note in board_notes(prof, path):
         say("Note: %s." % note)
 
-    built = build(args.out, data, args.firmware)
-    say(build_summary(built, args.out, args.firmware))
     if args.dry_run:
+        built = build(args.out, data, args.firmware)
+        say(build_summary(built, args.out, args.firmware))
         say("Dry run: nothing copied.")
         return
 
-    probe(args.port, args.probe_timeout)
+    machine = probe(args.port, args.probe_timeout, args.board)
+    own = OWN_MARK in machine
+    roots = ()
+    if own:
+        say("This Pico runs Wyrm's own firmware (%s): Wyrm's code is in the firmware, so only "
+            "main.py, the board profile and the data files are copied (make uf2 and "
+            "build/wyrm-update.uf2 update the code)." % machine)
+        built = build_frozen(args.out, data, args.firmware)
+        roots = stale_on_own(args.firmware)
+    else:
+        say("This Pico runs the stock MicroPython%s: Wyrm goes onto its filesystem as .mpy "
+            "files. make uf2 gives Wyrm's own firmware (faster, more free RAM)."
+            % (" (%s)" % machine if machine else ""))
+        built = build(args.out, data, args.firmware)
+    say(build_summary(built, args.out, args.firmware))
     say("MicroPython answers at %s; copying with mpremote..." % args.port)
     names = [n for n, _ in built]
     t0 = time.monotonic()
-    written, same, removed = copy_to_device(args.port, args.out, names, args.timeout)
+    written, same, removed = copy_to_device(args.port, args.out, names, args.timeout, args.board,
+                                            data_names(args.firmware), roots)
     size = sum(s for n, s in built if n in written)
     say(
         "Copied %s (%s), %d already up to date, in %.1f s."

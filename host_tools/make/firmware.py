@@ -310,19 +310,12 @@ def _compile(src, entry, key, jobs, log):
 def filesystem_files(board):
     """[(device path, bytes)]: what the filesystem holds beside this firmware - main.py, the
     board profile as board.json and the wyrm package's data files (names.txt) at the root,
-    where the frozen modules look for them. No wyrm/ folder and no wyrm_finder: they would
-    be imported in place of the frozen package."""
+    where the frozen modules look for them (deploy.frozen_files: make deploy copies the same
+    onto a Pico that runs this firmware)."""
     from host_tools.make import deploy
 
     _prof, data = deploy.check_board(deploy.board_path(board))
-    with open(os.path.join(paths.FIRMWARE, "main.py"), "rb") as f:
-        out = [("main.py", f.read()), ("board.json", data)]
-    for name in sorted(os.listdir(FROZEN)):
-        path = os.path.join(FROZEN, name)
-        if os.path.isfile(path) and not name.endswith(".py") and not name.startswith("."):
-            with open(path, "rb") as f:
-                out.append((name, f.read()))
-    return out
+    return deploy.frozen_files(data)
 
 
 def filesystem_image(board, extra=()):

@@ -1,11 +1,13 @@
 """One file to drag onto a Pico: MicroPython followed by Wyrm's filesystem, as UF2.
 
-    make uf2 BOARD=pico-ssd1306-4btn [PICO_FW=path/to/RPI_PICO-v1.28.0.uf2]
-    python -m host_tools.make.uf2 --board pico-ssd1306-4btn --frozen   # Wyrm's own firmware
+    make uf2 BOARD=pico-ssd1306-4btn                  # Wyrm's own firmware, and the update
+    make uf2 BOARD=pico-ssd1306-4btn FIRMWARE=stock [PICO_FW=path/to/RPI_PICO-v1.28.0.uf2]
+    python -m host_tools.make.uf2 --board pico-ssd1306-4btn [--firmware stock --micropython FW]
     python -m host_tools.make.uf2 --info build/wyrm-pico-ssd1306-4btn.uf2
 
-With --frozen (Wyrm's own firmware, make firmware) a second file, the update, carries the
-firmware alone: copied onto a Pico that runs Wyrm's firmware it leaves the saved games alone.
+With Wyrm's own firmware (make firmware, the default) a second file, the update, carries the
+firmware alone: copied onto a Pico it leaves the filesystem and the saved games on it alone.
+With the official MicroPython (--firmware stock) Wyrm goes onto the filesystem as .mpy files.
 
 The format, the boot ROM's erase rule and which blocks go in: docs/TOOLS.md.
 """
@@ -42,6 +44,12 @@ FAMILIES = {
     0xADA52840: "nRF52840",
 }
 _HEADER = struct.Struct("<8I")
+
+
+STOCK_INSTEAD = (
+    "Without Wyrm's own firmware: make uf2 FIRMWARE=stock BOARD=... puts Wyrm on the official "
+    "MicroPython (PICO_FW), no ARM toolchain needed."
+)
 
 
 class UF2Error(Exception):
@@ -276,7 +284,7 @@ def missing_micropython(path):
         "No MicroPython UF2 at %s.\n"
         "Download the official one for the Raspberry Pi Pico (the RPI_PICO build, v1.22 or "
         "newer - not the Pico W or Pico 2 one) from %s\n"
-        "and pass it: make uf2 BOARD=... PICO_FW=path/to/RPI_PICO-....uf2"
+        "and pass it: make uf2 FIRMWARE=stock BOARD=... PICO_FW=path/to/RPI_PICO-....uf2"
         % (deploy.rel(path), deploy.MICROPYTHON_URL)
     )
 
@@ -323,13 +331,14 @@ def main(argv=None):
         prog="python -m host_tools.make.uf2", description=__doc__.split("\n\n")[0]
     )
     p.add_argument("--board", default="pico-ssd1306-4btn", help="name in boards/ or a .json file")
-    p.add_argument("--micropython", default=DEFAULT_MICROPYTHON, help="MicroPython RPI_PICO .uf2")
+    p.add_argument("--firmware", choices=("own", "stock"), default="own",
+                   help="own: Wyrm's own firmware (make firmware; built if needed) and the "
+                   "update UF2 beside; stock: the official MicroPython (--micropython)")
+    p.add_argument("--micropython", default=DEFAULT_MICROPYTHON,
+                   help="MicroPython RPI_PICO .uf2 (with --firmware stock)")
     p.add_argument("--out", help="output file (default build/wyrm-<board>.uf2)")
     p.add_argument("--full", action="store_true", help="write all 352 filesystem blocks")
     p.add_argument("--info", metavar="UF2", help="describe a UF2 file and stop")
-    p.add_argument("--frozen", action="store_true",
-                   help="Wyrm's own firmware (make firmware; built if needed) in place of "
-                   "--micropython, and the update UF2 beside")
     p.add_argument("--update-out", help="the update's file (default build/wyrm-update.uf2)")
     args = p.parse_args(argv)
     from host_tools.make import firmware as own
@@ -341,23 +350,29 @@ def main(argv=None):
                 print("\n".join(describe(f.read(), deploy.rel(args.info))))
             return 0
         micropython = args.micropython or DEFAULT_MICROPYTHON
-        if args.frozen:
+        frozen = args.firmware == "own"
+        if frozen:
             built = own.build()
             print(built["line"])
             micropython = built["uf2"]
             args.micropython = os.path.join(own.OUT, "firmware.uf2")
-        out, stats, names = build(args.board, micropython, args.out, args.full, args.frozen)
-        if args.frozen:
+        out, stats, names = build(args.board, micropython, args.out, args.full, frozen)
+        if frozen:
             update_out = build_update(micropython, args.update_out)
-    except (UF2Error, deploy.DeployError, own.FirmwareError, OSError) as exc:
+    except own.FirmwareError as exc:
+        print(str(exc), file=sys.stderr)
+        print(STOCK_INSTEAD, file=sys.stderr)
+        return 1
+    except (UF2Error, deploy.DeployError, OSError) as exc:
         print(str(exc), file=sys.stderr)
         return 1
     print(
-        "Wrote %s (%s): MicroPython from %s, then Wyrm's filesystem (%d files, %d of %d "
+        "Wrote %s (%s): %s from %s, then Wyrm's filesystem (%d files, %d of %d "
         "blocks) at 0x%08X."
         % (
             deploy.rel(out),
             deploy.kb(stats["bytes"]),
+            "Wyrm's own firmware" if update_out else "MicroPython",
             deploy.rel(args.micropython),
             len(names),
             stats["fs_blocks"],
@@ -368,12 +383,13 @@ def main(argv=None):
     print(
         "Flash it: hold BOOTSEL while plugging the Pico in, then copy the file onto the RPI-RP2 "
         "drive. It replaces everything on the Pico, saved games too (%s keeps them)."
-        % ("the update" if update_out else "make deploy")
+        % (deploy.rel(update_out) if update_out else "make deploy")
     )
     if update_out:
         print(
-            "Wrote %s: Wyrm's firmware alone. On a Pico that runs Wyrm's own firmware, copy it "
-            "the same way to update: the saved games and the board profile stay."
+            "Wrote %s: Wyrm's firmware alone. To update a Pico that has Wyrm on it (on this "
+            "firmware or the stock MicroPython), copy it the same way: the saved games and the "
+            "board profile stay."
             % deploy.rel(update_out)
         )
     return 0
