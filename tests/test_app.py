@@ -2,7 +2,7 @@
 import sys
 
 import pytest
-from drive import GAME_IN_PROGRESS, OPEN_ROW, Driver
+from drive import Driver
 
 from wyrm import buttons as B
 from wyrm import ui
@@ -275,231 +275,65 @@ def _tmp():
     return tempfile.mkdtemp()
 
 
-def test_leaving_a_game_unloads_its_modules(tmp_path):
-    """Opening a game imports its module; leaving it drops the module again."""
+def test_leaving_a_game_lets_its_modules_go(tmp_path, monkeypatch):
+    """RAM: opening a game imports its modules; back on the main menu they leave the module
+    table (a module's functions and classes are on the heap while it is imported), and the
+    game opens again as before."""
+    import wyrm.games
+
     for name in [m for m in sys.modules if m.startswith("wyrm.games.")]:
-        del sys.modules[name]
+        monkeypatch.delitem(sys.modules, name)  # (another test's: back after this one)
+        leaf = name.rpartition(".")[2]
+        if leaf in wyrm.games.__dict__:
+            monkeypatch.delattr(wyrm.games, leaf)
     d = Driver(tmp_path)
     d.keys("down*2,ok")  # DrachenSchatten
     assert "wyrm.games.drachenschatten_game" in sys.modules
+    assert "wyrm.games.drachenschatten_play" in sys.modules  # a plain import of the game's
     for _ in range(6):
         if d.text().startswith("== Wyrm =="):
             break
         d.keys("back")
     assert d.text().startswith("== Wyrm ==")
     assert not [m for m in sys.modules if m.startswith("wyrm.games.drachenschatten")]
+    d.keys("ok")
+    assert d.title().startswith("== DrachenSchatten") or "Players" in d.title()
     assert d.errors() == []
 
 
-def test_the_game_kit_stays_once_a_game_was_opened(tmp_path, monkeypatch, modules_back):
-    """wyrm.gamekit, which every game is built on, loads with the first game opened and
-    then stays: the next game opens without loading it again (an import of a few KB takes
-    tens of ms on the Pico). The games' own modules leave as before; Dice needs no kit."""
-    from wyrm import home
-
-    assert all(m.startswith("wyrm.games.") for _, m in home.GAMES[: home._KIT_ROWS])
-    assert not any(m.startswith("wyrm.games.") for _, m in home.GAMES[home._KIT_ROWS:])
-    for name in _game_modules() + ["wyrm.gamekit"]:
-        _forget(monkeypatch, name)
-    d = Driver(tmp_path)
-    d.keys("down*5,ok,wait:300,back,back,wait:300")  # Dice and back
-    assert "wyrm.gamekit" not in sys.modules
-    d.keys("up*3,ok,wait:300")  # DrachenSchatten: a new game
-    kit = sys.modules["wyrm.gamekit"]
-    for _ in range(4):
-        d.keys("back,wait:300")
-    assert d.text().startswith("== Wyrm ==") and _game_modules() == []
-    assert sys.modules["wyrm.gamekit"] is kit
-    d.keys("down,ok,wait:300")  # Drachenfels
-    assert "wyrm.games.drachenfels_game" in sys.modules
-    assert sys.modules["wyrm.gamekit"] is kit  # the same, not loaded again
-    assert d.errors() == []
-
-
-@pytest.fixture
-def modules_back():
-    """The wyrm modules (and the packages' attributes naming them) as they were before
-    the test: a module another test file imported stays the one the app uses."""
-    saved = {k: v for k, v in sys.modules.items() if k.startswith("wyrm")}
-    attrs = {k: dict(v.__dict__) for k, v in saved.items()}
-    yield
-    for k in [k for k in sys.modules if k.startswith("wyrm") and k not in saved]:
-        del sys.modules[k]
-    sys.modules.update(saved)
-    for k, v in saved.items():
-        for leaf in [a for a in v.__dict__ if a not in attrs[k]]:
-            if isinstance(v.__dict__[leaf], type(sys)):
-                delattr(v, leaf)
-        for leaf, obj in attrs[k].items():
-            if isinstance(obj, type(sys)):
-                setattr(v, leaf, obj)
-
-
-def _forget(monkeypatch, name):
-    """Drop module ``name`` for this test (the other tests' copy comes back after it)."""
-    monkeypatch.delitem(sys.modules, name, raising=False)
-    pkg, _, leaf = name.rpartition(".")
-    if pkg in sys.modules and leaf in sys.modules[pkg].__dict__:
-        monkeypatch.delattr(sys.modules[pkg], leaf)
-
-
-def _game_modules():
-    return [m for m in sys.modules if m.startswith("wyrm.games.")]
-
-
-@pytest.mark.parametrize("board", ["pico-ssd1306-4btn", "pico-ssd1306-3btn"])
-def test_ok_held_on_a_game_row_loads_it_and_a_long_ok_lets_it_go(tmp_path, board, monkeypatch,
-                                                                 modules_back):
-    """The game's code loads while OK is down (the click on its release opens it at once).
-    Held long, OK opens the game all the same on release (a slow press); on three buttons a
-    long OK is BACK: it opens nothing and leaves the heap as it was."""
-    for name in _game_modules():
-        _forget(monkeypatch, name)
-    d = Driver(tmp_path, board=board)
-    ok = 1 << B.OK
-    d.keys("down")  # Drakskatten
-    d.run([(ok, 100)])  # OK down for 100 ms
-    assert "wyrm.games.drakskatten_game" in sys.modules
-    assert d.text().startswith("== Wyrm ==")  # nothing opens before the release
-    d.run([(ok, 1000)])
-    assert d.text().startswith("== Wyrm ==")  # still nothing while OK is down
-    d.run([(0, 300)])
-    if board.endswith("3btn"):  # the long OK was BACK
-        assert d.text().startswith("== Wyrm ==")
-        assert _game_modules() == []
-        d.keys("ok")  # a click opens it
-    assert d.title() == "== How many players? =="  # a new game asks how many play
-    assert d.errors() == []
-
-
-def test_ok_held_on_a_game_in_progress_loads_what_its_first_frame_needs(tmp_path, monkeypatch,
-                                                                        modules_back):
-    """With a Drakskatten game saved, holding OK on its row loads the game's rules and the
-    name check (its menu's first frame needs them) a module a step; a new game needs the
-    table's count instead. Nothing more: the rest loads after that frame."""
-    for name in _game_modules() + ["wyrm.players", "wyrm.letters"]:
-        _forget(monkeypatch, name)
-    d = Driver(tmp_path)
-    ok = 1 << B.OK
-    d.keys("down")
-    d.run([(ok, 100)])
-    assert "wyrm.players" in sys.modules  # no game yet: its question needs the table's count
-    assert "wyrm.games.drakskatten" not in sys.modules
-    d.run([(0, 300)])  # the click: how many play? (two players are set up and saved)
-    d.keys("back,back,wait:300")  # the question, the game's menu
-    assert d.text().startswith("== Wyrm ==") and _game_modules() == []
-    d.run([(ok, 100)])
-    assert "wyrm.games.drakskatten" in sys.modules and "wyrm.letters" in sys.modules
-    assert "wyrm.games.drakskatten_play" not in sys.modules  # (after the first frame)
-    d.run([(0, 300)])
-    assert d.title().startswith("== Drakskatten ==")
-    assert d.errors() == []
-
-
-def test_a_press_that_takes_a_note_away_shows_that_first(tmp_path, monkeypatch, modules_back):
-    """A press on a note (toast) takes it away at once; what the press does besides - here
-    a menu row loading its code while OK is down - waits until that frame is out."""
-    _forget(monkeypatch, "wyrm.letters")
+def test_a_press_that_takes_a_note_away_shows_that_first(tmp_path):
+    """A press on a note (toast) takes it away in that step's frame; OK's click on the
+    release then chooses the row under it, once."""
+    chosen = []
     app = App(Canvas(128, 64), Store(str(tmp_path)), Rng(seed=1))
-    app.push(ui.Menu("Test", [["Row", lambda a: None, ["wyrm.letters"]], ["Other", None]]))
+    app.push(ui.Menu("Test", [["Row", chosen.append], ["Other", None]]))
     app.step(1000, 0)  # the first frame
     app.toast("A note", 5000)
     assert app.step(1010, 0)  # the note drawn over the menu
     noted = bytes(app.fb.buffer)
     assert app.step(1020, 1 << B.OK)  # OK goes down: the note goes
-    assert bytes(app.fb.buffer) != noted
-    assert "wyrm.letters" not in sys.modules
-    app.step(1030, 1 << B.OK)  # still down: now the row's code loads
-    assert "wyrm.letters" in sys.modules
-    app.step(1040, 0)
-    app.toast("Another note", 5000)
+    assert bytes(app.fb.buffer) != noted and app._toast is None
+    assert chosen == []
+    app.step(1030, 1 << B.OK)
+    app.step(1040, 0)  # the release: the click
     app.step(1050, 0)
-    app.step(1060, 1 << B.DOWN)  # a move takes the note away and moves, in one frame
+    assert chosen == [app]
+    app.toast("Another note", 5000)
+    app.step(1060, 0)
+    app.step(1070, 1 << B.DOWN)  # a move takes the note away and moves, in one frame
     assert app.top().sel == 1 and app._toast is None
     assert app.errors == []
 
 
-_ROLLOFF = ["wyrm.games.drakskatten_players", "wyrm.dice", "wyrm.dice_draw_ui",
-            "wyrm.dice_rolloff"]
-
-
-def _rolloff_loaded():
-    return [m for m in _ROLLOFF if m in sys.modules]
-
-
-def test_ok_held_on_how_many_play_loads_the_rolloff_which_leaves_with_it(tmp_path, monkeypatch,
-                                                                        modules_back):
-    """Drakskatten's new game: while OK is down on the count, the roll-off's code loads (the
-    click finds it there); it belongs to the game's menu, so it leaves the heap when the
-    menu shows again after the roll-off, as if the click had loaded it."""
-    for name in _ROLLOFF:
-        _forget(monkeypatch, name)
-    d = Driver(tmp_path)
-    d.keys("down,ok")
-    assert d.title() == "== How many players? ==" and _rolloff_loaded() == []
-    d.run([(1 << B.OK, 100)])
-    assert d.title() == "== How many players? =="  # nothing opens before the release
-    assert _rolloff_loaded() == _ROLLOFF
-    d.run([(0, 300)])
-    assert d.title().startswith("== Roll-off ==")
-    d.keys("back,wait:300")  # the roll-off's round (on its own) ...
-    d.keys("back,wait:300")  # ... and the game's menu, whose player starts
-    assert d.title().startswith("== Drakskatten ==")
-    assert _rolloff_loaded() == []
-    assert d.errors() == []
-
-
-def test_a_long_ok_on_how_many_play_opens_nothing_and_lets_the_rolloff_go(tmp_path, monkeypatch,
-                                                                          modules_back):
-    """On three buttons a long OK is BACK: the count closes, and what its press loaded
-    leaves again."""
-    for name in _ROLLOFF:
-        _forget(monkeypatch, name)
+def test_a_long_ok_on_how_many_play_opens_nothing(tmp_path):
+    """On three buttons a long OK is BACK: Drakskatten's player count closes and no
+    roll-off opens."""
     d = Driver(tmp_path, board="pico-ssd1306-3btn")
     d.keys("down,ok")
     assert d.title() == "== How many players? =="
     d.run([(1 << B.OK, 1000), (0, 300)])
     assert d.title() != "== How many players? ==" and "Roll-off" not in d.title()
-    assert _rolloff_loaded() == []
     assert d.errors() == []
-
-
-@pytest.mark.parametrize("saved", [False, True], ids=["new", "in progress"])
-@pytest.mark.parametrize("name", list(GAME_IN_PROGRESS))
-def test_soon_names_only_what_the_first_frame_imports(tmp_path, monkeypatch, modules_back,
-                                                      name, saved):
-    """A game's ``soon`` (what the main menu loads while OK is held on its row) names only
-    modules its first frame imports anyway: the release never waits for one it does
-    not need (an import cannot be stopped half-way). Checked with nothing loaded on
-    the press: each module named is gone before the click and back by the first frame."""
-    from wyrm import home
-
-    d = Driver(tmp_path)
-    if saved:
-        d.keys(GAME_IN_PROGRESS[name] + ",back*4,wait:300")
-    assert d.text().startswith("== Wyrm =="), d.text()
-    moves = OPEN_ROW[name] - d.app.stack[0].sel  # (the menu keeps the game's row)
-    d.keys("down*%d,wait:100" % moves if moves else "wait:100")
-    mod = __import__(home.GAMES[OPEN_ROW[name]][1], None, None, ["soon"])
-    soon = list(mod.soon(d.app.store))
-    assert soon or not saved  # with a save, at least its rules (a deck: its code)
-    for m in soon:
-        _forget(monkeypatch, m)
-    monkeypatch.setattr(home, "_row_module", lambda i: "wyrm.ui")  # nothing loads on the press
-    app = d.app
-    menu = app.stack[0]
-    seen = []
-    real = app.render
-
-    def render():
-        real()
-        if not seen and app.top() is not menu:
-            seen.append([m for m in soon if m in sys.modules])
-
-    monkeypatch.setattr(app, "render", render)
-    d.keys("ok,wait:300")
-    assert d.errors() == []
-    assert seen == [list(soon)], (name, saved, seen, soon)
 
 
 def _opened_dice(tmp_path):

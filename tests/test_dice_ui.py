@@ -8,7 +8,6 @@ Roll-off, Statistics, Your own dice. Choosing a die rolls it at once.
 import json
 import math
 import re
-import sys
 
 import pytest
 from drive import Driver, same_frames
@@ -74,25 +73,9 @@ def write_dice_json(tmp_path, text):
         f.write(text)
 
 
-@pytest.fixture(autouse=True)
-def _unload_dice_modules():
-    """Modules the app loaded during a test are dropped afterwards, as the main menu
-    does when a game is left (other tests expect Dice not to be loaded yet)."""
-    before = set(sys.modules)
-    yield
-    import wyrm
-
-    for name in list(sys.modules):
-        if name not in before and name.startswith("wyrm."):
-            del sys.modules[name]
-            leaf = name.rpartition(".")[2]
-            if name.count(".") == 1 and leaf in wyrm.__dict__:
-                delattr(wyrm, leaf)
-
-
 @pytest.fixture
 def dice_ui():
-    """wyrm.dice_ui imported for a direct API test (dropped again after the test)."""
+    """wyrm.dice_ui imported for a direct API test."""
     from wyrm import dice_ui as mod
 
     return mod

@@ -4,12 +4,12 @@ Key scripts are written out as a user would press them; the comments say which
 screen each part is on. Menus keep the cursor on the entry last used, so the
 scripts depend on that too (it is part of the behaviour).
 """
-import builtins
 import re
 
 import pytest
 from drive import Driver, same_frames
 
+from wyrm import deal
 from wyrm.store import Store
 
 # Drachenhort is the first main-menu entry. Its game menu during an escape:
@@ -709,50 +709,16 @@ def test_printed_reveal_same_frames_under_micropython_and_cpython():
     assert cp[-1].text().startswith("== Ranking ==")
 
 
-def test_the_die_leaves_memory_when_its_screen_closes(tmp_path):
-    """After rolling from the game menu and going back, the dice code is freed (RAM)."""
-    import sys
-
-    import wyrm
-
-    for leaf in ("dice_roll_ui", "dice_ui"):  # imported by another test: start without them
-        if "wyrm." + leaf in sys.modules:
-            del sys.modules["wyrm." + leaf]
-            if hasattr(wyrm, leaf):
-                delattr(wyrm, leaf)
+def test_the_die_from_the_game_menu_goes_back_to_its_row(tmp_path):
+    """Rolling from the game menu with no game yet and going back lands on "Roll the die";
+    it rolls again from there."""
     d = Driver(tmp_path)
     d.keys("ok,ok,ok")
-    assert "wyrm.dice_roll_ui" in sys.modules
-    assert "wyrm.dice_ui" not in sys.modules  # the roll screen only, not the Dice menu
+    assert "Drachenhort die" in d.text()
     d.keys("back")
     assert d.text().splitlines()[1] == "> Roll the die"
-    assert "wyrm.dice_roll_ui" not in sys.modules
     d.keys("ok,ok")  # and it comes back
     assert "Drachenhort die" in d.text()
-    assert d.errors() == []
-
-
-def test_game_screens_load_after_the_first_frame_and_leave_with_the_game(tmp_path):
-    """The game menu's first frame is drawn without the play screens; they load right after
-    it, stay while the game is open and leave with it (back on the main menu)."""
-    import sys
-
-    import wyrm.games
-
-    name = "wyrm.games.drachenhort_play"
-    d = Driver(tmp_path)
-    d.keys(NEW_PRINTED_4 + ",back")
-    if name in sys.modules:  # imported by another test: start without it
-        del sys.modules[name]
-        if hasattr(wyrm.games, "drachenhort_play"):
-            delattr(wyrm.games, "drachenhort_play")
-    d.keys("ok")
-    assert "Roll the die" in d.text()
-    assert name in sys.modules  # loaded once the first frame was out
-    d.keys("down*3,ok")
-    assert d.text().startswith("== Board ==")
-    d.keys("back,back")  # the main menu
-    assert name not in sys.modules
     assert d.errors() == []
 
 
@@ -1059,7 +1025,7 @@ def test_a_dealt_game_reads_its_deal_once_not_at_every_frame(tmp_path):
 def test_a_dealt_game_opened_from_the_main_menu_offers_its_deal(tmp_path, monkeypatch):
     """Opened from the main menu, a game whose cards are not all seen yet has "Continue
     dealing" under the cursor before any key acts: the deal is read once the menu's first
-    frame is out (its code is an import of tens of ms on the Pico), not before it."""
+    frame is out, not before it."""
     d = Driver(tmp_path, seed=5)
     d.keys(NEW_DEALT_4 + ",ok,hold:ok:300,ok")  # Player 1 has seen their card
     d.keys("back,up,ok")  # stop passing round: Yes
@@ -1069,14 +1035,13 @@ def test_a_dealt_game_opened_from_the_main_menu_offers_its_deal(tmp_path, monkey
     order = []
     render = d.app.render
     d.app.render = lambda: order.append("frame") or render()
-    imp = builtins.__import__
+    read = deal.PartyDeal.load
 
-    def load(name, *args):
-        if name == "wyrm.deal":
-            order.append("deal")
-        return imp(name, *args)
+    def load(obj):
+        order.append("deal")
+        return read(obj)
 
-    monkeypatch.setattr(builtins, "__import__", load)
+    monkeypatch.setattr(deal.PartyDeal, "load", staticmethod(load))
     d.keys("ok")
     assert order[:2] == ["frame", "deal"]
     t = d.text()

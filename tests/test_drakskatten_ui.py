@@ -1006,49 +1006,6 @@ def test_small_screen_and_three_keys(tmp_path):
 FIGHT_SCRIPT = START + ",wait:600,ok,wait:600,down,ok,down,ok,down,ok,up*5,ok,ok*6"
 
 
-def test_fight_dice_and_players_leave_memory_when_the_menu_shows(tmp_path):
-    """The fight and the players' screens (and the roll-off) load their code only while
-    open; back at the game menu it is freed (RAM); a move needs no dice screen."""
-    import sys
-
-    extra = ("wyrm.games.drakskatten_fight", "wyrm.games.drakskatten_players",
-             "wyrm.dice_roll_ui", "wyrm.dice_rolloff")
-    for name in extra:  # imported by another test: start without them
-        if name in sys.modules:
-            del sys.modules[name]
-            parent, _, leaf = name.rpartition(".")
-            if hasattr(sys.modules[parent], leaf):
-                delattr(sys.modules[parent], leaf)
-
-    def loaded():
-        return [name for name in extra if name in sys.modules]
-
-    d = Driver(tmp_path)
-    d.keys(START + ",wait:600")
-    assert d.text().startswith("== Roll-off ==")
-    assert loaded() == ["wyrm.games.drakskatten_players", "wyrm.dice_rolloff"]
-    roll_off(d)
-    assert d.text().startswith("== Drakskatten ==")
-    assert loaded() == []
-    d.keys("down,ok")
-    assert "fights ==" in lines(d)[0]
-    assert loaded() == ["wyrm.games.drakskatten_fight"]
-    d.keys("back")
-    assert loaded() == []
-    d.keys("up,ok")  # Move
-    assert d.text().startswith("== Move 1d6 ==")
-    assert loaded() == []
-    d.keys("back")
-    pick(d, "Players (")
-    pick(d, "Who starts: roll-off")
-    assert d.text().startswith("== Roll-off ==")
-    assert loaded() == ["wyrm.games.drakskatten_players", "wyrm.dice_rolloff"]
-    d.keys("wait:1000,back,back")
-    assert d.text().startswith("== Drakskatten ==")
-    assert loaded() == []
-    assert d.errors() == []
-
-
 def test_seeded_fight_gives_the_same_frames_every_run(tmp_path):
     """The same seed and keys give byte-identical frames."""
     os.makedirs(str(tmp_path / "a"))

@@ -3,10 +3,10 @@
 Every module of firmware/ (named as on the device: ``wyrm.app``, ``main``) and of
 host_tools/ (``host_tools.sim.core``) is read as text. A module depends on another
 when it imports it, at the top or inside a function, or loads it by a literal name
-(``app.load("wyrm.quick")``, ``app.call(...)``, ``__import__``, ``importlib``):
-code loaded later is still code the module needs. The tests fail when modules
-depend on each other in a loop, or when one uses a name another keeps private
-(``from wyrm.store import _checksum_hex``; in firmware/ also ``store._checksum_hex``).
+(``__import__``, ``importlib``): code loaded later is still code the module needs.
+The tests fail when modules depend on each other in a loop, or when one uses a name
+another keeps private (``from wyrm.store import _checksum_hex``; in firmware/ also
+``store._checksum_hex``).
 """
 
 import ast
@@ -21,7 +21,7 @@ ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 TREES = (("firmware", "firmware"), ("host_tools", "."))
 
 # Calls whose first argument, a literal module name, loads that module.
-LOADERS = ("load", "call", "__import__", "import_module")
+LOADERS = ("__import__", "import_module")
 
 class Graph:
     """Modules -> the in-tree modules they depend on, and the private names they borrow."""
@@ -180,8 +180,8 @@ def test_the_finder_sees_both_trees_and_their_imports(g):
     assert "wyrm.app" in g.files and "main" in g.files and "host_tools.sim.core" in g.files
     assert "wyrm.buttons" in g.edges["wyrm.app"]  # from wyrm import buttons, font
     assert "wyrm.store_pack" in g.edges["wyrm.store"]  # imported inside Store.save
-    assert "wyrm.quick" in g.edges["wyrm.home"]  # app.call("wyrm.quick", ...)
-    assert "wyrm.settings_ui" in g.edges["wyrm.home"]  # app.load("wyrm.settings_ui")
+    assert "wyrm.quick" in g.edges["wyrm.home"]  # imported inside _quick
+    assert "wyrm.settings_ui" in g.edges["wyrm.home"]  # imported inside _settings
     assert "host_tools.sim.core" in g.edges["host_tools.sim.__main__"]  # (import core)
 
 
@@ -230,3 +230,26 @@ def test_no_import_circles_in_host_tools(g):
 def test_no_private_names_borrowed_in_host_tools(g):
     """No host_tools module imports a name another host_tools module keeps private."""
     assert [p for p in g.private if p[0].startswith("host_tools")] == []
+
+
+def test_firmware_reaches_code_by_plain_imports():
+    """Device code reaches another module only by an import statement: only the main menu
+    imports by name (a game from its ``GAMES`` row: the name its save keeps) and touches the
+    module table (what a row's screens imported leaves when it shows again). ``wyrm_finder``,
+    the device's import finder, is left out."""
+    fw = os.path.join(ROOT, "firmware")
+    found = []
+    for name, path in sorted(_modules().items()):
+        if not path.startswith(fw) or name == "wyrm_finder":
+            continue
+        with open(path, encoding="utf-8") as f:
+            tree = ast.parse(f.read(), path)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and node.attr == "modules" \
+                    and isinstance(node.value, ast.Name) and node.value.id == "sys":
+                found.append((name, "sys.modules"))
+            elif isinstance(node, ast.Call) and getattr(node.func, "id", "") in LOADERS:
+                found.append((name, node.func.id))  # type: ignore[attr-defined]
+            elif isinstance(node, ast.Name) and node.id == "importlib":
+                found.append((name, "importlib"))
+    assert sorted(set(found)) == [("wyrm.home", "__import__"), ("wyrm.home", "sys.modules")]

@@ -58,9 +58,8 @@ def test_the_template_from_developing_md_runs_as_a_sixth_game(tmp_path, monkeypa
     assert d.title() == "== My Game ==  P3" and "> Point for P3" in d.text()
     d.keys("down,ok")
     assert d.title() == "== Score ==" and "Ahead: P2" in d.text()
-    d.keys("ok,back")  # back to its menu, back to the main menu: the game's code leaves
+    d.keys("ok,back")  # back to its menu, back to the main menu
     assert d.title() == "== Wyrm =="
-    assert not [m for m in sys.modules if m.startswith("wyrm.games.mygame")]
     d.keys("ok,down*3,ok")  # the saved game again: Quick reference
     assert d.title() == "== Quick reference ==" and "Points" in d.text()
     d.keys("back,up*2,ok")  # its menu (on Quick reference), Score

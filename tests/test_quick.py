@@ -104,20 +104,6 @@ def test_quick_roll_same_frames_under_micropython():
     assert any("== d6 ==" in f.text() for f in a[0])
 
 
-def test_the_quick_roll_code_leaves_with_its_screen(tmp_path):
-    """RAM: the quick roll's modules are loaded on the chord and gone once it is closed."""
-    import sys
-
-    d = Driver(tmp_path)
-    d.keys("down*3,ok,wait:100")  # Drachenfels: uses no die itself
-    sys.modules.pop("wyrm.quick", None)  # left by an app of another test, if any
-    before = set(sys.modules)
-    d.keys(CHORD)
-    assert "wyrm.quick" in sys.modules
-    d.keys("back")
-    assert set(sys.modules) == before and "wyrm.quick" not in sys.modules
-
-
 # Dice > d6, its first roll over
 _D6 = "down*5,ok,down,ok,wait:500"
 

@@ -3,13 +3,14 @@
 No sleeping, pins or files here: time, levels, store and randomness come in from the caller
 (docs/INTERNALS.md).
 """
-import gc
 import sys
 
 from micropython import const
 
 from wyrm import buttons, font
 from wyrm.canvas import clear
+from wyrm.rng import Rng
+from wyrm.settings import read
 from wyrm.ticks import ticks_add, ticks_diff
 
 AWAKE = const(0)
@@ -47,10 +48,6 @@ class Screen:
     # on_event returns False for is a slow press, as on any other screen: a click on
     # the release.
     hold_ok = False
-
-    # The module table before this screen's actions loaded more code (App.load);
-    # what was loaded since leaves when this screen shows again or closes.
-    scope = None
 
     def on_open(self, app):
         pass
@@ -115,13 +112,9 @@ class App:
         self._skew = 0  # app time - caller time, after a clamped gap
         self._failed = 0  # saves the flash refused, as last shown
         self._unsaved = False  # the players were told changes are not saved
-        # read by a module of its own, dropped again: its checks leave the heap
-        from wyrm.settings import read
-
         self.settings, wrong = read(store.load("settings", None) if store else None)
-        forget("wyrm.settings")
         if wrong:  # said once: the usual values are saved in their place after the frame
-            from wyrm.store_words import settings_words
+            from wyrm.store_words import settings_words  # (optional: only a wrong file)
 
             store.problems.append(settings_words(wrong))
             self.save_soon("settings", self.settings)
@@ -157,10 +150,8 @@ class App:
 
     @property
     def rng(self):
-        # wyrm.rng is not on the heap at the main menu: only dice, deals and games draw
+        # the system's source, made at the first draw (dice, deals and games draw)
         if self._rng is None:
-            from wyrm.rng import Rng
-
             self._rng = Rng()
         return self._rng
 
@@ -216,14 +207,9 @@ class App:
     def _close_top(self):
         s = self.stack.pop()
         self._guard(s.on_close)
-        if s.scope is not None:
-            self.unload(s)
 
     def _shown(self, s):
-        """``s`` is on top again: the screens above it have closed, and the code they
-        needed leaves the heap before ``s`` is told."""
-        if s.scope is not None:
-            self.unload(s)
+        """``s`` is on top again: the screens above it have closed."""
         self._guard(s.on_show)
 
     def redraw(self):
@@ -385,11 +371,6 @@ class App:
                 self._redraw = True
             else:
                 f(self)
-            if key == buttons.OK:
-                # the note goes at once; what OK's press does besides (a menu loading the
-                # code of the row under it) waits until that frame is out
-                self.after_frame(lambda app: app._dispatch(kind, key))
-                return
         if kind == buttons.LONG and not top.hold_ok:
             if self.keys < 4 and key == buttons.OK:
                 kind = buttons.CLICK
@@ -464,70 +445,11 @@ class App:
         """Animations and timers call this so the saver does not cut them off."""
         self._last_input = self.now
 
-    # -- RAM: code is loaded for the screen on top and leaves with it -------------
-    def load(self, name):
-        """Import module ``name`` (e.g. 'wyrm.games.drachenhort_play') and return it.
-
-        What is imported from now on belongs to the screen now on top (its
-        ``scope``): it leaves the module table, and the heap, when that screen
-        shows again (the screens it opened have closed) or closes. So the main
-        menu holds one game, a game menu the screens open above it, and a game
-        never says what to unload.
-        """
-        top = self.top()
-        if top is not None and top.scope is None:
-            top.scope = list(sys.modules)
-        __import__(name)
-        return sys.modules[name]
-
-    def call(self, name, fn):
-        """``fn(module)`` with module ``name`` loaded for this call only: unless the
-        call opened a screen (which keeps the code until it closes), the code leaves
-        again at once."""
-        top = self.top()
-        fresh = top is not None and top.scope is None
-        mod = self.load(name)
-        try:
-            return fn(mod)
-        finally:
-            if fresh and self.top() is top:
-                self.unload(top)
-
-    def unload(self, screen):
-        """Let the code loaded for ``screen`` (see ``load``) leave the heap now."""
-        before = screen.scope
-        if before is None:
-            return
-        screen.scope = None
-        for name in list(sys.modules):
-            if name not in before:
-                forget(name)
-        # The heap is tidied once the next frame is out (a collection takes 4-6 ms).
-        self.after_frame(_collect)
-
-
-def forget(name):
-    """Drop module ``name`` from the module table and its package, so that its code
-    leaves the heap once nothing else holds it (it is imported again if asked for)."""
-    if sys.modules.pop(name, None) is None:
-        return
-    dot = name.rfind(".")
-    if dot > 0:
-        parent = sys.modules.get(name[:dot])
-        leaf = name[dot + 1 :]
-        if parent is not None and leaf in parent.__dict__:
-            delattr(parent, leaf)
-
 
 def _storage_words(i):
-    # (the sentences are not on the heap until the flash fails)
-    from wyrm.store_words import STORAGE
+    from wyrm.store_words import STORAGE  # (optional: only when the flash fails)
 
     return STORAGE[i]
-
-
-def _collect(app):
-    gc.collect()
 
 
 def _back_home(app):

@@ -1,4 +1,4 @@
-"""A yes/no question: ``wyrm.ui.Confirm`` loads it when one is asked."""
+"""A yes/no question (``wyrm.ui.Confirm``)."""
 from wyrm import buttons, font
 from wyrm.app import Screen
 from wyrm.font import wrap
@@ -15,8 +15,8 @@ class Confirm(Screen):
         self.sel = 1 if default_yes else 0
 
     def on_event(self, app, kind, key):
-        # ui.is_up/is_down/is_ok spelt out: wyrm.ui loads this module, so it cannot import
-        # them back (moving them into wyrm.buttons cost 320 B of the main menu's heap)
+        # ui.is_up/is_down/is_ok spelt out: wyrm.ui imports this module, so it cannot import
+        # them back
         if key <= buttons.DOWN and (kind == buttons.PRESS or kind == buttons.REPEAT):
             self.sel ^= 1  # UP or DOWN: the other answer
         elif key == buttons.OK and kind == buttons.CLICK:

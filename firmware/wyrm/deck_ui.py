@@ -6,7 +6,8 @@ Saved after every change as "hdeck" (docs/USING.md describes the screens).
 
 from micropython import const
 
-from wyrm import ui
+from wyrm import deal, letters, peek, players, ui
+from wyrm.spinner import Spinner
 
 _STORE = "hdeck"  # not "deck": deck.json is the user's label file
 LABELS_FILE = "deck.json"
@@ -25,24 +26,9 @@ _HELP = (
 )
 
 
-def soon(store):
-    # A saved deck's menu needs the deck's code and the letter check before its first
-    # frame (the main menu loads them while OK is held on the row; home.Home.on_event)
-    return ("wyrm.deal", "wyrm.letters") if store.exists(_STORE) else ()
-
-
-def _later(app):
-    # The deck (wyrm.deal), the letter check and pass-and-peek: not needed for the
-    # menu's first frame (unless a deck is saved), loaded right after it for the
-    # actions, with the deck's code.
-    from wyrm import deal, letters, peek  # noqa: F401
-
-
 # -- labels file ------------------------------------------------------------------
 def parse_labels(obj):
     """(labels, problems) for a decoded deck.json."""
-    from wyrm import letters
-
     if isinstance(obj, dict):
         obj = obj.get("cards")
     if not isinstance(obj, list):
@@ -108,8 +94,6 @@ class State:
                 return 2  # the store's "from another Wyrm version"
             st.deck = None
             if obj.get("deck") is not None:
-                from wyrm import deal
-
                 st.deck = deal.Deck.load(obj["deck"])
             players = obj.get("players", 0)
             if type(players) is not int or not 0 <= players <= MAX_PLAYERS:
@@ -187,8 +171,6 @@ def _run_pending(app, st):
     p = st.pending
     if p is None:
         return
-    from wyrm import peek
-
     def seen(app, k):
         if k in p["players"]:
             p["players"].remove(k)
@@ -239,8 +221,6 @@ def _need_deck(app, st):
 
 
 def _make(app, st, cards):
-    from wyrm import deal
-
     st.deck = deal.Deck(cards)
     st.players = 0
     st.pending = None
@@ -252,7 +232,6 @@ def _numbered(app, st):
     def done(app, n):
         _make(app, st, n)
 
-    from wyrm.spinner import Spinner
     app.push(
         Spinner("How many cards?", _DEFAULT_COUNT, 2, MAX_CARDS, done, 1, None, "cards  OK: set")
     )
@@ -297,9 +276,6 @@ def _deal(app, st):
     if left == 0:
         ui.error(app, "No cards left. Reshuffle first.", "Deal cards")
         return
-
-    from wyrm import players  # no one dealt yet: the table's count (main menu > Players)
-    from wyrm.spinner import Spinner
 
     def got_players(app, n):
         each_max = left // n
@@ -355,8 +331,6 @@ def _choose_player(app, title_text, count, then, new=False):
 
         return run
 
-    from wyrm import players
-
     items = [[players.name(app, k), pick(k)] for k in range(count)]
     if new:
         items[-1][0] += " (new)"
@@ -394,8 +368,6 @@ def _see(app, st):
         return
 
     def go(app, k):
-        from wyrm import peek
-
         peek.peek_one(app, k, _hand_lines(st), None, "Your cards", "your cards")
 
     _choose_player(app, "Whose hand?", st.players, go)
@@ -441,5 +413,4 @@ def enter(app, resume=False):
         ui.error(app, st.problem, "Hidden deck")
     if resume and st.pending is not None:
         _run_pending(app, st)
-    app.after_frame(_later)
     return menu

@@ -6,6 +6,8 @@ every face is drawn with ``rng.below`` (docs/INTERNALS.md).
 
 from micropython import const
 
+from wyrm import dice_custom
+
 KIND_PLAIN = "plain"
 KIND_DRACHENHORT = "drachenhort"
 KIND_DOOR = "door"
@@ -215,8 +217,6 @@ def load_custom(app):
         return [], [problem]
     if obj is None:
         return [], []
-    from wyrm import dice_custom
-
     return dice_custom.parse_custom(obj, Die)
 
 

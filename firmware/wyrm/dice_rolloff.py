@@ -2,12 +2,10 @@
 roll again): the logic (``RollOff``, ``roll_off``) and the tumbling screens behind
 ``wyrm.dice_ui.who_starts_screen`` and ``rolloff_screen``.
 
-The logic has no randomness of its own (``roll(rng)`` takes the caller's rng). One
-module, loaded when one of these screens opens: the Dice menu's first frame does not
-wait for it (every module file costs an import and a slower directory on the Pico).
+The logic has no randomness of its own (``roll(rng)`` takes the caller's rng).
 """
 
-from wyrm import buttons, dice, font, players, ui
+from wyrm import buttons, dice, dice_roll_ui, font, players, ui
 from wyrm.dice import D6
 from wyrm.dice_draw_ui import Tumbling, caption, skip_key, spin
 from wyrm.spinner import Spinner
@@ -79,10 +77,8 @@ class PlayersSpinner(Spinner):
     """How many players? (starts at the last count used); OK opens ``make(n)``."""
 
     def __init__(self, title_text, make, lo, hi):
-        from wyrm import dice_roll_ui  # the player count is kept with the dice counts
-
         self.make = make
-        self.book = dice_roll_ui.Book()
+        self.book = dice_roll_ui.Book()  # the player count is kept with the dice counts
         super().__init__(title_text, 4, lo, hi, self._done, hint="%d-%d players  OK: go" % (lo, hi))
 
     def on_open(self, app):

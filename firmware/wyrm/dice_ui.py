@@ -1,9 +1,6 @@
-"""The Dice menu and the screen builders games use (who starts, the roll-off).
+"""The Dice menu and the screen builders games use (who starts, the roll-off)."""
 
-Its first frame needs only this module and ``wyrm.dice``; the rest loads when opened.
-"""
-
-from wyrm import dice, font, ui
+from wyrm import dice, dice_roll_ui, dice_rolloff, font, ui
 
 _HELP = (
     "Add your own dice: put a file dice.json on Wyrm (next to the saved "
@@ -34,8 +31,6 @@ class StatsMenu(ui.Menu):
 
     def _opener(self, d):
         def run(app):
-            from wyrm import dice_roll_ui
-
             app.push(dice_roll_ui.StatsScreen(d, self.book))
 
         return run
@@ -43,17 +38,12 @@ class StatsMenu(ui.Menu):
 
 # -- public builders and the Dice menu ---------------------------------------------------
 def roll_screen(die, roll_now=False):
-    """The roll screen of a die: ``wyrm.dice_roll_ui.roll_screen`` (a game that only
-    rolls imports that module instead)."""
-    from wyrm import dice_roll_ui
-
+    """The roll screen of a die: ``wyrm.dice_roll_ui.roll_screen``."""
     return dice_roll_ui.roll_screen(die, roll_now)
 
 
 def who_starts_screen(n=None, lo=dice.PLAYERS_MIN, hi=dice.PLAYERS_MAX):
     """Pick a random starting player; asks for the player count unless ``n`` is given."""
-    from wyrm import dice_rolloff
-
     if n is not None:
         return dice_rolloff.WhoScreen(n)
     return dice_rolloff.PlayersSpinner("Who starts?", dice_rolloff.WhoScreen, lo, hi)
@@ -63,14 +53,9 @@ def rolloff_screen(n=None, lo=dice.PLAYERS_MIN, hi=dice.PLAYERS_MAX, names=None,
     """The Drakskatten roll-off for n players (asks for n when not given); ``names``:
     the game's own (default: the table's, main menu > Players); ``on_win(app, k)``
     when player k has won it (the game's first turn)."""
-    from wyrm import dice_rolloff
-
     if n is not None:
         return dice_rolloff.RollOffScreen(n, names, on_win)
     return dice_rolloff.PlayersSpinner("Roll-off", dice_rolloff.RollOffScreen, lo, hi)
-
-
-_ROLLOFF = ("wyrm.players", "wyrm.dice_rolloff")  # who starts and the roll-off
 
 
 def _name_of(dice_list, die_id):
@@ -81,10 +66,8 @@ def _name_of(dice_list, die_id):
 
 
 def _preload(app):
-    # Once the menu's first frame is out (or before a key, if one comes first): the roll
-    # screen's code and the randomness, so a die opens as fast as it draws.
-    from wyrm import dice_roll_ui  # noqa: F401
-
+    # Once the menu's first frame is out (or before a key, if one comes first): the
+    # randomness, so a die opens as fast as it draws.
     return app.rng  # made now (the system's source), not in the first roll
 
 
@@ -103,9 +86,8 @@ class DiceMenu(ui.Menu):
         items = []
         for d in dice.BUILTIN:
             items.append([d.name, self._roller(d)])
-        # (the third item: the code a row opens, loaded while OK is down on it)
-        items.append(["Who starts?", lambda a: a.push(who_starts_screen()), _ROLLOFF])
-        items.append(["Roll-off (all 1d6)", lambda a: a.push(rolloff_screen()), _ROLLOFF])
+        items.append(["Who starts?", lambda a: a.push(who_starts_screen())])
+        items.append(["Roll-off (all 1d6)", lambda a: a.push(rolloff_screen())])
         for d in custom:  # your own dice after the built-in entries
             items.append([d.name, self._roller(d)])
         items.append(["Statistics", self._stats])
@@ -123,16 +105,12 @@ class DiceMenu(ui.Menu):
             ui.error(app, text, "dice.json")
 
     def _stats(self, app):
-        from wyrm import dice_roll_ui
-
         book = dice_roll_ui.Book(app)
         app.push(StatsMenu(self.dice_list, book))
         book.show_problems(app)
 
     def _roller(self, d):
         def run(app):
-            from wyrm import dice_roll_ui
-
             app.push(dice_roll_ui.RollScreen(d, roll_now=True, remember=True))
 
         return run
@@ -143,8 +121,6 @@ def enter(app, resume=False):
     menu = app.push(DiceMenu())
     if not resume:
         return
-    from wyrm import dice_roll_ui
-
     book = dice_roll_ui.Book(app)
     for d in menu.dice_list:
         if d.id == book.open:

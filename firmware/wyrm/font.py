@@ -3,7 +3,7 @@
 Drawing is transparent, clipped and allocates nothing; the symbol codes are listed in
 docs/INTERNALS.md. ``LOG`` (a list) records every call for the simulator and tests.
 """
-import sys
+from struct import pack_into
 
 import framebuf
 from micropython import const
@@ -46,20 +46,6 @@ try:  # glyphs written as bytes into a Canvas's pages (viper on the Pico)
     from wyrm.glyphs import draw as _draw
 except (ImportError, SyntaxError, ValueError):  # a MicroPython that runs no machine code
     _draw = None  # (compiling it: SyntaxError; its .mpy: ValueError)
-
-
-
-def _drop_fontdata():
-    """Drop the generated module: what is needed is referenced here, and the rest
-    of its constants (the small font _SMALL was copied from, the big digits once
-    their strip is made) leave RAM with it."""
-    sys.modules.pop("wyrm.fontdata", None)
-    if "fontdata" in sys.modules["wyrm"].__dict__:
-        delattr(sys.modules["wyrm"], "fontdata")
-
-
-del fontdata
-_drop_fontdata()
 
 
 def _glyph(fb, data, i, ncols, nbytes, x, y, s, c):
@@ -118,8 +104,6 @@ def _small_fbs():
         # string being drawn, copied there by pack_into (see text()).
         buf = bytearray(_GW + _SCRATCH)
         row = framebuf.FrameBuffer(buf, _GW, 1, framebuf.GS8)
-        from struct import pack_into
-
         pack = pack_into
         try:
             pack_into("1s", buf, _GW, "a")  # MicroPython: a str is a buffer of its UTF-8
@@ -136,10 +120,8 @@ def _big_fbs():
     data is the strip already: one copy (a FrameBuffer needs a bytearray)."""
     global _big_fb
     if _big_fb is None:
-        from wyrm.fontdata import BIG
-
-        _drop_fontdata()
-        strip = framebuf.FrameBuffer(bytearray(BIG), len(BIG) // _BIG_ROWS, _BIG_ROWS * 8, _MONO)
+        data = fontdata.BIG
+        strip = framebuf.FrameBuffer(bytearray(data), len(data) // _BIG_ROWS, _BIG_ROWS * 8, _MONO)
         cell = framebuf.FrameBuffer(
             bytearray(_BIG_CELL * _BIG_ROWS), _BIG_CELL, _BIG_ROWS * 8, _MONO
         )
@@ -223,8 +205,8 @@ def _big_index(ch):
     return i if i >= 0 else _BIG_Q
 
 
-# The big glyphs made now, not in the first big() (an import of about 15 ms on the Pico):
-# for a screen whose first frame has none, but whose next one must be quick.
+# The big glyphs made now, not in the first big(): for a screen whose first frame has
+# none, but whose next one must be quick.
 load_big = _big_fbs
 
 

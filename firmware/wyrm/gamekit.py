@@ -3,23 +3,11 @@
 A game is four modules under ``wyrm.games`` (docs/DEVELOPING.md): ``<game>.py`` the
 rules, ``<game>_game.py`` its ``Game(SavedGame)``, ``GameMenu`` and
 ``enter = gamekit.entry(Game)``, ``<game>_play.py`` the screens past the menu,
-``<game>_ref.py`` the quick reference. Loaded with a game, gone with it.
+``<game>_ref.py`` the quick reference. ``<game>_game.py`` imports the others.
 """
-import sys
-
-from wyrm import buttons, font
+from wyrm import buttons, font, gamekit_ui, players
 from wyrm.app import Screen
 from wyrm.ui import TITLE_H, Confirm, Menu, error
-
-
-def part(name):
-    # A module of the open game, imported by name: it stays while the game is open
-    # (the main menu loaded the game: what the game imports leaves with it).
-    mod = sys.modules.get(name)
-    if mod is None:
-        __import__(name)
-        mod = sys.modules[name]
-    return mod
 
 
 def whole(v, lo, hi):
@@ -53,13 +41,7 @@ class SavedGame:
     store_name = ""
     version = 1
     label = ""
-    rules_module = None  # "wyrm.games.<game>": the rules (``rules()``)
-    play_module = None  # "wyrm.games.<game>_play": the screens past the menu (``play()``)
-    ref = None  # "wyrm.games.<game>_ref": PAGES [(title, lines)] for "Quick reference"
-    first = ()  # other modules the menu's first frame imports with a save ("wyrm.players")
-    first_new = ()  # ... and without one
-    # besides the rules, what New game's first question imports (the count: a spinner)
-    asks = ("wyrm.players", "wyrm.spinner")
+    ref = None  # the module ``wyrm.games.<game>_ref``: PAGES [(title, lines)], "Quick reference"
     at_key = "player"
 
     def __init__(self, app, state=None):
@@ -68,31 +50,9 @@ class SavedGame:
         self.menu_screen = None  # the game menu, once open
         self.passed = None  # whose turn it was before a pass the menu's row can still undo
 
-    # -- the game's code: imported by name, loaded with the game --
-    def rules(self):
-        return part(self.rules_module)
-
-    def play(self):
-        return part(self.play_module)
-
-    @classmethod
-    def soon(cls, store):
-        # What the menu's first frame imports (the game module's ``soon``: the main menu
-        # loads it while OK is held on the row).
-        if store.exists(cls.store_name):
-            return ((cls.rules_module,) if cls.rules_module else ()) + cls.first
-        return cls.first_new
-
-    def new_needs(self):
-        # What "New game" imports before its first question is on the panel (the game menu
-        # loads it while OK is down on the row).
-        return ((self.rules_module,) if self.rules_module else ()) + self.asks
-
     def after_open(self, app):
-        # Right after the menu's first frame: the play screens of a game under way (a
-        # new game loads them when asked; a game adds its own work here).
-        if self.play_module and self.has_game():
-            self.play()
+        # Right after the menu's first frame: work the game puts off until it is out.
+        pass
 
     # -- the save --
     def has_game(self):
@@ -246,8 +206,6 @@ class SavedGame:
 
     def who(self, app, i):
         # a player's name for the title bar: the table's (main menu > Players), else P3
-        from wyrm import players
-
         return players.short(app, i)
 
     def names(self):
@@ -256,15 +214,11 @@ class SavedGame:
 
     def table_count(self, n, lo, hi):
         # a new game's player count: the table's (main menu > Players), else ``n``
-        from wyrm import players
-
         return players.count_or(self.app, n, lo, hi)
 
     def who_begins(self, app, title_text, anyone=False):
         # "Who begins?" at New game, the rulebook's way in the title ("Oldest begins"):
         # the seats by name, seat 1 under the cursor (one OK); ``anyone``: "Random" too.
-        from wyrm import gamekit_ui
-
         gamekit_ui.who_begins(app, self, title_text, anyone)
 
     def next_label(self, app):
@@ -288,10 +242,10 @@ class SavedGame:
         pass
 
     def reference(self, app):
-        # The reference pages (the module ``ref``, loaded while they are open).
-        from wyrm import gamekit_ui
-
-        app.push(gamekit_ui.reference_menu(app.load(self.ref).PAGES))
+        # The reference pages (the module ``ref``; GameMenu offers the row only with one).
+        ref = self.ref
+        if ref is not None:
+            app.push(gamekit_ui.reference_menu(ref.PAGES))
 
 
 def load(app, game):
@@ -343,8 +297,7 @@ def enter(app, game, resume=False):
 
 
 def opener(game, screen, where, index):
-    # A menu row's action: open ``screen(game, index)`` and remember it for resume
-    # (``screen`` may import the game's play screens: they load when the row is chosen).
+    # A menu row's action: open ``screen(game, index)`` and remember it for resume.
 
     def run(app):
         app.push(screen(game, index))
@@ -400,8 +353,8 @@ class GameMenu(Menu):
                 items = turn + self.rows() + ref + [["New game", self.new_game]]
             else:
                 items = self.rows() + turn + ref + [["New game", self.new_game]]
-        else:  # (the row's third item: what it loads while OK is down)
-            items = [["New game", self.new_game, g.new_needs()]] + ref
+        else:
+            items = [["New game", self.new_game]] + ref
         self._unpass = None
         if g.passed is not None and self._turning():  # (the last row: one UP from the top)
             self._unpass = [self._unpass_label, self._undo_pass]
@@ -415,14 +368,6 @@ class GameMenu(Menu):
     def on_show(self, app):
         self.refresh()
         self.game.at("menu")
-
-    def needs(self, app, i):
-        # (by label: MicroPython's bound methods compare by identity)
-        if self.items[i][0] == "Quick reference":
-            __import__("wyrm.gamekit_ui")  # as reference() loads them
-            app.load(self.game.ref)
-            return None
-        return super().needs(app, i)
 
     def on_event(self, app, kind, key):
         row = self._unpass

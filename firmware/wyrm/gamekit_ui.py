@@ -1,7 +1,6 @@
 """The game skeleton's screens; ``wyrm.gamekit`` is its saved state, menu and entry."""
 #
-# A stepper, a screen of counts, a chooser and the reference pages,
-# loaded with a game that uses them.
+# A stepper, a screen of counts, a chooser and the reference pages.
 from wyrm import buttons
 from wyrm.app import Screen
 from wyrm.ui import Menu, Message, is_down, is_ok, is_up

@@ -1,12 +1,13 @@
 """The main menu and ``make_app`` that wires the app (settings: ``wyrm.settings_ui``).
 
-Each game lives in its own module, loaded with ``app.load`` when chosen: it
-belongs to the main menu's scope and leaves the heap when the main menu shows
-again, so RAM holds the platform plus one game. While a game is open its module
-name is kept in the store ("open"), so after a power cut Wyrm comes back into it.
+Each game is a module named in ``GAMES``, imported when it is opened. What a row's
+screens import (a game and its modules, Players, Settings) leaves the module table when the
+main menu shows again: a module's functions and classes are on the heap while it is
+imported, even with its code in flash. While a game is open its module name is kept in the
+store ("open"), so after a power cut Wyrm comes back into it.
 """
 
-from micropython import const
+import sys
 
 from wyrm import buttons, ui
 from wyrm.app import App
@@ -24,7 +25,6 @@ GAMES = (
     ("Dice", "wyrm.dice_ui"),
     ("Hidden deck", "wyrm.deck_ui"),
 )
-_KIT_ROWS = const(5)  # GAMES' first rows: the games, built on wyrm.gamekit
 
 
 class Home(ui.Menu):
@@ -35,34 +35,39 @@ class Home(ui.Menu):
         super().__init__("Wyrm", items)
         self.playing = False  # a game's screens are open above the main menu
         self.saved_sel = 0  # the position kept in the store ("menu")
+        self.before = None  # the module names before a row's screens opened (keep())
 
     def on_open(self, app):
         s = app.store.load("menu", 0) if app.store else 0
         if type(s) is int and 0 <= s < len(self.items):
             self.sel = self.saved_sel = s
 
-    def needs(self, app, i):
-        # The row's code loads while the finger is on OK (so the click finds it there);
-        # then, a module a step while OK stays down, what its first frame imports (the
-        # module's ``soon(store)``); the release waits for one import at most.
-        if i < _KIT_ROWS:  # a game: its kit first, outside the main menu's scope (it stays)
-            __import__("wyrm.gamekit")
-        soon = getattr(app.load(_row_module(i)), "soon", None)
-        return list(soon(app.store)) if soon is not None else None
-
     def on_event(self, app, kind, key):
-        if key == buttons.OK:
-            if kind == buttons.PRESS:
-                super().on_event(app, kind, key)  # (needs: the row's code)
-                return True
-        elif key == buttons.BACK and kind == buttons.CLICK:
-            # The root menu stays (a long OK on three buttons comes as BACK).
-            app.unload(self)
-            return True
+        if key == buttons.BACK and kind == buttons.CLICK:
+            return True  # the root menu stays (a long OK on three buttons comes as BACK)
+        if ui.is_ok(kind, key):
+            self.keep()
         return super().on_event(app, kind, key)
 
+    def keep(self):
+        # From now on what is imported belongs to the row's screens (see on_show).
+        if self.before is None:
+            self.before = list(sys.modules)
+
     def on_show(self, app):
-        # A game's screens have all closed (its code has left with them): forget it.
+        # A row's screens have all closed: what they imported leaves the module table and
+        # its package, so that its functions and classes leave the heap.
+        before = self.before
+        if before is not None:
+            self.before = None
+            for name in list(sys.modules):
+                if name not in before:
+                    del sys.modules[name]
+                    dot = name.rfind(".")
+                    parent = sys.modules.get(name[:dot]) if dot > 0 else None
+                    if parent is not None and name[dot + 1:] in parent.__dict__:
+                        delattr(parent, name[dot + 1:])
+        # A game's screens have all closed: the main menu is the players' again.
         if self.playing:
             self.playing = False
             app.game = None
@@ -73,16 +78,11 @@ class Home(ui.Menu):
             app.save_soon("open", None)
 
 
-def _row_module(i):
-    """The module row ``i`` of the main menu opens."""
-    if i < len(GAMES):
-        return GAMES[i][1]
-    return "wyrm.players_ui" if i == len(GAMES) else "wyrm.settings_ui"
-
-
+# The rows' modules are imported when a row is chosen (Home.keep: they leave again).
 def _settings(app):
-    # Settings, the button test and About: their own module, loaded while open.
-    app.push(app.load("wyrm.settings_ui").settings_menu(app, VERSION))
+    from wyrm import settings_ui  # (when chosen: the boot heap)
+
+    app.push(settings_ui.settings_menu(app, VERSION))
 
 
 def _open_selected(app):
@@ -92,18 +92,24 @@ def _open_selected(app):
 
 
 def _players(app):
-    # The table's names (wyrm.players_ui): loaded while its screens are open.
-    app.load("wyrm.players_ui").open_players(app)
+    from wyrm import players_ui  # (when chosen: the boot heap)
+
+    players_ui.open_players(app)
 
 
 def _quick(app):
-    # UP+DOWN in a game: loaded for the screen on top, it leaves with the quick roll's screens
-    app.call("wyrm.quick", lambda quick: quick.chord(app))
+    # UP+DOWN in a game: the quick roll
+    from wyrm import quick  # (when asked: the boot heap)
+
+    quick.chord(app)
 
 
 def open_game(app, mod, label, resume=False, on_menu=False):
-    module = app.load(mod)
+    # the game's module by its name in GAMES (the name the store's "open" keeps)
     home = app.stack[0]
+    home.keep()  # (a game resumed at power-on is opened by no row)
+    __import__(mod)
+    module = sys.modules[mod]
     home.playing = True
     app.game = mod
     app.chord = _quick

@@ -6,6 +6,7 @@ offset and rotation: docs/INTERNALS.md.
 import framebuf
 from micropython import const
 
+from wyrm import oled_init
 from wyrm.canvas import Canvas
 
 _SET_LOW_COL = const(0x00)
@@ -150,11 +151,10 @@ class Oled(Canvas):
         """Configure the controller, clear its RAM, switch the display on.
 
         Restores the last contrast, inversion and rotation. The app's drawing
-        is kept: the shadow is forgotten, so the next show() sends every page.
-        The code is wyrm.oled_init, on the heap only while the panel starts (at
-        boot, after a reconnect) or turns.
+        is kept: the shadow is forgotten, so the next show() sends every page
+        (wyrm.oled_init).
         """
-        self._once("init")
+        oled_init.init(self)
 
     def send(self, mask):
         """Send exactly the pages whose bit is set in ``mask``; returns bytes sent."""
@@ -205,14 +205,4 @@ class Oled(Canvas):
         """
         if bool(flag) == self.rotated:
             return 0
-        return self._once("turn", bool(flag))
-
-    def _once(self, name, *args):
-        # wyrm.oled_init's ``name`` (a rare call: its code leaves the heap after it)
-        from wyrm import oled_init
-        from wyrm.app import forget
-
-        try:
-            return getattr(oled_init, name)(self, *args)
-        finally:
-            forget("wyrm.oled_init")
+        return oled_init.turn(self, bool(flag))

@@ -1,6 +1,5 @@
 """Start an SSD1306 / SH1106 (wyrm.oled's ``init_display``: the command sequence, the RAM
-cleared, the panel lit) and turn its picture (``rotate``). Imported while the panel starts
-or turns and forgotten after."""
+cleared, the panel lit) and turn its picture (``rotate``)."""
 import framebuf
 from micropython import const
 

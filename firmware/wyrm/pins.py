@@ -3,6 +3,8 @@ buttons with their edge ring (a hard interrupt latches every edge between two st
 
 from micropython import const
 
+from wyrm.board import BUTTONS
+
 _RING = const(16)  # latched button edges between two steps
 
 
@@ -50,8 +52,6 @@ class Keys:
     """
 
     def __init__(self, machine, buttons):
-        from wyrm.board import BUTTONS
-
         pulls = {"up": machine.Pin.PULL_UP, "down": machine.Pin.PULL_DOWN, "none": None}
         self.pins = []
         self.active = []

@@ -8,10 +8,12 @@ no name was given). Every screen that names a player asks here::
     players.short(app, 2)    # "Anna", or "P3"
     players.count(app)       # seats at the table (0: never entered)
 
-Loaded only by the screens that name players (never at boot); the names are read
-once and kept on the app (``app.table``: [names, what was wrong with the saved ones]).
+The names are read once and kept on the app (``app.table``: [names, what was wrong
+with the saved ones]).
 """
 from micropython import const
+
+from wyrm import letters
 
 MIN = const(2)
 MAX = const(7)
@@ -22,9 +24,7 @@ KEY = "table"
 
 def _clean(raw):
     if not isinstance(raw, list) or not MIN <= len(raw) <= MAX:
-        return []  # (no names saved: the letter check is not even loaded)
-    from wyrm import letters
-
+        return []  # (no names saved)
     out = []
     for s in raw:
         if not isinstance(s, str) or len(s) > LEN or not letters.shows(s):

@@ -1,6 +1,6 @@
 """The Players screens: enter the table's names once (main menu > Players).
 
-Loaded while they are open. The names are kept by ``wyrm.players`` (store key
+The names are kept by ``wyrm.players`` (store key
 "table"). First time: how many (2-7), then a name for each seat in turn. A seat's
 screen is one ring round the cursor: the names it offers (the next colour and the
 next name after the seat before's; OK takes one), then the first letters, the
@@ -14,6 +14,7 @@ from micropython import const
 
 from wyrm import buttons, font, players, store_lines, ui
 from wyrm.app import Screen
+from wyrm.spinner import Spinner
 
 COLOURS = ("Red", "Blue", "Green", "Yellow", "White", "Black", "Orange", "Purple")
 NAMES_FILE = "names.txt"  # beside this module: common first names, most common first
@@ -42,7 +43,6 @@ def ask_count(app):
         if not old:
             pick(app, 0, True)  # first time: a name for every seat in turn
 
-    from wyrm.spinner import Spinner
     app.push(Spinner("How many players?", n, players.MIN, players.MAX, done,
                      hint="%d-%d  OK: names" % (players.MIN, players.MAX)))
 

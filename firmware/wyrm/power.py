@@ -1,10 +1,12 @@
 """The battery gauge and its warnings: VSYS readings to volts and percent.
 
-Loaded by the shell for each reading only; saves stop below the safe voltage
-(docs/INTERNALS.md).
+The shell hands it each reading; saves stop below the safe voltage (docs/INTERNALS.md).
 """
 
 from micropython import const
+
+from wyrm.power_words import say
+from wyrm.store_mend import resume
 
 # The cells' voltage (mV) to percent, full to empty, per kind of cells (the "battery"
 # setting: 3x alkaline, 3x NiMH, 1x LiPo) at Wyrm's light load (10-40 mA). Alkaline:
@@ -97,11 +99,7 @@ def update(app, raw, usb):
     if usb or g[0] >= _RESUME_MV:
         if g[4]:
             g[4] = False
-            from wyrm.app import forget
-            from wyrm.store_mend import resume
-
             resume(store)  # what was held back while empty: removed and written now
-            forget("wyrm.store_mend")
             _say(app, 1)
     elif g[0] < _STOP_MV and not g[4]:
         app.save_due()  # what the last key changed: written while it still may be
@@ -117,7 +115,4 @@ def update(app, raw, usb):
 
 
 def _say(app, i, pct=0):
-    # the words are a module of their own, loaded only when one is shown
-    from wyrm.power_words import say
-
-    say(app, i, pct)
+    say(app, i, pct)  # (wyrm.power_words)

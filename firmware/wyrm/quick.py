@@ -3,7 +3,7 @@
 Loaded only on the chord (``chord(app)``).
 """
 from wyrm import buttons as B
-from wyrm import dice_roll_ui
+from wyrm import dice, dice_roll_ui
 
 # game module -> its die; other games roll the last die used
 GAME_DIE = {
@@ -46,8 +46,6 @@ def chord(app):
             book = b
     if book is None:
         book = dice_roll_ui.Book(app)
-    from wyrm import dice
-
     die = dice.find(die_id(app, book))
     if die is None:  # a custom die that is gone: dice.json is read only for one
         die = dice.find(die_id(app, book), dice.load_custom(app)[0]) or dice.find(_DEFAULT)

@@ -1,7 +1,4 @@
-"""The settings' defaults and ranges, and reading a saved copy.
-
-Imported once, when the app starts, and dropped again (the app keeps the values).
-"""
+"""The settings' defaults and ranges, and reading a saved copy (the app keeps the values)."""
 
 DEFAULTS = {
     "contrast": 3,  # level 1..5

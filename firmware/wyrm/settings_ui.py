@@ -1,10 +1,10 @@
-"""Settings, the button test and About: loaded from the main menu while open
-(``app.load``), so they take no heap while a game is played."""
+"""Settings, the button test and About (main menu > Settings)."""
 import gc
 import sys
 
 from wyrm import buttons, font, ui
 from wyrm.app import Screen
+from wyrm.spinner import Spinner
 
 
 def _secs(s):
@@ -36,7 +36,6 @@ def _set_contrast(app):
         app.settings["contrast"] = v
         app.save_settings(soon=True)
 
-    from wyrm.spinner import Spinner
     app.push(Spinner("Contrast", app.settings["contrast"], 1, 5, done))
 
 
@@ -121,7 +120,7 @@ def about(app, version):
         "Table companion for",
         "five dragon games.",
         "In a game, UP+DOWN",
-        "together: quick roll.",
+        "together: quick roll",
         _free_mem(),
         _supply(app),
         "Board: %s" % app.board.get("name", "simulator"),

@@ -23,6 +23,9 @@ import sys
 
 from micropython import const
 
+from wyrm import startup
+from wyrm.ticks import ticks_diff
+
 _LOOP_MS = const(5)
 _OK_BIT = const(4)  # bit 2 of the level mask
 _SENSE_MS = const(10000)  # the supply is read this often (and on waking from standby)
@@ -49,7 +52,7 @@ def crashed(machine, time, exc, oled, keys, led):
     print_exc(exc)
     print("Wyrm: stopped by %s; press OK on the device to restart" % type(exc).__name__)
     try:
-        from wyrm.trouble import show_crash
+        from wyrm.trouble import show_crash  # (optional: only when something fails)
 
         show_crash(oled)
     except Exception:  # noqa: BLE001 - (no heap left for it): the console says it all
@@ -89,9 +92,6 @@ def run(machine, time, prof, keys, led, oled, app):
     Once the table has been quiet for a moment after a key or a frame, the heap is
     collected if much was allocated since the last time: a collection (about 5 ms) then
     seldom falls inside a key's step, where it would add to the key's latency."""
-    from wyrm.app import forget
-    from wyrm.ticks import ticks_diff
-
     keys.latch(machine, time)
     buttons = getattr(app, "buttons", None)  # (the tests' fake apps have none)
     adc = machine.ADC(29) if buttons is not None and hasattr(machine, "ADC") else None
@@ -111,14 +111,14 @@ def run(machine, time, prof, keys, led, oled, app):
                 due = now + _SENSE_MS
                 bat = not machine.Pin(24, machine.Pin.IN).value()
                 if bat or app.batt:  # (on USB from power-on: nothing to measure)
-                    __import__("wyrm.power")  # for this reading only: gauge and warnings
-                    app._guard(sys.modules["wyrm.power"].update, adc.read_u16(), not bat)
-                    forget("wyrm.power")
+                    from wyrm import power  # (optional: only on batteries)
+
+                    app._guard(power.update, adc.read_u16(), not bat)  # gauge and warnings
             mask = app.step(now, levels)
         except OSError as exc:
             # Contrast/power commands inside step go to the panel: a display
             # that stopped answering lands here. Anything else is a crash.
-            from wyrm.trouble import display_fails, reconnect
+            from wyrm.trouble import display_fails, reconnect  # (optional: a failing display)
 
             if display_fails(oled):
                 reconnect(time, prof, oled, app, led)
@@ -134,7 +134,7 @@ def run(machine, time, prof, keys, led, oled, app):
             try:
                 oled.send(mask)
             except OSError:
-                from wyrm.trouble import reconnect
+                from wyrm.trouble import reconnect  # (optional: a failing display)
 
                 reconnect(time, prof, oled, app, led)
         elif tidy and alloc and not levels and ticks_diff(time.ticks_ms(), busy) >= _TIDY_MS:
@@ -160,18 +160,12 @@ def main(machine=None, time=None, board_path="board.json", store_root="", Oled=N
         import machine
     if time is None:
         import time
-    from wyrm import startup
-
     booted = startup.start(machine, time, board_path, Oled)
-    startup = None
-    from wyrm.app import forget
-
-    forget("wyrm.startup")  # the boot-only part of the shell
-    forget("wyrm.board")  # 6 KB of profile checks, needed only until here
     if booted is None:  # safe mode
         return
     prof, led, keys, oled = booted
     try:
+        # (imported here: a module that fails to import shows the crash screen)
         if make_app is None:
             from wyrm.home import make_app
         from wyrm.store import Store

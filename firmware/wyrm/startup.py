@@ -1,13 +1,12 @@
-"""The boot-only part of the shell (wyrm.shell): the board profile, safe mode and the
-display search. The shell drops this module (and ``wyrm.board``) once the display
-answers, so none of it stays on the heap at the main menu.
-"""
+"""The boot part of the shell (wyrm.shell): the board profile, safe mode and the
+display search."""
 
 import os
 import sys
 
 from micropython import const
 
+from wyrm import board
 from wyrm.pins import Keys, Led, blink
 
 SAFE_MODE_LINE = "Wyrm safe mode: app not started, REPL free"
@@ -54,15 +53,13 @@ def start(machine, time, board_path, Oled=None):
         % (prof["name"], "BACK" if prof["keys"] >= 4 else "OK")
     )
     if Oled is None:
-        from wyrm.oled import Oled
+        from wyrm.oled import Oled  # (optional: the tests bring their own driver)
     oled = start_display(time, prof, make_bus(machine, prof), led, Oled)
     return prof, led, keys, oled
 
 
 def read_board(path="board.json"):
     """(profile, None) or (None, message). No board.json: the built-in default."""
-    from wyrm import board
-
     try:
         os.stat(path)
     except OSError:
@@ -92,7 +89,7 @@ def make_bus(machine, prof):
 
 def no_display_line(prof, i2c):
     """One console line saying where the display was expected (and what answered)."""
-    from wyrm.trouble import where
+    from wyrm.trouble import where  # (optional: only without a display)
 
     found = []
     try:

@@ -1,7 +1,4 @@
-"""The store's reader for word lists shipped with the firmware (never a save).
-
-Its own module, imported only by the screens that read one: not on the heap at boot.
-"""
+"""The store's reader for word lists shipped with the firmware (never a save)."""
 
 
 def read(path, max_bytes):

@@ -1,12 +1,10 @@
 """What ``Store.load`` does when a save is not simply there and good, and what
 ``wyrm.power`` does when saving starts again (``resume``).
 
-Its own module, imported only then: it is not on the heap while all is well.
+It changes the flash only through the store's own methods.
 """
 
 from micropython import const
-
-from wyrm.store import os  # the store's own (the tests' fault injection sits there)
 
 _OK = const(0)  # the store's status codes
 _UNREAD = const(3)
@@ -34,11 +32,7 @@ def mend(store, name, status, check, default):
             if bstatus == _OK:
                 store._say(name, _OK if cut else status, True)
                 # The backup becomes the file again, so the next boot is quiet.
-                if not store.halted:
-                    try:
-                        os.rename(bak, path)
-                    except OSError:
-                        pass
+                store._restore(bak, path)
                 return obj
             store._set_aside(bak, store._path(name, ".bak.bad"))
             if cut:

@@ -1,9 +1,4 @@
-"""The JSON encoder of the store (``wyrm.store`` adds the header line): canonical
-JSON. A module of its own, on the heap only while a save runs (``Store.save`` drops
-it again).
-
-On the heap only while a save runs (``Store.save`` drops it again).
-"""
+"""The JSON encoder of the store (``wyrm.store`` adds the header line): canonical JSON."""
 
 import json
 

@@ -1,7 +1,6 @@
 """The players' words for a saved file that could not be used (``Store.load``'s problems).
 
-Its own module, imported only when a save is damaged, cut off or from another version:
-it is not on the heap at the main menu.
+Imported where a save is damaged, cut off or from another version, or a change is not saved.
 """
 
 from micropython import const

@@ -1,9 +1,11 @@
 """The device shell in trouble: the display stopped answering, or the app crashed.
 
-Imported by the shell (wyrm.shell) only then, so none of it is on the heap while all is well.
+Imported by the shell (wyrm.shell) only then.
 """
 
 from micropython import const
+
+from wyrm.pins import blink
 
 _BLINKS_NO_DISPLAY = const(3)
 _RECONNECT_MS = const(1000)
@@ -22,8 +24,6 @@ def where(prof):
 
 def reconnect(time, prof, oled, app, led):
     """The display stopped answering: re-initialise it every second, then redraw."""
-    from wyrm.pins import blink
-
     print("Wyrm: display at %s stopped answering - check wiring; retrying" % where(prof))
     tries = 0
     while True:
@@ -45,7 +45,7 @@ def refresh(oled, app):
     oled.forget()
     pages = oled.height >> 3
     oled.send((1 << pages) - 1)
-    from wyrm.app import OFF
+    from wyrm.app import OFF  # (not at the top: the crash screen works without wyrm.app)
 
     if getattr(app, "power", 0) == OFF:  # the screen saver had it off
         oled.poweroff()

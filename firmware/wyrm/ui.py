@@ -10,6 +10,7 @@ from micropython import const
 from wyrm import buttons, font
 from wyrm.app import Screen, use_widgets
 from wyrm.canvas import clear
+from wyrm.confirm import Confirm  # noqa: F401 - ui.Confirm: a yes/no question
 from wyrm.font import wrap
 
 TITLE_H = const(10)
@@ -158,25 +159,8 @@ class Menu(Screen):
         lab = self.items[i][0]
         return lab if isinstance(lab, str) else lab(app)
 
-    # while OK is down on a row: the modules its action imports, loaded a step each (the
-    # click, on the release, finds them there: an opening counts from the release)
-    soon = None
-
-    def needs(self, app, i):
-        """The modules row ``i``'s action imports: the row's third item, if any. A menu
-        may load here what must be loaded its own way and return the rest."""
-        item = self.items[i]
-        return list(item[2]) if len(item) > 2 else None
-
-    def tick(self, app, now):
-        soon = self.soon
-        if soon and app.buttons.stable & (1 << buttons.OK):
-            __import__(soon.pop(0))
-
     def on_event(self, app, kind, key):
         n = len(self.items)
-        if key == buttons.OK and kind != buttons.REPEAT:
-            self.soon = self.needs(app, self.sel) if kind == buttons.PRESS and n else None
         up = is_up(kind, key)
         if (up or is_down(kind, key)) and n:
             # Within the rows on show only the two rows that change are drawn again
@@ -247,14 +231,6 @@ class Menu(Screen):
     def _title(self, app):
         t = self.title
         return t if isinstance(t, str) else t(app)
-
-
-def Confirm(question, on_yes, on_no=None, yes="Yes", no="No", default_yes=False):
-    """A yes/no question (wyrm.confirm), its code loaded when one is asked: it is not on
-    the heap at the main menu."""
-    from wyrm.confirm import Confirm
-
-    return Confirm(question, on_yes, on_no, yes, no, default_yes)
 
 
 class Message(Screen):

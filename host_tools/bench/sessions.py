@@ -160,19 +160,19 @@ class CpyDevice:
 
     def game_label(self):
         """Label of the open game (its module, ``app.game``, in the main menu's list), found
-        once per opening. (The store's "open" record is written a step after the opening.)"""
+        once per game. (The store's "open" record is written a step after the opening.)"""
         if not self.game_open():
             self._game = None
             return None
-        before = self.app.stack[0].scope  # a new module table per opening
-        if self._game is None or self._game[0] is not before:
+        game = self.app.game
+        if self._game is None or self._game[0] != game:
             from wyrm.home import GAMES
 
             label = None
             for lab, mod in GAMES:
-                if mod == self.app.game:
+                if mod == game:
                     label = lab
-            self._game = (before, label)
+            self._game = (game, label)
         return self._game[1]
 
     def asks(self):

@@ -314,6 +314,7 @@ def layout(prof, battery=False):
         lay["slide"] = Box("slide switch", sx, yc - by / 2, zc - bz / 2, sx + bx,
                            yc + by / 2, zc + bz / 2)
         lay["parts"].append(lay["slide"])
+        lay["lever"] = (sl["lever"], sl["lever_out"])  # its thickness, how far it stands out
         lay["slide_slot"] = (yc, zc, sl["lever"] + sl["travel"] + 2 * clear,
                              sl["lever"] + 2 * clear)
         d = DIMS["diode"]
@@ -535,7 +536,7 @@ def build(board, battery=False, out=OUT, preview=None):
     png = preview or os.path.join(out, name + ".png")
     from host_tools.make import case_render
 
-    case_render.preview(lay, stls, png)
+    case_render.preview(lay, stls, png, assembled)
     return {"scad": src, "stl": stls, "png": png, "layout": lay}
 
 

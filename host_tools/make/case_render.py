@@ -117,25 +117,23 @@ def part_meshes(lay, dz=0.0):
     out.append((box_mesh((a.lo[0], a.lo[1], a.lo[2] + dz), (a.hi[0], a.hi[1], a.hi[2] + 0.05
                                                                + dz)), (70, 110, 150)))
     if lay["battery"]:  # the slide switch's lever, out through its slot in the left wall
-        from host_tools.make.case import DIMS
-
-        s, r = lay["slide"], DIMS["slide"]["lever"] / 2
+        s, (lever, stand) = lay["slide"], lay["lever"]
+        r = lever / 2
         yc, zc = (s.lo[1] + s.hi[1]) / 2, (s.lo[2] + s.hi[2]) / 2
-        out.append((box_mesh((s.lo[0] - DIMS["slide"]["lever_out"], yc - r, zc - r),
+        out.append((box_mesh((s.lo[0] - stand, yc - r, zc - r),
                              (s.lo[0], yc + r, zc + r)), BUTTON))
     return out
 
 
-def preview(lay, stls, path):
-    """The closed case (left) and the opened one (right) in one PNG."""
+def preview(lay, stls, path, assembled):
+    """The closed case (left) and the opened one (right) in one PNG. ``assembled(lay, part,
+    mesh)`` puts a printed part back into the closed case (host_tools.make.case's)."""
     import trimesh
     from PIL import Image, ImageDraw
 
-    from host_tools.make import case
-
     printed = trimesh.load(stls["tray"], force="mesh"), trimesh.load(stls["lid"], force="mesh")
-    tray = case.assembled(lay, "tray", printed[0])
-    lid = case.assembled(lay, "lid", printed[1])
+    tray = assembled(lay, "tray", printed[0])
+    lid = assembled(lay, "lid", printed[1])
     shut = [(tray, TRAY), (lid, LID)] + part_meshes(lay)
     closed = draw(shut, size=(560, 520))
     # with the battery bay, the closed case from the other side too: the switch's slot

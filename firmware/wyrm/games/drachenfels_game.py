@@ -6,7 +6,9 @@ Saved as {"v", "game": drachenfels state, "screen": "menu" | "knight", "knight",
 """
 from micropython import const
 
-from wyrm import gamekit
+from wyrm import gamekit, players
+from wyrm.games import drachenfels, drachenfels_play, drachenfels_ref
+from wyrm.spinner import Spinner
 
 _VERSION = const(1)
 _SCREENS = ("menu", "knight")
@@ -17,14 +19,11 @@ class Game(gamekit.SavedGame):
     store_name = "drachenfels"
     version = _VERSION
     label = "Drachenfels"
-    rules_module = "wyrm.games.drachenfels"
-    play_module = "wyrm.games.drachenfels_play"
-    ref = "wyrm.games.drachenfels_ref"
-    first = ("wyrm.players",)
+    ref = drachenfels_ref
     at_key = "knight"
 
     def valid(self, obj):
-        self.rules().load(obj["game"])
+        drachenfels.load(obj["game"])
         n = len(obj["game"]["knights"])
         return gamekit.whole(obj["knight"], 0, n - 1) and obj["screen"] in _SCREENS
 
@@ -33,7 +32,7 @@ class Game(gamekit.SavedGame):
 
     def resume(self, app, menu):
         if self.state["screen"] == "knight":
-            app.push(self.play().KnightMenu(self, self.state["knight"]))
+            app.push(drachenfels_play.KnightMenu(self, self.state["knight"]))
 
     def board(self):
         # the rules' state: the knights, the princesses' castles, the winner
@@ -44,8 +43,6 @@ class Game(gamekit.SavedGame):
 
     def name(self, k):
         # the player's name from the table (main menu > Players), else the knight's colour
-        from wyrm import players
-
         return players.given(self.app, k) or self.knights()[k]["name"]
 
     def colour(self, k):
@@ -58,7 +55,7 @@ class Game(gamekit.SavedGame):
         return self.name(k)
 
     def start(self, colours, rng):
-        rules = self.rules()
+        rules = drachenfels
         names = [rules.COLOURS[c] for c in colours]
         game = rules.new_game(len(colours), rng, colours, names)
         self.state = {"v": _VERSION, "game": game, "screen": "menu", "knight": 0}
@@ -83,7 +80,7 @@ class GameMenu(gamekit.GameMenu):
         g = self.game
         items = []
         if self.has_top():
-            items.append([self._winner_label, lambda app: app.push(g.play().Win(g))])
+            items.append([self._winner_label, lambda app: app.push(drachenfels_play.Win(g))])
         else:  # the turn's knight, right under "Next turn": what ends its turn at the castles
             items.append([self._turn_label, self.turn_action])
         for k in range(len(g.knights())):
@@ -106,9 +103,9 @@ class GameMenu(gamekit.GameMenu):
         g = self.game
         k = g.turn()
         if g.knights()[k]["armour"]:
-            g.play().castle_check(app, g, k)
+            drachenfels_play.castle_check(app, g, k)
         else:
-            g.play().give_armour(app, g, k)
+            drachenfels_play.give_armour(app, g, k)
 
     def _rainbow_label(self, app):
         if self.game.board()["rainbow_rule"]:
@@ -116,32 +113,30 @@ class GameMenu(gamekit.GameMenu):
         return "Rainbows"
 
     def rainbows(self, app):
-        self.game.play().rainbows(app, self.game)
+        drachenfels_play.rainbows(app, self.game)
 
     def setup(self, app):
-        app.push(self.game.play().SetupInfo(len(self.game.knights())))
+        app.push(drachenfels_play.SetupInfo(len(self.game.knights())))
 
     def ask(self, app):
         g = self.game
         n = len(g.knights()) if g.state else 2
-        rules = g.rules()
+        rules = drachenfels
         lo, hi = rules.MIN_PLAYERS, rules.MAX_PLAYERS
         n = g.table_count(n, lo, hi)  # the table's count first
-        from wyrm.spinner import Spinner
         app.push(Spinner("Players", n, lo, hi, self._players))
 
     def _players(self, app, n):
-        g = self.game
-        if n == g.rules().MAX_PLAYERS:
+        if n == drachenfels.MAX_PLAYERS:
             self._start(app, [0, 1, 2, 3])
         else:
-            app.push(g.play().KnightPick(n, self._start))
+            app.push(drachenfels_play.KnightPick(n, self._start))
 
     def _start(self, app, colours):
         g = self.game
         g.start(colours, app.rng)
         self.refresh()
-        app.push(g.play().SetupInfo(len(colours)))
+        app.push(drachenfels_play.SetupInfo(len(colours)))
         # the rulebook: "for example the youngest" begins (asked first, the setup then)
         g.who_begins(app, "Youngest begins")
 
@@ -162,8 +157,7 @@ def _knight_label(g, k):
 
 def _knight(g, k):
     # a knight's row opens its screen (gamekit.opener remembers it for resume)
-    return g.play().KnightMenu(g, k)
+    return drachenfels_play.KnightMenu(g, k)
 
 
 enter = gamekit.entry(Game)
-soon = Game.soon

@@ -1,6 +1,6 @@
 """Drachenfels quick reference: (title, lines) pages, lines <= 21 chars.
 
-Imported only when the help screen opens, then dropped again. The first five
+The game menu's "Quick reference". The first five
 pages are the magic cards, in the order of ``drachenfels.KINDS``.
 """
 

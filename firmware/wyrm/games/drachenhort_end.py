@@ -4,7 +4,7 @@ Loaded only for these screens (after the second escape).
 """
 from micropython import const
 
-from wyrm import buttons, font, gamekit, players, ui
+from wyrm import buttons, deal, font, gamekit, players, ui
 from wyrm.app import Screen
 from wyrm.games import drachenhort_play
 
@@ -35,8 +35,7 @@ def reveal(menu, app):
 
 def card_list(s):
     """The configured cards as adventurer-index triples."""
-    cfg = s.config()
-    return s.app.call("wyrm.deal", lambda d: d.card_indices(cfg))
+    return deal.card_indices(s.config())
 
 
 def to_printed(s):

@@ -6,7 +6,16 @@ player begins.
 """
 from micropython import const
 
-from wyrm import gamekit, ui
+from wyrm import deal, dice_roll_ui, gamekit, players, ui
+from wyrm.games import (
+    drachenhort,
+    drachenhort_end,
+    drachenhort_party,
+    drachenhort_play,
+    drachenhort_ref,
+    drachenhort_roll,
+)
+from wyrm.spinner import Spinner
 
 _PARTY = "party"  # the deal's own store name in saves from before it moved into the game's
 _VERSION = const(1)
@@ -27,17 +36,6 @@ _SCREENS = (
 
 # rows that come before the roll: the deal to finish, the game's next step
 _STEPS = ("Deal the cards", "Continue dealing", "Start escape 2", "Final reveal")
-_PARTY_UI = "wyrm.games.drachenhort_party"  # the dealer (with peek): large, loaded per call
-_DEAL = "wyrm.deal"
-_PLAY = "wyrm.games.drachenhort_play"
-_ROLL = "wyrm.games.drachenhort_roll"
-_END = "wyrm.games.drachenhort_end"
-# the module each row of the game menu opens its screens from (loaded while OK is down)
-_ROW_CODE = {
-    "Roll the die": _ROLL, "Deal the cards": _PARTY_UI,
-    "Continue dealing": _PARTY_UI, "See my card": _PARTY_UI, "Final reveal": _END,
-    "Ranking": _END,
-}
 
 
 def _drop_party(app):
@@ -55,10 +53,7 @@ class Game(gamekit.SavedGame):
     store_name = "drachenhort"
     version = _VERSION
     label = "Drachenhort"
-    rules_module = "wyrm.games.drachenhort"
-    play_module = _PLAY
-    ref = "wyrm.games.drachenhort_ref"
-    first = ("wyrm.players",)
+    ref = drachenhort_ref
     at_key = "arg"  # what the screen shows (a player, the escape's order ...)
 
     cards = gamekit.field("cards")  # per player: [a, b, c] entered at the reveal, or None
@@ -83,7 +78,7 @@ class Game(gamekit.SavedGame):
             return None
         obj = st["game"]
         if obj is not self._of:
-            self._hoard = self.rules().Game.load(obj)
+            self._hoard = drachenhort.Game.load(obj)
             self._of = obj
         return self._hoard
 
@@ -94,14 +89,12 @@ class Game(gamekit.SavedGame):
         return st.get("deal") if st else None
 
     def after_open(self, app):
-        super().after_open(app)
         self.config()  # colour names; a problem with the settings file shows on top
 
     # settings: colour names and the configured cards
     def config(self):
         if self._cfg is None:
-            app = self.app
-            self._cfg = app.call(_PARTY_UI, lambda p: p.config(app))
+            self._cfg = drachenhort_party.config(self.app)
         return self._cfg
 
     def name(self, a):
@@ -127,15 +120,15 @@ class Game(gamekit.SavedGame):
             menu.continue_deal(app)
         elif where in ("choice", "reveal", "all", "ranking"):
             if self.g().finished:
-                app.load(_END).resume(app, self, where, self.arg)
+                drachenhort_end.resume(app, self, where, self.arg)
         elif where != "menu":  # capture, escape, order, board, gems (drachenhort_play)
-            self.play().resume(app, self)
+            drachenhort_play.resume(app, self)
 
     def valid(self, raw):
         # A save of this version (the rules' game replayed, its cards checked); an
         # older save's missing fields are filled in.
         obj = raw["game"]
-        hoard = self.rules().Game.load(obj)
+        hoard = drachenhort.Game.load(obj)
         n = hoard.players
         cards = raw.get("cards")
         if cards is None:
@@ -164,7 +157,7 @@ class Game(gamekit.SavedGame):
         app = self.app
         self._dealt = None
         self.passed = None
-        hoard = self._hoard = self.rules().Game(players, mode)
+        hoard = self._hoard = drachenhort.Game(players, mode)
         self._of = hoard.to_json()
         self.state = st = {"v": _VERSION, "game": self._of, "cards": [None] * players,
                            "screen": "menu", "arg": None, "turn": 0}
@@ -204,7 +197,7 @@ class Game(gamekit.SavedGame):
         if g is None or g.mode != "dealt":
             return None
         obj = self.deal
-        if self._read is not obj:  # a deal is read once (wyrm.deal: an import), not per frame
+        if self._read is not obj:  # a deal is read once, not per frame
             d = self._deal()
             self._said = "missing" if d is None else "ok" if d.all_seen() else "unseen"
             self._read = obj
@@ -216,7 +209,7 @@ class Game(gamekit.SavedGame):
         if obj is None:
             return None
         try:
-            d = self.app.call(_DEAL, lambda m: m.PartyDeal.load(obj))
+            d = deal.PartyDeal.load(obj)
         except (ValueError, TypeError, AttributeError):
             return None
         return d if d.players == self.g().players else None
@@ -232,8 +225,7 @@ class Game(gamekit.SavedGame):
             return cards[k] if cards is not None else None
         out = self._dealt
         if out is None:
-            # wyrm.deal stays loaded for the whole read, so the dealer shares it
-            out = self.app.call(_DEAL, lambda m: self._read_dealt())
+            out = self._read_dealt()
             if out is None:
                 return None
             self._dealt = out
@@ -246,10 +238,8 @@ class Game(gamekit.SavedGame):
             return None
         app = self.app
         n = d.players
-        return app.call(
-            _PARTY_UI,
-            lambda p: [sorted(p.card_adventurers(app, d.card_of(j), self)) for j in range(n)],
-        )
+        return [sorted(drachenhort_party.card_adventurers(app, d.card_of(j), self))
+                for j in range(n)]
 
     def all_cards(self):
         """Every player's card, or None while one is missing."""
@@ -262,8 +252,6 @@ class Game(gamekit.SavedGame):
         return out
 
     def describe(self):
-        from wyrm import players
-
         return self.g().describe(-1, self.config()["colours"], players.namer(self.app))
 
 
@@ -317,17 +305,6 @@ class GameMenu(gamekit.GameMenu):
             return None
         return "token %d" % g.next_value()
 
-    def needs(self, app, i):
-        # the row's code loads while OK is down: the click finds it (it stays until this
-        # menu shows again, as when the row loads it)
-        mod = _ROW_CODE.get(self.items[i][0])
-        if mod == _ROLL and not self._turning():
-            mod = "wyrm.dice_roll_ui"  # no game (or between the escapes): the plain die
-        if mod is not None:
-            app.load(mod)
-            return None
-        return super().needs(app, i)
-
     def draw(self, app, fb):
         ui.Menu.draw(self, app, fb)
         right = None
@@ -340,7 +317,7 @@ class GameMenu(gamekit.GameMenu):
     def rows(self):
         s = self.game
         g = s.hoard
-        play = s.play
+        play = drachenhort_play
         items = [["Roll the die", self.roll]]
         ds = s.deal_state() if self._opened else None
         if ds == "missing" and not g.finished:
@@ -351,8 +328,8 @@ class GameMenu(gamekit.GameMenu):
         if not g.escape_over:
             if see:  # (a capture is entered on the roll screen)
                 items.append(see)
-            items.append(["Capture", lambda a: a.push(play().CaptureMenu(s))])
-            items.append(["Escape", lambda a: a.push(play().EscapeMenu(s))])
+            items.append(["Capture", lambda a: a.push(play.CaptureMenu(s))])
+            items.append(["Escape", lambda a: a.push(play.EscapeMenu(s))])
         elif not g.game_over:
             items.append(["Start escape 2", self.next_escape])
             if see:
@@ -360,10 +337,10 @@ class GameMenu(gamekit.GameMenu):
         else:
             items.append(["Final reveal", self.reveal])
             if g.finished and s.all_cards() is not None:
-                items.append(["Ranking", lambda a: a.push(a.load(_END).Ranking(s))])
-        items.append(["Board", lambda a: a.push(play().BoardScreen(s))])
+                items.append(["Ranking", lambda a: a.push(drachenhort_end.Ranking(s))])
+        items.append(["Board", lambda a: a.push(play.BoardScreen(s))])
         if not g.finished:
-            items.append(["Gems", lambda a: a.push(play().GemsMenu(s))])
+            items.append(["Gems", lambda a: a.push(play.GemsMenu(s))])
         items.append(["Undo", self.undo])
         return items
 
@@ -383,8 +360,8 @@ class GameMenu(gamekit.GameMenu):
         app.after_frame(self._deal_rows)
 
     def _deal_rows(self, app):
-        # the deal is read now (wyrm.deal: an import, 35 ms late in a session), before any
-        # key acts; a dealt game's row ("Continue dealing", "See my card") then shows
+        # the deal is read now, before any key acts; a dealt game's row ("Continue
+        # dealing", "See my card") then shows
         self._opened = True
         if self.game.deal_state() is not None:
             self.offer_turn()
@@ -393,10 +370,9 @@ class GameMenu(gamekit.GameMenu):
     # new game
     def ask(self, app):
         g = self.game
-        rules = g.rules()
+        rules = drachenhort
         lo, hi = rules.MIN_PLAYERS, rules.MAX_PLAYERS
         n = g.table_count(g.hoard.players if g.hoard is not None else 4, lo, hi)
-        from wyrm.spinner import Spinner
         app.push(Spinner("Players", n, lo, hi, self._ask_cards))
 
     def _ask_cards(self, app, n):
@@ -409,7 +385,7 @@ class GameMenu(gamekit.GameMenu):
 
         def dealt(app):
             app.pop(m)
-            app.call(_PARTY_UI, lambda p: p.start_deal(app, n, self._deal_done, None, s, begin))
+            drachenhort_party.start_deal(app, n, self._deal_done, None, s, begin)
 
         def printed(app):
             app.pop(m)
@@ -419,7 +395,6 @@ class GameMenu(gamekit.GameMenu):
 
         m = ui.Menu("Party cards", [["Dealt by Wyrm", dealt], ["Printed cards", printed]])
         app.push(m)
-        app.after_frame(_load_party)  # "Dealt by Wyrm" then finds it loaded
 
     def _deal_done(self, app):
         s = self.game
@@ -436,38 +411,32 @@ class GameMenu(gamekit.GameMenu):
         s = self.game
         s._dealt = None
         n = s.hoard.players
-        app.call(_PARTY_UI, lambda p: p.start_deal(app, n, self._deal_done, None, s))
+        drachenhort_party.start_deal(app, n, self._deal_done, None, s)
 
     def continue_deal(self, app):
         s = self.game
-        app.call(_PARTY_UI, lambda p: p.resume_flow(app, self._deal_done, None, s))
+        drachenhort_party.resume_flow(app, self._deal_done, None, s)
 
     def peek_again(self, app):
         s = self.game
-        app.call(_PARTY_UI, lambda p: p.peek_again(app, None, s))
+        drachenhort_party.peek_again(app, None, s)
 
     # during the game (the roll screen, drachenhort_play; the reveal drachenhort_end)
     def roll(self, app):
         g = self.game.hoard
         if g is None or g.escape_over:
-            app.push(app.load("wyrm.dice_roll_ui").roll_screen("dh"))
+            app.push(dice_roll_ui.roll_screen("dh"))
         else:
-            app.push(app.load(_ROLL).TurnRoll(self.game))
+            app.push(drachenhort_roll.TurnRoll(self.game))
 
     def next_escape(self, app):
-        self.game.play().next_escape(self, app)
+        drachenhort_play.next_escape(self, app)
 
     def undo(self, app):
-        self.game.play().undo(self, app)
+        drachenhort_play.undo(self, app)
 
     def reveal(self, app):
-        app.load(_END).reveal(self, app)
-
-
-def _load_party(app):
-    # the dealer and its screens, as app.call(_PARTY_UI) would load them
-    __import__(_PARTY_UI)
+        drachenhort_end.reveal(self, app)
 
 
 enter = gamekit.entry(Game)
-soon = Game.soon

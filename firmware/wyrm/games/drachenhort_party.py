@@ -8,7 +8,7 @@ colour names and cards come from the optional settings file ``party_cards.json``
 
 from micropython import const
 
-from wyrm import deal, gamekit, peek, ui
+from wyrm import deal, gamekit, peek, players, ui
 
 _STORE = "party"  # -> party.json; the settings file is party_cards.json
 SETTINGS_FILE = "party_cards.json"
@@ -26,8 +26,7 @@ def read_settings(app):
 
 
 def _cache(app):
-    # Kept on the app (read once per boot), not in this module: the module is
-    # dropped and re-imported with its game, the message is shown only once.
+    # Kept on the app (read once per boot): the message is shown only once.
     c = getattr(app, "party_cards", None)
     if c is None:
         cfg, problems = read_settings(app)
@@ -225,7 +224,7 @@ def peek_again(app, who=None, home=None):
         ui.error(app, "No party cards dealt yet.", "Party cards")
         return
     sets = _sets(app, saved)
-    name = who or _players(app).namer(app)
+    name = who or players.namer(app)
     secret = _secret(d, sets)
 
     cards = d.to_json()["cards"]
@@ -246,10 +245,3 @@ def peek_again(app, who=None, home=None):
     items = [[name(k), chooser(k)] for k in range(d.players)]
     menu = ui.Menu("Who looks?", items)
     app.push(menu)
-
-
-def _players(app):
-    # the table's names (loaded with this module's screens)
-    from wyrm import players
-
-    return players

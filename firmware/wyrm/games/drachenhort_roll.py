@@ -9,6 +9,7 @@ from micropython import const
 from wyrm import buttons, dice, font, ui
 from wyrm.dice_draw_ui import skip_key
 from wyrm.dice_roll_ui import RollScreen
+from wyrm.games import drachenhort_play
 
 _HINT_Y = const(56)  # the bottom line of a 64-row panel (the die's history line)
 
@@ -27,7 +28,7 @@ class TurnRoll(RollScreen):
             self.gem(app)
             return True
         if ui.is_down(kind, key):
-            app.push(g.play().CaptureMenu(g))
+            app.push(drachenhort_play.CaptureMenu(g))
             return True
         if kind == buttons.PRESS:
             return False

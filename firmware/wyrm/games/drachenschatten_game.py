@@ -7,6 +7,8 @@ cards. The last player to have slain a dragon begins (chosen, or at random). Sav
 from micropython import const
 
 from wyrm import gamekit, ui
+from wyrm.games import drachenschatten, drachenschatten_play, drachenschatten_ref
+from wyrm.spinner import Spinner
 
 _ROW_CHARS = const(20)  # a menu row leaves its last cell to the scroll mark
 _VERSION = const(1)
@@ -41,17 +43,14 @@ class Game(gamekit.SavedGame):
     store_name = "drachenschatten"
     version = _VERSION
     label = "DrachenSchatten"
-    rules_module = "wyrm.games.drachenschatten"
-    play_module = "wyrm.games.drachenschatten_play"
-    ref = "wyrm.games.drachenschatten_ref"
-    first = ("wyrm.players",)
+    ref = drachenschatten_ref
 
     def __init__(self, app, state=None):
         super().__init__(app, state)
         self.last_row = {}  # player -> the row of their list changed last (in memory only)
 
     def valid(self, obj):
-        rules = self.rules()
+        rules = drachenschatten
         game = obj["game"]
         players = game["players"]
         if not isinstance(players, list):
@@ -95,9 +94,9 @@ class Game(gamekit.SavedGame):
     def resume(self, app, menu):
         where = self.state["screen"]
         if where == "player":
-            app.push(self.play().Tracker(self, self.state["player"]))
+            app.push(drachenschatten_play.Tracker(self, self.state["player"]))
         elif where == "end":
-            app.push(self.play().EndCount(self))
+            app.push(drachenschatten_play.EndCount(self))
 
     def players(self):
         return self.state["game"]["players"]
@@ -109,7 +108,7 @@ class Game(gamekit.SavedGame):
         self.last_row = {}
         self.state = {
             "v": _VERSION,
-            "game": self.rules().new_game(n),
+            "game": drachenschatten.new_game(n),
             "start": 0,
             "turn": 0,
             "end": False,
@@ -142,7 +141,7 @@ class Game(gamekit.SavedGame):
         return label
 
     def winners(self):
-        return self.rules().winners(self.state["game"])
+        return drachenschatten.winners(self.state["game"])
 
     def changed(self, app):
         """Save; announce players who have just reached a winning condition (-> True)."""
@@ -152,12 +151,12 @@ class Game(gamekit.SavedGame):
         st["won"] = now
         self.save()
         if new:
-            app.push(self.play().Win(self))
+            app.push(drachenschatten_play.Win(self))
         return bool(new)
 
     def open_cards(self, app, i):
         # a player's list of cards (remembered for resume)
-        screen = app.push(self.play().Tracker(self, i))
+        screen = app.push(drachenschatten_play.Tracker(self, i))
         self.at("player", i)
         return screen
 
@@ -177,7 +176,7 @@ class GameMenu(gamekit.GameMenu):
         g = self.game
         items = []
         if self.has_top():
-            items.append([self._won_label, lambda app: app.push(g.play().Win(g))])
+            items.append([self._won_label, lambda app: app.push(drachenschatten_play.Win(g))])
         n = g.seats()
         turn = g.turn()
         for k in range(n):  # in turn order, whose turn it is first
@@ -201,7 +200,7 @@ class GameMenu(gamekit.GameMenu):
     def _player_label(self, i):
         def lab(app):
             g = self.game
-            rules = g.rules()
+            rules = drachenschatten
             p = g.players()[i]
             c = rules.card_count(p)
             k = rules.kinds(p)
@@ -240,9 +239,8 @@ class GameMenu(gamekit.GameMenu):
 
     def ask(self, app):
         g = self.game
-        rules = g.rules()
+        rules = drachenschatten
         n = g.table_count(g.seats() if g.state else 2, rules.MIN_PLAYERS, rules.MAX_PLAYERS)
-        from wyrm.spinner import Spinner
         app.push(Spinner("Players", n, rules.MIN_PLAYERS, rules.MAX_PLAYERS, self._started))
 
     def _started(self, app, n):
@@ -257,7 +255,7 @@ class GameMenu(gamekit.GameMenu):
         def yes(app):
             g.state["end"] = True
             g.save()
-            app.push(g.play().EndCount(g))
+            app.push(drachenschatten_play.EndCount(g))
 
         if g.state["end"]:
             yes(app)
@@ -267,4 +265,3 @@ class GameMenu(gamekit.GameMenu):
 
 
 enter = gamekit.entry(Game)
-soon = Game.soon

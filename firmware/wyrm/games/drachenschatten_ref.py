@@ -1,6 +1,6 @@
 """DrachenSchatten quick reference: (title, lines) pages, lines <= 21 chars.
 
-Imported only when the help screen opens, then dropped again. ``OBJECT_PAGES``
+The game menu's "Quick reference". ``OBJECT_PAGES``
 follows the order of ``drachenschatten.OBJECTS``.
 """
 

@@ -6,6 +6,7 @@ player begins. Saved as {"v", "n", "tallies", "screen", "player", "turn", "start
 from micropython import const
 
 from wyrm import gamekit, ui
+from wyrm.games import drakonia, drakonia_play, drakonia_ref
 
 _VERSION = const(1)
 _SCREENS = ("menu", "count", "grid", "result")
@@ -15,15 +16,9 @@ class Game(gamekit.SavedGame):
     store_name = "drakonia"
     version = _VERSION
     label = "Drakonia"
-    rules_module = "wyrm.games.drakonia"
-    play_module = "wyrm.games.drakonia_play"
-    ref = "wyrm.games.drakonia_ref"
-    first = ("wyrm.players",)
-    # the first question is the play module's: its code, and the kit's screens it uses
-    asks = ("wyrm.players", "wyrm.gamekit_ui", "wyrm.games.drakonia_play")
+    ref = drakonia_ref
 
     def valid(self, obj):
-        drakonia = self.rules()
         n = obj["n"]
         if not gamekit.whole(n, drakonia.MIN_PLAYERS, drakonia.MAX_PLAYERS):
             return False
@@ -43,7 +38,7 @@ class Game(gamekit.SavedGame):
     def resume(self, app, menu):
         where = self.state["screen"]
         if where in ("count", "grid"):
-            count = app.push(self.play().CountMenu(self, menu))
+            count = app.push(drakonia_play.CountMenu(self, menu))
             if where == "grid":
                 count.open_grid(app, self.state["player"])
         elif where == "result":
@@ -53,10 +48,10 @@ class Game(gamekit.SavedGame):
         return self.state["n"]
 
     def has_entries(self):
-        return self.state is not None and self.play().has_entries(self.state)
+        return self.state is not None and drakonia_play.has_entries(self.state)
 
     def start(self, n):
-        self.state = self.play().new_state(n, _VERSION)
+        self.state = drakonia_play.new_state(n, _VERSION)
         self.save()
 
 
@@ -78,9 +73,9 @@ class GameMenu(gamekit.GameMenu):
 
     def ask(self, app):
         g = self.game
-        rules = g.rules()
+        rules = drakonia
         n = g.table_count(g.state["n"] if g.state else 3, rules.MIN_PLAYERS, rules.MAX_PLAYERS)
-        app.push(g.play().Setup(n, self._started))
+        app.push(drakonia_play.Setup(n, self._started))
 
     def _started(self, app, n):
         self.game.start(n)
@@ -103,13 +98,13 @@ class GameMenu(gamekit.GameMenu):
             else:
                 self._started(app, n)
 
-        app.push(g.play().Setup(g.state["n"], done))
+        app.push(drakonia_play.Setup(g.state["n"], done))
 
     def count(self, app):
         # An empty count starts in the first player's grid; later the list of players
         # opens on the first player without heroes (or on "Show result").
         g = self.game
-        play = g.play()
+        play = drakonia_play
         hub = app.push(play.CountMenu(g, self))
         g.at("count")
         if g.has_entries():
@@ -119,7 +114,7 @@ class GameMenu(gamekit.GameMenu):
 
     def show_result(self, app):
         g = self.game
-        play = g.play()
+        play = drakonia_play
         errors = play.result_errors(g)
         if errors:
             ui.error(app, "The count cannot be scored: " + "; ".join(errors), "Result")
@@ -134,4 +129,3 @@ def _setup_label(g):
 
 
 enter = gamekit.entry(Game)
-soon = Game.soon

@@ -1,8 +1,6 @@
 """Der Weg nach Drakonia's screens past its menu: setup, the final count, the result.
 
-``drakonia_game`` (the game menu, the save) is what opening the game needs for its
-first frame; this module and the rules (``drakonia``) load right after that frame
-(``drakonia_game._play``) and leave with the game. See ``drakonia_game`` for the screens.
+``drakonia_game`` is the game menu and the save; see it for the screens.
 """
 
 from micropython import const

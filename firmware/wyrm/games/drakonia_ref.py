@@ -1,6 +1,6 @@
 """Der Weg nach Drakonia quick reference: (title, lines) pages, lines <= 21 chars.
 
-Imported only when the help screen opens, then dropped again.
+The game menu's "Quick reference".
 """
 
 PAGES = (

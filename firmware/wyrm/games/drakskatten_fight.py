@@ -1,5 +1,5 @@
 """Drakskatten's fight screen: the monster, the rolls, hit or miss, treasure, the
-monster's strike; OK on a result passes the turn. Loaded while it is open."""
+monster's strike; OK on a result passes the turn."""
 from micropython import const
 
 from wyrm import buttons, font, ui

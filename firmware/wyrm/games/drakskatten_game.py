@@ -1,23 +1,25 @@
 """Drakskatten: the save and the game menu (a turn: move, fight, door search).
 
 The rules are ``drakskatten``; the move and door rolls and the win ``drakskatten_play``;
-the fight screen ``drakskatten_fight`` and the players' screens ``drakskatten_players``
-load while they are open.
+the fight screen ``drakskatten_fight`` and the players' screens ``drakskatten_players``.
 """
 
 from micropython import const
 
-from wyrm import gamekit, ui
+from wyrm import gamekit, letters, players, ui
+from wyrm.games import (
+    drakskatten,
+    drakskatten_fight,
+    drakskatten_play,
+    drakskatten_players,
+    drakskatten_ref,
+)
+from wyrm.spinner import Spinner
 
 _VERSION = const(1)
 _SCREENS = ("menu", "fight", "win")
 
 COLOURS = ("Red", "Blue", "Green", "Yellow", "White", "Black", "Orange", "Purple")
-MAX_PLAYERS = const(6)  # drakskatten.MAX_PLAYERS (a fresh game's first frame asks it)
-_FIGHT = "wyrm.games.drakskatten_fight"
-_PLAYERS = "wyrm.games.drakskatten_players"
-# what the roll-off after the count imports (_PLAYERS first: start_rolloff's imports)
-_ROLLOFF = (_PLAYERS, "wyrm.dice", "wyrm.dice_draw_ui", "wyrm.dice_rolloff")
 
 
 class Game(gamekit.SavedGame):
@@ -26,11 +28,7 @@ class Game(gamekit.SavedGame):
     store_name = "drakskatten"
     version = _VERSION
     label = "Drakskatten"
-    rules_module = "wyrm.games.drakskatten"
-    play_module = "wyrm.games.drakskatten_play"
-    ref = "wyrm.games.drakskatten_ref"
-    first = ("wyrm.letters",)  # a saved game: the names are checked as it loads
-    first_new = ("wyrm.players",)  # a new one: the table's count for its question
+    ref = drakskatten_ref
     at_key = "turn"  # a screen is the current player's
 
     own = gamekit.field("own")  # "my own dice": numbers are typed in
@@ -51,7 +49,7 @@ class Game(gamekit.SavedGame):
         recs = st["players"] if st else ()
         if recs is not self._of:
             self._of = recs
-            self._ps = [self.rules().Player(state=d) for d in recs]
+            self._ps = [drakskatten.Player(state=d) for d in recs]
         return self._ps
 
     # -- players and turns --
@@ -90,9 +88,9 @@ class Game(gamekit.SavedGame):
 
     def add_player(self, name=""):
         c = self.free_colour()
-        rules = self.rules()
+        rules = drakskatten
         ps = self.players
-        if c is None or len(ps) >= MAX_PLAYERS:
+        if c is None or len(ps) >= drakskatten.MAX_PLAYERS:
             return None
         p = rules.Player(name or c, c, len(ps) % rules.STAIRCASES + 1)
         self.state["players"].append(p.state)
@@ -120,9 +118,7 @@ class Game(gamekit.SavedGame):
         self.state = {"v": _VERSION, "players": [], "turn": 0, "own": bool(st and st["own"]),
                       "last": [7, 0], "screen": "menu", "fight": None, "winner": -1}
         self.passed = None
-        from wyrm import players  # the table's names (main menu > Players), else colours
-
-        for i in range(n):
+        for i in range(n):  # the table's names (main menu > Players), else colours
             self.add_player(players.given(self.app, i))
 
     # -- the monster the current player faces --
@@ -147,9 +143,9 @@ class Game(gamekit.SavedGame):
         # A save of this version: its records normalised in place (a bad field: its
         # default); False when it is not a Drakskatten game.
         recs = raw.get("players")
-        if not isinstance(recs, list) or not 1 <= len(recs) <= MAX_PLAYERS:
+        if not isinstance(recs, list) or not 1 <= len(recs) <= drakskatten.MAX_PLAYERS:
             return False
-        rules = self.rules()
+        rules = drakskatten
         used = []
         for d in recs:
             if not isinstance(d, dict):
@@ -179,11 +175,11 @@ class Game(gamekit.SavedGame):
 
     def resume(self, app, menu):
         if self.screen == "fight":
-            f = app.load(_FIGHT).Fight(self)
+            f = drakskatten_fight.Fight(self)
             f.restore(self.fight)
             app.push(f)
         elif self.screen == "win" and self.winner >= 0:
-            app.push(self.play().Win(self))
+            app.push(drakskatten_play.Win(self))
 
 
 class GameMenu(gamekit.GameMenu):
@@ -218,34 +214,34 @@ class GameMenu(gamekit.GameMenu):
 
     def rows(self):
         g = self.game
-        rules = g.rules()
+        rules = drakskatten
         out = []
         if g.winner >= 0:
             out.append([lambda a: "%s won!" % g.name(g.winner),
-                        lambda a: a.push(g.play().Win(g))])
+                        lambda a: a.push(drakskatten_play.Win(g))])
         out += [
             [lambda a: "%s: %d silver" % (g.name(), g.player().silver),
-             lambda a: a.push(a.load(_PLAYERS).player_menu(a, g, g.cur))],
-            [lambda a: _move_label(rules, g.player()), lambda a: g.play().open_move(a, g)],
+             lambda a: a.push(drakskatten_players.player_menu(a, g, g.cur))],
+            [lambda a: _move_label(rules, g.player()), lambda a: drakskatten_play.open_move(a, g)],
             [lambda a: "Fight: DEF %d ATT %d" % g.monster()[:2], self.fight],
             ["New monster", self.new_monster],
-            ["Door search", lambda a: g.play().open_door(a, g)],
+            ["Door search", lambda a: drakskatten_play.open_door(a, g)],
         ]
         if g.player().has(rules.CRYSTAL):
-            out.append(["Crystal Ball", lambda a: g.play().open_crystal(a, g)])
+            out.append(["Crystal Ball", lambda a: drakskatten_play.open_crystal(a, g)])
         return out
 
     def extras(self):
         # the rows after "Next turn"
         g = self.game
-        rules = g.rules()
+        rules = drakskatten
         out = []
         if g.winner < 0 and rules.rich_enough(g.player()):
-            out.append(["Back at staircase", lambda a: g.play().back_home(a, g)])
+            out.append(["Back at staircase", lambda a: drakskatten_play.back_home(a, g)])
         out += [
             [lambda a: "My own dice: %s" % ("on" if g.own else "off"), self.toggle_own],
             [lambda a: "Players (%d)" % len(g.players),
-             lambda a: a.push(a.load(_PLAYERS).players_menu(a, g))],
+             lambda a: a.push(drakskatten_players.players_menu(a, g))],
         ]
         return out
 
@@ -279,7 +275,7 @@ class GameMenu(gamekit.GameMenu):
     def offer_next(self):
         # back from a move: the row the turn likely goes on with
         g = self.game
-        if g.winner < 0 and g.rules().rich_enough(g.player()):
+        if g.winner < 0 and drakskatten.rich_enough(g.player()):
             self.offer("Back at")
         elif g.player().fight or g.player().look:
             self.offer("Fight")
@@ -296,11 +292,11 @@ class GameMenu(gamekit.GameMenu):
         return handled
 
     def fight(self, app):
-        app.push(app.load(_FIGHT).Fight(self.game))
+        app.push(drakskatten_fight.Fight(self.game))
 
     def new_monster(self, app):
         # the monster card's DEFENCE and ATTACK, then the fight's first attack at once
-        app.push(app.load(_FIGHT).Fight(self.game, True))
+        app.push(drakskatten_fight.Fight(self.game, True))
 
     def toggle_own(self, app):
         self.game.own = not self.game.own
@@ -308,14 +304,9 @@ class GameMenu(gamekit.GameMenu):
 
     def ask(self, app):
         g = self.game
-        from wyrm import players  # the table's count first
-
-        n = players.count_or(app, len(g.players) or 2, 1, MAX_PLAYERS)
-        from wyrm.spinner import OkLoads  # (in asks: loaded while OK was down on New game)
-
-        # while OK is down on it, the roll-off that follows loads
-        app.push(OkLoads("How many players?", n, 1, MAX_PLAYERS, self._start, _ROLLOFF,
-                         hint="1..6  OK: start"))
+        hi = drakskatten.MAX_PLAYERS
+        n = players.count_or(app, len(g.players) or 2, 1, hi)  # the table's count first
+        app.push(Spinner("How many players?", n, 1, hi, self._start, hint="1..6  OK: start"))
 
     def _start(self, app, n):
         g = self.game
@@ -323,7 +314,7 @@ class GameMenu(gamekit.GameMenu):
         g.save()
         self.offer_turn()
         if n > 1:  # the rulebook: everyone rolls 1d6, the highest begins
-            app.push(app.load(_PLAYERS).start_rolloff(g))
+            app.push(drakskatten_players.start_rolloff(g))
 
 
 def _move_label(rules, p):
@@ -337,10 +328,7 @@ def _move_label(rules, p):
 
 def _fair_name(s):
     # a saved name the screen can show: 1-6 letters of the font
-    from wyrm import letters
-
     return isinstance(s, str) and 0 < len(s) <= 6 and letters.shows(s)
 
 
 enter = gamekit.entry(Game)
-soon = Game.soon

@@ -1,8 +1,8 @@
 """Drakskatten's players: silver, treasure cards, injury, items, the player list, and
-the roll-off that names who begins. Loaded while one of these screens is open."""
+the roll-off that names who begins."""
 from micropython import const
 
-from wyrm import font, ui
+from wyrm import dice_rolloff, font, players, ui
 from wyrm.games import drakskatten
 from wyrm.spinner import Spinner
 
@@ -139,8 +139,7 @@ def players_menu(app, game):
         return lambda a: a.push(player_menu(a, game, k))
 
     def add(app):
-        from wyrm import players  # the table's name for the new seat, if any
-
+        # the table's name for the new seat, if any
         if game.add_player(players.given(app, len(game.players))) is None:
             app.toast("6 players at most.")
             return
@@ -174,7 +173,6 @@ class PlayersMenu(ui.Menu):
 def start_rolloff(game):
     """Who begins: everyone rolls 1d6, only the tied highest roll again
     (wyrm.dice_rolloff); OK on the result goes on into the game, the winner's turn."""
-    from wyrm import dice_rolloff
 
     class Start(dice_rolloff.RollOffScreen):
         done_hint = "OK: play"
