@@ -1,6 +1,7 @@
-"""wyrm_finder on the emulated Pico: Wyrm's modules load through it, and imports still
-behave as MicroPython's own (a missing module is an ImportError, a REPL user's module at
-the root is found). How much faster it makes openings is test_pico_speed's business.
+"""wyrm_finder on the emulated Pico with the STOCK MicroPython firmware and make deploy's
+files (the finder exists for that path only: Wyrm's own firmware has the package frozen in):
+Wyrm's modules load through it, and imports still behave as MicroPython's own (a missing
+module is an ImportError, a REPL user's module at the root is found).
 """
 import os
 
@@ -44,7 +45,11 @@ print("GAMES", c.__file__, len(c.DEFAULT_COLOURS))
 
 @pytest.fixture(scope="module")
 def checked():
-    dev = pico.boot("pico-ssd1306-4btn")
+    why = pico.stock_unavailable()
+    if why:
+        pytest.skip(why)
+    dev = pico.boot("pico-ssd1306-4btn", fw=pico.stock_firmware_path())
+    assert not dev.frozen
     try:
         dev.repl()
         out = dev.exec(_CHECKS)

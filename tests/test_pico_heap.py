@@ -1,19 +1,24 @@
-"""Heap on the real firmware: gc.mem_alloc() after gc.collect(), measured ON the device.
+"""Heap on Wyrm's own firmware: gc.mem_alloc() after gc.collect(), measured ON the device.
 
 The probe is a boot.py added to the emulated Pico's filesystem only (host_tools/emu/pico.py):
 a falling edge on GP15 schedules the measurement, so main.py is the shipped one and the
 figure is the heap the app holds in its loop. The tour opens every game from the main
-menu (on_pico.TOUR), measures, goes back; it ends on the die statistics.
-Heap figures after boot are in tests/test_pico_boot.py.
+menu (on_pico.TOUR), measures, goes back; it ends on the die statistics. Then the REPL
+reads the interned names (micropython.qstr_info(): the names made at run time, in RAM; the
+frozen modules' names are in flash). Heap figures after boot are in tests/test_pico_boot.py.
 """
+import re
+
 import pytest
 from pico_support import same_frame, sim_frame
 
 from host_tools.bench.on_pico import TOUR
 from host_tools.emu import pico
 
-TOTAL_HEAP = 245_888  # MicroPython v1.28.0 on an RP2040: mem_free + mem_alloc
-GAME_TARGET = 96 * 1024  # heap in any game <= 96 KB (first visit; docs/BENCHMARKS.md)
+TOTAL_HEAP = 246_016  # Wyrm's firmware (MicroPython v1.28.0, RP2040): mem_free + mem_alloc
+GAME_TARGET = 96 * 1024  # heap in any game <= 96 KB (first visit)
+TOUR_BUDGET = 48 * 1024  # heap after the tour (every game visited, the die statistics)
+QSTR_BUDGET = 4 * 1024  # interned names after the tour (qstr pools' bytes, in RAM)
 
 
 def tour(dev, check=None):
@@ -47,11 +52,19 @@ def toured():
             same_frame(dev, want, "main menu after " + script)
 
         rows = tour(dev, check)
-        return rows, dev.errors(), dev.probe_cost
+        errors, cost = dev.errors(), dev.probe_cost
+        dev.repl()  # the app stops; the names it interned stay (a pool is never freed)
+        info = dev.exec("import micropython\nmicropython.qstr_info()")
+        m = re.search(r"n_pool=(\d+), n_qstr=(\d+), n_str_data_bytes=(\d+), "
+                      r"n_total_bytes=(\d+)", info)
+        assert m, info
+        qstr = dict(zip(("pools", "names", "data", "total"), (int(g) for g in m.groups()),
+                        strict=True))
+        return rows, errors, cost, qstr
 
 
 def test_tour_visits_every_game_without_errors(toured):
-    rows, errors, _cost = toured
+    rows, errors, _cost, _qstr = toured
     assert errors == []
     assert [r[0] for r in rows[1:]] == [t[0] for t in TOUR] + ["die statistics"]
 
@@ -59,7 +72,7 @@ def test_tour_visits_every_game_without_errors(toured):
 def test_heap_grows_through_the_tour_but_stays_inside_the_pico(toured):
     """Every game holds more than the main menu did; after the tour (die statistics, every game
     visited) at least a third of the heap is still free."""
-    rows, _errors, _cost = toured
+    rows, _errors, _cost, _qstr = toured
     boot = rows[0][1]
     for label, alloc in rows[1:]:
         assert alloc > boot, (label, alloc, boot)
@@ -71,7 +84,29 @@ def test_first_game_visited_meets_the_96_kb_target(toured):
 
     Measured at its die screen, the probe's own bytes left out. Emulated time is exact, so the
     figure (docs/BENCHMARKS.md) is the same on every run."""
-    rows, _errors, cost = toured
+    rows, _errors, cost, _qstr = toured
     label, alloc = rows[1]
     assert label == "Drachenhort"
     assert alloc - cost <= GAME_TARGET, rows
+
+
+def test_heap_after_the_tour_meets_the_48_kb_budget(toured):
+    """After every game has been visited and the die statistics are open (the heaviest
+    screen), the heap the app holds (the probe's own bytes left out) is within 48 KB
+    (49,152 B): what a long session leaves on the heap stays small."""
+    rows, _errors, cost, _qstr = toured
+    for label, alloc in rows:
+        print("%-24s %6d B" % (label, alloc - cost))
+    label, alloc = rows[-1]
+    assert label == "die statistics"
+    assert alloc - cost <= TOUR_BUDGET, (alloc - cost, rows)
+
+
+def test_interned_names_after_the_tour_within_4_kb(toured):
+    """The names interned at run time (micropython.qstr_info(): the pools' bytes in RAM, never
+    freed) after the tour are within 4 KB: the frozen modules' names are in flash, and the
+    app makes few names of its own (no attribute or dict key built from data)."""
+    _rows, _errors, _cost, qstr = toured
+    print("interned after the tour: %(names)d names, %(data)d B of text, %(total)d B in "
+          "%(pools)d pools" % qstr)
+    assert qstr["total"] <= QSTR_BUDGET, qstr

@@ -1,11 +1,14 @@
 """On the emulated Pico: no press lost, the panel answers within a frame or two.
 
-The real MicroPython rp2 firmware runs Wyrm as make deploy installs it (host_tools/emu/pico.py);
-emulated time is exact, so each latency below is the same on every run. A latency is the time
+Wyrm's own firmware runs (the wyrm package frozen in, host_tools/emu/pico.py); emulated time
+is exact, so each latency below is the same on every run. A latency is the time
 from the key's press edge (UP/DOWN act on the press) or its release (everything else) to the
 last byte of the panel update it caused (the first burst of panel writes after it; bursts are
 split by 3 ms of bus silence). A real board adds flash cache misses on top: keep margin.
+CPU busy is the time the core was awake (not in WFI/WFE) from the OK press edge to the end of
+the last millisecond it was mostly awake: after it the app only polls its keys.
 """
+import os
 import shutil
 import tempfile
 
@@ -18,6 +21,13 @@ from host_tools.emu import pico
 from host_tools.sim import core as simcore
 
 BOARD = "pico-ssd1306-4btn"
+OPEN_MS = 100  # a transition: the release to the last byte of the new screen
+MOVE_MS = 30  # a move in a list: the press edge to its last byte
+BUSY_MS = 100  # CPU busy opening a game: the OK press edge to idle
+LATE = 1.10  # a game opened after the tour: within 10 % of the same opening after boot
+BOOT_MS = 200  # power-on to the first full screen
+HEAP_BOOT = 24 * 1024  # heap at the main menu after boot
+HEAP_TOUR = 48 * 1024  # heap after the tour (every game, the die statistics)
 
 
 def update_after(dev, t_ns, txns):
@@ -59,19 +69,49 @@ def segments(script, tap=80, gap=120):
     return out + [(lv, simcore.SETTLE_MS)]
 
 
-class Run:
-    """One boot, one key script; what the panel did after each press."""
+def last_press(segs):
+    """Index of the segment where the last press begins."""
+    return max(i for i, (lv, _ms) in enumerate(segs)
+               if lv and (i == 0 or segs[i - 1][0] != lv))
 
-    def __init__(self, script, tap=80, gap=120):
+
+def play_traced(dev, segs):
+    """Play ``segs``; from the last press on (its settle left out) in 1 ms steps: the CPU
+    busy (pico.busy_ms) from that press's edge, in ms."""
+    at = last_press(segs)
+    start = trace = None
+    for i, (levels, ms) in enumerate(segs):
+        if i == at:
+            st = dev.stats()
+            start, trace = (st["t_ns"], st["sleep_ns"]), []
+        if levels != dev.levels:
+            dev.set_levels(levels)
+        if trace is not None and i < len(segs) - 1:
+            trace += dev.trace(ms)
+        else:
+            dev.run(ms)
+    return pico.busy_ms(start, trace)
+
+
+class Run:
+    """One boot, one key script; what the panel did after each press. ``busy``: also the CPU
+    busy from the last press's edge (play_traced)."""
+
+    def __init__(self, script, tap=80, gap=120, busy=False):
         dev = pico.boot(BOARD)
         try:
             self.boot_ms = dev.boot_ms
             n0 = dev.txn_count
             p0 = len(dev.presses)
-            for levels, ms in segments(script, tap, gap):
-                if levels != dev.levels:
-                    dev.set_levels(levels)
-                dev.run(ms)
+            self.busy_ms = None
+            segs = segments(script, tap, gap)
+            if busy:
+                self.busy_ms = play_traced(dev, segs)
+            else:
+                for levels, ms in segs:
+                    if levels != dev.levels:
+                        dev.set_levels(levels)
+                    dev.run(ms)
             self.presses = dev.presses[p0:]
             txns = dev.txns(n0)
             self.from_edge = [update_after(dev, p.edge_ns, txns) for p in self.presses]
@@ -123,8 +163,13 @@ OPENS = {
     "Der Weg nach Drakonia": 4,
     "Hidden deck": 6,
 }
+def open_script(moves):
+    """From the main menu's first row: ``moves`` DOWNs, OK, the game's screen loads."""
+    return ",".join(["down"] * moves + ["ok", "wait:600"])
+
+
 for _name, _moves in OPENS.items():
-    SCRIPTS["open " + _name] = (",".join(["down"] * _moves + ["ok", "wait:600"]), 80, 120)
+    SCRIPTS["open " + _name] = (open_script(_moves), 80, 120)
     # the shortest tap that must count: less time to load while OK is down
     SCRIPTS["open40 " + _name] = (SCRIPTS["open " + _name][0], 40, 120)
 
@@ -152,7 +197,7 @@ for _name, _setup in SAVED.items():
 def runs():
     names = list(SCRIPTS)
     pico.fs_image(BOARD)  # built once here: the parallel boots share it
-    done = parallel(lambda n: Run(*SCRIPTS[n]), names)
+    done = parallel(lambda n: Run(*SCRIPTS[n], busy=n.startswith("open ")), names)
     return dict(zip(names, done, strict=True))
 
 
@@ -200,9 +245,10 @@ def test_no_press_lost_ends_on_the_simulators_screen(runs, name):
 
 
 def test_menu_move_within_30_ms_of_the_press_edge(runs):
+    """A move in the main menu is on the panel within 30 ms of the press edge."""
     r = runs["menu"]
     lat = [u[1] for u in r.from_edge]
-    assert len(lat) == 3 and all(x <= 30 for x in lat), lat
+    assert len(lat) == 3 and all(x <= MOVE_MS for x in lat), lat
 
 
 def test_menu_moves_that_scroll_within_30_ms_of_the_press_edge(runs):
@@ -212,16 +258,18 @@ def test_menu_moves_that_scroll_within_30_ms_of_the_press_edge(runs):
     r = runs["scroll"]
     lat = [u[1] for u in r.from_edge]
     assert len(lat) == 12, lat
-    assert all(x <= 30 for x in lat), lat
+    assert all(x <= MOVE_MS for x in lat), lat
     assert r.from_edge[5][2] < 700 and r.from_edge[11][2] < 700, r.from_edge
 
 
-def test_settings_opens_within_120_ms_and_moves_within_30_ms(runs):
+def test_settings_opens_within_100_ms_and_moves_within_30_ms(runs):
+    """Settings (a transition) is out within 100 ms of the release, a move in it within
+    30 ms of the press edge."""
     r = runs["settings"]
     opened = r.from_release[1][1]  # the OK that opens Settings
-    assert opened <= 120, opened
+    assert opened <= OPEN_MS, opened
     for u in r.from_edge[2:4]:  # moves in Settings
-        assert u[1] <= 30, r.from_edge
+        assert u[1] <= MOVE_MS, r.from_edge
 
 
 def test_a_click_on_an_open_screen_within_50_ms(runs):
@@ -239,15 +287,15 @@ def test_a_click_that_changes_to_a_loaded_screen_within_50_ms(runs):
     assert click[1] <= 50, click
 
 
-def test_dice_opens_within_120_ms_of_the_release(runs):
-    """Dice, and a die from its menu (with a roll), open within 120 ms of the release: the
+def test_dice_opens_within_100_ms_of_the_release(runs):
+    """Dice, and a die from its menu (with a roll), open within 100 ms of the release: the
     menu needs only dice_ui and dice; the roll screen's code and the randomness load after
     its first frame."""
     r = runs["roll"]
     opened = r.from_release[5][1]
-    assert opened <= 120, opened
+    assert opened <= OPEN_MS, opened
     die = r.from_release[6][1]  # OK on the Drachenhort die: its screen (with a roll)
-    assert die <= 120, die
+    assert die <= OPEN_MS, die
 
 
 @pytest.mark.parametrize("tap", ["open ", "open40 "])
@@ -266,7 +314,29 @@ def test_a_game_opens_within_100_ms_of_the_release(runs, name, tap):
     # ... and that first update was all of it: nothing was sent after it
     assert r.data_after == 0, (r.from_release, r.data_after)
     opened = r.from_release[-1][1]
-    assert opened <= 100, opened
+    print("%s%s: %.1f ms from the release" % (tap, name, opened))
+    assert opened <= OPEN_MS, opened
+
+
+# Budgets not met yet: strict xfails, so a fix turns them green ({name: why})
+BUSY_OVER = {
+    "Drakskatten": "after its first frame the opening writes the flash twice (the second "
+                   "time with a block erase), with code run between: the core is awake "
+                   "past 100 ms from the press",
+}
+
+
+@pytest.mark.parametrize("name", [
+    pytest.param(n, marks=[pytest.mark.xfail(strict=True, reason=BUSY_OVER[n])]
+                 if n in BUSY_OVER else []) for n in OPENS])
+def test_cpu_busy_opening_a_game_within_100_ms(runs, name):
+    """From the OK press edge on the main menu (80 ms tap) until the app waits for keys again,
+    the core is awake at most 100 ms in all when a game, Dice or the hidden deck opens on a
+    fresh boot: loading the game and drawing its first screen, and what it loads after that
+    (rules, play screens, a deal)."""
+    busy = runs["open " + name].busy_ms
+    print("open %s: CPU busy %.1f ms" % (name, busy))
+    assert 0 < busy <= BUSY_MS, busy
 
 
 @pytest.mark.parametrize("name", list(NEXT))
@@ -298,18 +368,19 @@ def test_die_roll_first_tumble_frame_within_40_ms(runs):
     assert first <= 40, first
 
 
-def test_boot_to_the_main_menu_within_400_ms(runs):
-    assert all(r.boot_ms <= 400 for r in runs.values()), [r.boot_ms for r in runs.values()]
+def test_boot_to_the_main_menu_within_200_ms(runs):
+    """Power-on to the last byte of the main menu: within 200 ms on every boot."""
+    assert all(r.boot_ms <= BOOT_MS for r in runs.values()), [r.boot_ms for r in runs.values()]
 
 
-def test_heap_at_the_main_menu_after_boot_within_48_kb(runs):
-    """Within 48 KB at the main menu after boot (the figure: docs/BENCHMARKS.md): the
-    boot-only shell (wyrm.startup), the store's problem sentences (wyrm.store_words),
-    the JSON encoder (wyrm.store_pack) and the randomness (wyrm.rng, loaded at the first
-    draw) are not on the heap at the main menu."""
+def test_heap_at_the_main_menu_after_boot_within_24_kb(runs):
+    """Within 24 KB at the main menu after boot: the boot-only shell (wyrm.startup), the
+    store's problem sentences (wyrm.store_words), the JSON encoder (wyrm.store_pack) and the
+    randomness (wyrm.rng, loaded at the first draw) are not on the heap at the main menu."""
     r = runs["menu"]
     alloc = r.heap[1] - r.probe_cost
-    assert alloc <= 48 * 1024, alloc
+    print("heap after boot: %d B" % alloc)
+    assert alloc <= HEAP_BOOT, alloc
 
 
 # Every game (and Dice, the hidden deck) opened, one screen in, and left - twice - then
@@ -319,28 +390,97 @@ TOUR = ",".join([_VISIT] * 7 + ["down"] + [_VISIT] * 7 + ["down"])
 STATS = "down*5,ok,wait:300,ok,wait:1500,down,wait:300"
 
 
+def to_first_row(dev, first, most=12):
+    """BACK to the main menu, then DOWN until it shows ``first`` (the main menu after boot,
+    its first row selected): the cursor where a fresh boot has it."""
+    dev.play("back*6", paced=True)
+    for _ in range(most):
+        if dev.frame() == first:
+            return
+        dev.play("down", paced=True)
+    raise AssertionError("the main menu never showed its first row again")
+
+
+def traced_opening(dev, name):
+    """OPENS[name] opened from the main menu's first row (80 ms taps): (ms from the release,
+    CPU busy ms, the frame)."""
+    n0 = dev.txn_count
+    busy = play_traced(dev, segments(open_script(OPENS[name]), 80, 120))
+    opened = update_after(dev, dev.presses[-1].release_ns, dev.txns(n0))
+    return (opened[1] if opened else None, busy, dev.frame())
+
+
+def late_openings(dev, first, tmp):
+    """Each of OPENS opened in turn from the main menu's first row: {name: (ms from the
+    release, CPU busy ms, the frame, the filesystem just before)}."""
+    out = {}
+    for i, name in enumerate(OPENS):
+        to_first_row(dev, first)
+        fs = os.path.join(tmp, "before_%d.bin" % i)
+        dev.save_flash(fs, fs_only=True)
+        out[name] = traced_opening(dev, name) + (fs,)
+    return out
+
+
+def fresh_opening(name, fs, first):
+    """The same opening on a fresh boot of the same filesystem (the same saved games)."""
+    flash = pico.flash_with_fs(fs, out=fs + ".flash")
+    with pico.boot(BOARD, flash=flash) as dev:
+        to_first_row(dev, first)
+        return traced_opening(dev, name)
+
+
 @pytest.fixture(scope="module")
-def toured():
+def toured(tmp_path_factory):
+    """The tour, the die statistics, then each game opened late in the session; and each of
+    those openings again on a fresh boot of the filesystem it started from."""
     pico.fs_image(BOARD)
+    tmp = str(tmp_path_factory.mktemp("late"))
     dev = pico.boot(BOARD)
     try:
+        first = dev.frame()
         dev.play(TOUR, paced=True)
         menu = dev.heap()
         errors = dev.errors()
         dev.play(STATS, paced=True)
         stats = dev.heap()
-        return menu, stats, errors + dev.errors(), dev.probe_cost, dev.frame()[: dev.width]
+        title = dev.frame()[: dev.width]
+        late = late_openings(dev, first, tmp)
+        errors += dev.errors()
+        cost = dev.probe_cost
     finally:
         dev.close()
+    fresh = dict(zip(late, parallel(lambda n: fresh_opening(n, late[n][3], first), list(late)),
+                     strict=True))
+    return menu, stats, errors, cost, title, late, fresh
 
 
-def test_heap_after_visiting_every_game_twice_within_100_kb(toured):
-    menu, stats, errors, cost, title = toured
+def test_heap_after_visiting_every_game_twice_within_48_kb(toured):
+    """Every game (and Dice, the hidden deck) visited twice, then the die statistics: the
+    heap the app holds at the main menu and on the statistics is within 48 KB."""
+    menu, stats, errors, cost, title, _late, _fresh = toured
     assert errors == []
     want, text = sim_title(TOUR + "," + STATS, 80, 120, len(title))
     assert title == want, text  # the tour ended on the simulator's screen
-    assert menu[1] - cost <= 100 * 1024, menu
-    assert stats[1] - cost <= 100 * 1024, stats
+    print("heap after the tour: main menu %d B, die statistics %d B" % (
+        menu[1] - cost, stats[1] - cost))
+    assert menu[1] - cost <= HEAP_TOUR, menu
+    assert stats[1] - cost <= HEAP_TOUR, stats
+
+
+@pytest.mark.parametrize("name", list(OPENS))
+def test_a_game_opened_late_in_a_session_as_fast_as_after_boot(toured, name):
+    """Opened after the tour (every game visited twice, the die statistics), a game shows the
+    screen a fresh boot of the same filesystem (the same saved games) shows, within 10 % of
+    that opening's time from the release, and the CPU is busy no longer than 100 ms: what a
+    session leaves behind (a fuller heap, modules kept) does not slow an opening down."""
+    late_ms, busy, frame, _fs = toured[5][name]
+    fresh_ms, fresh_busy, fresh_frame = toured[6][name]
+    print("open %s: %.1f ms after a fresh boot, %.1f ms after the tour (CPU busy %.1f and "
+          "%.1f ms)" % (name, fresh_ms, late_ms, fresh_busy, busy))
+    assert frame == fresh_frame, "not the screen a fresh boot opens"
+    assert late_ms is not None and late_ms <= fresh_ms * LATE, (late_ms, fresh_ms)
+    assert busy <= BUSY_MS, busy
 
 
 PEEK = "down*6,ok,ok,ok,down*2,ok,ok,ok,press:ok,wait:700"  # Hidden deck: draw one, hold OK

@@ -1,4 +1,5 @@
-"""The real port: latency, bus bytes and heap of Wyrm on the emulated Pico (``make bench``).
+"""The real port: latency, bus bytes and heap of Wyrm on the emulated Pico (``make bench``):
+Wyrm's own firmware, or the one PICO_FW names (host_tools/emu/pico.py).
 
     .venv/bin/python -m host_tools.bench.on_pico [--board pico-ssd1306-4btn] [--json out.json]
 
@@ -6,7 +7,6 @@ One boot, keys tapped at the simulator's rhythm, each press timed to its last by
 """
 import argparse
 import json
-import os
 import sys
 import time
 
@@ -71,7 +71,7 @@ def measure(board="pico-ssd1306-4btn", log=print):
     wall0 = time.time()
     dev = pico.boot(board)
     try:
-        res = {"board": board, "firmware": os.path.basename(pico.firmware_path())}
+        res = {"board": board, "firmware": pico.firmware_label()}
         boot_txns = [t for t in dev.txns() if t.ack and t.addr == dev.addr]
         res["boot"] = {"ms": dev.boot_ms, "bytes": sum(len(t.data) for t in boot_txns)}
         rec = Recorder(dev)

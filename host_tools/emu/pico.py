@@ -1,9 +1,13 @@
-"""Wyrm on an emulated Pico: the real MicroPython rp2 firmware, in the tests and the bench.
+"""Wyrm on an emulated Pico: Wyrm's own firmware (make firmware) on rp2040js, in the tests
+and the bench.
 
     dev = pico.boot("pico-ssd1306-4btn")      # power on, run until the main menu is drawn
     dev.play("down,down,ok"); dev.frame(); dev.heap(); dev.close()
 
-Emulated time is exact, so latencies and byte counts may be asserted (docs/PICO.md).
+The firmware is Wyrm's own (MicroPython v1.28.0 with the wyrm package frozen, built and cached
+by host_tools.make.firmware) with the filesystem make uf2 FIRMWARE=own puts beside it; PICO_FW
+names another one (the stock RPI_PICO UF2, which gets make deploy's files). Emulated time is
+exact, so latencies and byte counts may be asserted (docs/PICO.md).
 """
 
 import json
@@ -18,7 +22,9 @@ from host_tools import paths
 from host_tools.make import fsimage
 
 SHARED = os.path.normpath(os.path.join(paths.ROOT, "..", "shared", "pico"))
-DEFAULT_FW = os.path.join(SHARED, "RPI_PICO-v1.28.0.uf2")
+# The stock MicroPython build, for comparison (PICO_FW) and the tests of the stock path
+STOCK_FW = os.path.join(SHARED, "RPI_PICO-v1.28.0.uf2")
+DEFAULT_FW = STOCK_FW  # the name tests/test_uf2_update.py reads
 BOOTROM_NAME = "bootrom-rp2040-b1.bin"
 EMU = os.path.join(paths.ROOT, "host_tools", "emu", "rp2040.mjs")
 BUILD = os.path.join(paths.ROOT, "build", "pico")
@@ -57,28 +63,120 @@ class PicoError(RuntimeError):
     pass
 
 
+_OWN = {}  # the own firmware's path, built once per process
+_OWN_LOCK = threading.Lock()
+
+
+def own_firmware():
+    """Path of Wyrm's own firmware UF2, built if its inputs changed (host_tools.make.firmware's
+    cache); PicoError with the build's message if it cannot be built."""
+    from host_tools.make import firmware
+
+    with _OWN_LOCK:
+        if "uf2" not in _OWN:
+            try:
+                _OWN["uf2"] = firmware.build(log=lambda msg: None)["uf2"]
+            except firmware.FirmwareError as exc:
+                raise PicoError(str(exc)) from None
+        return _OWN["uf2"]
+
+
 def firmware_path():
-    return os.environ.get("PICO_FW") or DEFAULT_FW
+    """The firmware the emulated Pico runs: PICO_FW, else Wyrm's own (built if needed)."""
+    return os.environ.get("PICO_FW") or own_firmware()
+
+
+def stock_firmware_path():
+    """The stock MicroPython UF2 (for the tests of the stock path): PICO_FW when it names a
+    firmware without Wyrm frozen in, else ../shared/pico's."""
+    env = os.environ.get("PICO_FW")
+    if env and os.path.exists(env) and not is_frozen(env):
+        return env
+    return STOCK_FW
+
+
+_FROZEN = {}
+
+
+def is_frozen(fw):
+    """True if the firmware file (.uf2 or flash .bin) has Wyrm frozen in (make firmware's):
+    its filesystem then holds main.py, board.json and names.txt, not make deploy's files."""
+    st = os.stat(fw)
+    key = (os.path.abspath(fw), st.st_mtime_ns, st.st_size)
+    if key not in _FROZEN:
+        with open(fw, "rb") as f:
+            data = f.read()
+        if fw.endswith(".uf2"):
+            data = b"".join(data[o + 32:o + 32 + int.from_bytes(data[o + 16:o + 20], "little")]
+                            for o in range(0, len(data) - 511, 512))
+        _FROZEN[key] = b"wyrm/app.py" in data
+    return _FROZEN[key]
+
+
+def firmware_label():
+    """What the emulated Pico runs, in words for reports."""
+    fw = firmware_path()
+    if is_frozen(fw):
+        return "Wyrm's own firmware (make firmware) and the files make uf2 FIRMWARE=own writes"
+    return "%s and the files make deploy installs" % os.path.basename(fw)
 
 
 def bootrom_path():
     env = os.environ.get("PICO_BOOTROM")
     if env:
         return env
-    beside = os.path.join(os.path.dirname(os.path.abspath(firmware_path())), BOOTROM_NAME)
-    if os.path.exists(beside):
+    fw = os.environ.get("PICO_FW")
+    beside = os.path.join(os.path.dirname(os.path.abspath(fw)), BOOTROM_NAME) if fw else ""
+    if beside and os.path.exists(beside):
         return beside
     return os.path.join(SHARED, BOOTROM_NAME)
 
 
 def unavailable():
-    """None if the emulated Pico can run here, else one line saying why not."""
-    fw = firmware_path()
-    if not os.path.exists(fw):
-        if os.environ.get("PICO_FW"):
+    """None if the emulated Pico can run here, else one line saying why not. Quick: it does
+    not build Wyrm's firmware, only checks that it can be built (the toolchain, the source)."""
+    fw = os.environ.get("PICO_FW")
+    if fw:
+        if not os.path.exists(fw):
             return "PICO_FW=%s does not exist" % fw
-        return "no MicroPython firmware: %s missing and PICO_FW not set" % os.path.relpath(fw)
+    else:
+        why = own_unbuildable()
+        if why:
+            return why
     if not os.path.exists(bootrom_path()):
+        return "no RP2040 bootrom (%s): set PICO_BOOTROM" % BOOTROM_NAME
+    if shutil.which("node") is None:
+        return "node is not installed"
+    if not os.path.isdir(os.path.join(paths.ROOT, "node_modules", "rp2040js")):
+        return "rp2040js is not installed (make deps)"
+    return None
+
+
+def own_unbuildable():
+    """None if Wyrm's own firmware can be built here (the toolchain, the source), else one
+    line why not."""
+    from host_tools.make import firmware
+
+    missing = firmware.missing_tools()
+    if missing:
+        return firmware.toolchain_error(missing)
+    if not (os.environ.get("MICROPYTHON_SRC") or os.path.isfile(firmware.TARBALL)):
+        return firmware.no_source()
+    return None
+
+
+def must_run():
+    """On CI (CI=true) the emulated Pico's tests fail rather than skip when Wyrm's firmware
+    cannot be built (.ci/run installs the toolchain), as tests/test_firmware.py's do."""
+    return bool(os.environ.get("CI")) and not os.environ.get("PICO_FW") and bool(own_unbuildable())
+
+
+def stock_unavailable():
+    """None if the stock firmware can run on the emulated Pico here, else one line why not."""
+    if not os.path.exists(STOCK_FW):
+        return "no stock MicroPython firmware: %s missing" % os.path.relpath(STOCK_FW)
+    if not os.path.exists(os.path.join(SHARED, BOOTROM_NAME)) and \
+            not os.environ.get("PICO_BOOTROM"):
         return "no RP2040 bootrom (%s): set PICO_BOOTROM" % BOOTROM_NAME
     if shutil.which("node") is None:
         return "node is not installed"
@@ -112,22 +210,44 @@ wyrm.rng._system_source = lambda: wyrm.rng.Xorshift(%d)
 """
 
 
-def fs_image(board, probe=True, seed=None):
+def fs_image(board, probe=True, seed=None, frozen=None):
     """Path of Wyrm's LittleFS image for ``board`` (built once per process). ``seed``: the
-    device's random numbers are ``wyrm.rng.Rng(seed=seed)``'s, as in the simulator."""
+    device's random numbers are ``wyrm.rng.Rng(seed=seed)``'s, as in the simulator.
+    ``frozen`` (default: the firmware_path() has Wyrm frozen in): the files make uf2
+    FIRMWARE=own puts beside Wyrm's own firmware (main.py, board.json, names.txt), else make
+    deploy's (the stock firmware); then the probe's and the seed's boot.py."""
+    if frozen is None:
+        frozen = is_frozen(firmware_path())
     with _IMAGES_LOCK:
-        return _fs_image(board, probe, seed)
+        return _fs_image(board, probe, seed, frozen)
 
 
-def _fs_image(board, probe, seed=None):
-    key = (board, probe, seed)
+def _own_files(board, out_dir):
+    """firmware.filesystem_files(board) written into ``out_dir``: (out_dir, names)."""
+    from host_tools.make import firmware
+
+    shutil.rmtree(out_dir, ignore_errors=True)
+    os.makedirs(out_dir)
+    names = []
+    for name, data in firmware.filesystem_files(board):
+        with open(os.path.join(out_dir, name), "wb") as f:
+            f.write(data)
+        names.append(name)
+    return out_dir, names
+
+
+def _fs_image(board, probe, seed=None, frozen=False):
+    key = (board, probe, seed, frozen)
     if key in _IMAGES and os.path.exists(_IMAGES[key]):
         return _IMAGES[key]
-    name = board_name(board) + ("" if probe else "-noprobe")
+    name = ("own-" if frozen else "") + board_name(board) + ("" if probe else "-noprobe")
     if seed is not None:
         name += "-seed%d" % seed
     out_dir = os.path.join(BUILD, "fs-" + name)
-    out_dir, names = fsimage.build_files(board, out_dir)
+    if frozen:
+        out_dir, names = _own_files(board, out_dir)
+    else:
+        out_dir, names = fsimage.build_files(board, out_dir)
     if probe or seed is not None:
         boot = os.path.join(out_dir, "boot.py")
         old = ""
@@ -198,6 +318,9 @@ class Pico:
         why = unavailable() if fw is None else None
         if why:
             raise PicoError(why)
+        fw = fw or firmware_path()
+        self.fw = fw
+        self.frozen = is_frozen(fw)  # Wyrm's own firmware (the wyrm package frozen in)
         self.board = board
         self.prof = board_profile(board)
         d = self.prof["display"]
@@ -220,7 +343,7 @@ class Pico:
         init = {
             "cmd": "init",
             "bootrom": bootrom_path(),
-            "fw": fw or firmware_path(),
+            "fw": fw,
             "fs_base": FS_BASE,
             "panel": {
                 "controller": d["controller"], "width": d["width"], "height": d["height"],
@@ -232,7 +355,7 @@ class Pico:
         if flash is not None:
             init["flash"] = flash
         else:
-            init["fs"] = fs if fs is not None else fs_image(board, probe, seed)
+            init["fs"] = fs if fs is not None else fs_image(board, probe, seed, self.frozen)
         self._proc = subprocess.Popen(
             ["node", EMU], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
             cwd=paths.ROOT, text=True, bufsize=1)
@@ -496,6 +619,17 @@ class Pico:
         """Instructions executed and emulated ns spent asleep (WFI/WFE)."""
         return self._call({"cmd": "stats"})
 
+    def trace(self, ms, step_ms=1):
+        """Run ``ms`` in steps of ``step_ms``: [(t_ns, sleep_ns)], one after each step (the
+        same run as run(ms): emulated time does not depend on the steps)."""
+        out = []
+        for _ in range(int(round(ms / step_ms))):
+            self.run(step_ms)
+            st = self.stats()
+            out.append((st["t_ns"], st["sleep_ns"]))
+        return out
+
+
     # -- power supply and the time split (docs/PICO.md "Power") ----------------------
     def supply(self, vsys=None, vbus=None):
         """Set VSYS in volts (ADC3 reads VSYS/3) and/or VBUS present (GP24); None keeps it.
@@ -559,3 +693,19 @@ def flash_with_fs(fs_region, fw=None, out=None):
     with open(out, "wb") as f:
         f.write(flash)
     return out
+
+
+def busy_ms(start, trace):
+    """CPU time (ms, not asleep) from ``start`` ((t_ns, sleep_ns), e.g. stats() at a press
+    edge) to the end of the last step of ``trace`` the core spent mostly awake: the work a
+    press caused until the app waits in its input loop again (its polls included)."""
+    t0, s0 = start
+    total = last = 0
+    for t, slept in trace:
+        step = t - t0
+        awake = step - (slept - s0)
+        total += awake
+        if awake * 2 > step:
+            last = total
+        t0, s0 = t, slept
+    return last / 1e6
