@@ -14,7 +14,7 @@ import os
 import shutil
 
 import pytest
-from pico_support import same_frame, sim_frame
+from pico_support import own_firmware, same_frame, sim_frame
 
 from host_tools.emu import pico
 from host_tools.make import firmware, fsimage, uf2
@@ -120,22 +120,9 @@ def test_the_filesystem_beside_it_holds_no_code_but_main_py():
 
 
 # -- the build and the boot -------------------------------------------------------------------
-def _toolchain_why():
-    missing = firmware.missing_tools()
-    return firmware.toolchain_error(missing) if missing else None
-
-
 @pytest.fixture(scope="module")
 def built():
-    why = _toolchain_why()
-    if why:
-        if os.environ.get("CI"):
-            pytest.fail(why, pytrace=False)
-        pytest.skip(why)
-    try:
-        return firmware.build(log=lambda msg: None)
-    except firmware.FirmwareError as exc:
-        pytest.fail(str(exc), pytrace=False)
+    return own_firmware()
 
 
 def test_firmware_builds_and_leaves_64_kb_before_the_filesystem(built):

@@ -13,11 +13,12 @@ import subprocess
 import sys
 
 import pytest
+from pico_support import own_firmware
 
 from host_tools import paths
 from host_tools.emu import pico
 from host_tools.emu import usb_serial as pico_serial
-from host_tools.make import firmware, fsimage
+from host_tools.make import fsimage
 
 BOARD = "pico-ssd1306-4btn"
 SAVES = ("dice_stats.json", "open.json", "menu.json")  # a roll saves these
@@ -162,16 +163,7 @@ def test_deploy_on_wyrm_firmware_copies_the_profile_and_data_and_clears_the_stoc
     Pico runs Wyrm's own firmware, copies nothing but main.py, board.json and names.txt
     (here all up to date), removes the wyrm/ folder and wyrm_finder.mpy, keeps every save,
     and after a power-up the device shows what it showed before, with no error."""
-    missing = firmware.missing_tools()
-    if missing:
-        why = firmware.toolchain_error(missing)
-        if os.environ.get("CI"):
-            pytest.fail(why, pytrace=False)
-        pytest.skip(why)
-    try:
-        built = firmware.build(log=lambda msg: None)
-    except firmware.FirmwareError as exc:
-        pytest.fail(str(exc), pytrace=False)
+    built = own_firmware()
     image, _dir, stock_names = fsimage.build_image(BOARD, str(tmp_path / "stock-fs"))
     assert "wyrm_finder.mpy" in stock_names and "wyrm/shell.mpy" in stock_names
     flash = pico.flash_with_fs(image, fw=built["uf2"], out=str(tmp_path / "own.flash"))

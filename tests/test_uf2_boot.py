@@ -12,10 +12,10 @@ the main menu byte for byte as the simulator draws it.
 import os
 
 import pytest
-from pico_support import same_frame
+from pico_support import own_firmware, same_frame
 
 from host_tools.emu import pico
-from host_tools.make import firmware, fsimage, uf2
+from host_tools.make import fsimage, uf2
 from host_tools.sim import core as simcore
 
 CASES = [("pico-ssd1306-4btn", "blank", "own"), ("pico-sh1106-4btn", "used", "stock")]
@@ -28,16 +28,7 @@ def micropython(kind):
         if not os.path.exists(STOCK):
             pytest.skip("no %s" % STOCK)
         return STOCK
-    missing = firmware.missing_tools()
-    if missing:
-        why = firmware.toolchain_error(missing)
-        if os.environ.get("CI"):
-            pytest.fail(why, pytrace=False)
-        pytest.skip(why)
-    try:
-        return firmware.build(log=lambda msg: None)["uf2"]
-    except firmware.FirmwareError as exc:
-        pytest.fail(str(exc), pytrace=False)
+    return own_firmware()["uf2"]
 
 
 pytestmark = pytest.mark.skipif(bool(pico.unavailable()), reason=pico.unavailable() or "")

@@ -12,7 +12,7 @@ puts there): the update cannot remove those files, and the frozen package runs i
 import os
 
 import pytest
-from pico_support import same_frame, sim_frame
+from pico_support import own_firmware, same_frame, sim_frame
 
 from host_tools.emu import pico
 from host_tools.make import firmware, fsimage, uf2
@@ -73,19 +73,10 @@ def test_update_refuses_a_firmware_that_reaches_the_filesystem():
 # -- on the emulated Pico, with Wyrm's own firmware -------------------------------------------
 @pytest.fixture(scope="module")
 def frozen_uf2s(tmp_path_factory):
-    missing = firmware.missing_tools()
-    if missing:
-        why = firmware.toolchain_error(missing)
-        if os.environ.get("CI"):
-            pytest.fail(why, pytrace=False)
-        pytest.skip(why)
+    built = own_firmware()
     why = pico.unavailable()
     if why:
         pytest.skip(why)
-    try:
-        built = firmware.build(log=lambda msg: None)
-    except firmware.FirmwareError as exc:
-        pytest.fail(str(exc), pytrace=False)
     d = tmp_path_factory.mktemp("uf2")
     full, _stats, names = uf2.build(BOARD, built["uf2"], str(d / "full.uf2"), frozen=True)
     assert sorted(names) == ["board.json", "main.py", "names.txt"]

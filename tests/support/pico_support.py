@@ -1,5 +1,8 @@
 """Helpers for tests/test_pico_*.py: boots in parallel, simulator counterparts."""
+import os
 from concurrent.futures import ThreadPoolExecutor
+
+import pytest
 
 from host_tools.emu import pico
 from host_tools.sim import core as simcore
@@ -38,3 +41,21 @@ def same_frame(dev, want, what):
 
 def boot(board, **kw):
     return pico.boot(board, **kw)
+
+
+def own_firmware():
+    """Wyrm's own firmware, built (or taken from the build cache): firmware.build()'s dict.
+    Without the ARM toolchain the test skips with the line naming the packages, and fails on
+    CI (.ci/run installs them); a failed build fails it."""
+    from host_tools.make import firmware
+
+    missing = firmware.missing_tools()
+    if missing:
+        why = firmware.toolchain_error(missing)
+        if os.environ.get("CI"):
+            pytest.fail(why, pytrace=False)
+        pytest.skip(why)
+    try:
+        return firmware.build(log=lambda msg: None)
+    except firmware.FirmwareError as exc:
+        pytest.fail(str(exc), pytrace=False)
