@@ -143,7 +143,12 @@ def unavailable():
         why = own_unbuildable()
         if why:
             return why
-    if not os.path.exists(bootrom_path()):
+    return _emulator_missing(os.path.exists(bootrom_path()))
+
+
+def _emulator_missing(has_bootrom):
+    """None if the emulator itself can run (the bootrom, node, rp2040js), else one line."""
+    if not has_bootrom:
         return "no RP2040 bootrom (%s): set PICO_BOOTROM" % BOOTROM_NAME
     if shutil.which("node") is None:
         return "node is not installed"
@@ -175,14 +180,8 @@ def stock_unavailable():
     """None if the stock firmware can run on the emulated Pico here, else one line why not."""
     if not os.path.exists(STOCK_FW):
         return "no stock MicroPython firmware: %s missing" % os.path.relpath(STOCK_FW)
-    if not os.path.exists(os.path.join(SHARED, BOOTROM_NAME)) and \
-            not os.environ.get("PICO_BOOTROM"):
-        return "no RP2040 bootrom (%s): set PICO_BOOTROM" % BOOTROM_NAME
-    if shutil.which("node") is None:
-        return "node is not installed"
-    if not os.path.isdir(os.path.join(paths.ROOT, "node_modules", "rp2040js")):
-        return "rp2040js is not installed (make deps)"
-    return None
+    return _emulator_missing(os.path.exists(os.path.join(SHARED, BOOTROM_NAME))
+                             or bool(os.environ.get("PICO_BOOTROM")))
 
 
 def board_profile(board):
