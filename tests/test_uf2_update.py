@@ -90,25 +90,34 @@ def _power_up(flash_file):
     return dev
 
 
-def test_update_uf2_resumes_the_game_in_progress(frozen_uf2s, tmp_path):
-    """The full UF2 on a blank Pico boots to the main menu; a die rolled (a game in progress,
-    saved); the update UF2 copied like the boot ROM: at power-up the Pico shows the same
-    screen as before the update, and every file of the filesystem is as it was."""
-    full, update = frozen_uf2s
-    with open(full, "rb") as f:
+def _rolled(uf2_file, tmp_path, first_screen=None):
+    """A blank Pico with ``uf2_file`` copied like the boot ROM, powered up (``first_screen(dev)``
+    checks what it shows), a die rolled in Dice (a save): the flash file after it."""
+    with open(uf2_file, "rb") as f:
         flash = uf2.write_like_bootrom(bytearray(b"\xff" * uf2.FLASH_SIZE), f.read())
     first = tmp_path / "first.flash"
     first.write_bytes(bytes(flash))
     dev = _power_up(str(first))
     try:
-        want, _text = sim_frame("wait:100")
-        same_frame(dev, want, "the full UF2's main menu")
+        if first_screen:
+            first_screen(dev)
         dev.play("down*5,ok,ok,wait:800")  # Dice (the main menu's last entry), roll: a save
         dev.settle()
         played = tmp_path / "played.flash"
         dev.save_flash(str(played))
     finally:
         dev.close()
+    return played
+
+
+def test_update_uf2_resumes_the_game_in_progress(frozen_uf2s, tmp_path):
+    """The full UF2 on a blank Pico boots to the main menu; a die rolled (a game in progress,
+    saved); the update UF2 copied like the boot ROM: at power-up the Pico shows the same
+    screen as before the update, and every file of the filesystem is as it was."""
+    full, update = frozen_uf2s
+    want, _text = sim_frame("wait:100")
+    played = _rolled(full, tmp_path,
+                     lambda dev: same_frame(dev, want, "the full UF2's main menu"))
     dev = _power_up(str(played))  # what the Pico shows at power-up with this save
     try:
         screen = dev.frame()
@@ -144,18 +153,7 @@ def test_update_from_the_stock_firmware_runs_the_frozen_package_and_resumes(froz
     _full, update = frozen_uf2s
     stock, _stats, names = uf2.build(BOARD, STOCK, str(tmp_path / "stock.uf2"))
     assert "wyrm_finder.mpy" in names and "wyrm/shell.mpy" in names  # make deploy's files
-    with open(stock, "rb") as f:
-        flash = uf2.write_like_bootrom(bytearray(b"\xff" * uf2.FLASH_SIZE), f.read())
-    first = tmp_path / "stock.flash"
-    first.write_bytes(bytes(flash))
-    dev = _power_up(str(first))
-    try:
-        dev.play("down*5,ok,ok,wait:800")  # Dice (the main menu's last entry), roll: a save
-        dev.settle()
-        played = tmp_path / "played.flash"
-        dev.save_flash(str(played))
-    finally:
-        dev.close()
+    played = _rolled(stock, tmp_path)
     dev = _power_up(str(played))
     try:
         screen = dev.frame()  # what the stock firmware shows at power-up with this save
