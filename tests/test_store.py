@@ -776,10 +776,9 @@ def logged(tmp_path, monkeypatch):
     return fs, Store(str(tmp_path))
 
 
-def test_a_remove_while_saving_is_stopped_waits_until_it_starts_again(tmp_path, monkeypatch):
-    """Leaving a game or clearing the names while the battery is empty: the name reads as
-    gone at once, but no file is touched (not a remove, a rename or a write); once saving
-    starts again the file and its backup are removed."""
+def names_cleared_while_stopped(tmp_path, monkeypatch):
+    """A table saved twice (a file and its backup), then, on a logged store whose saving is
+    stopped, the names cleared: (the log's file system, the store, the flash before)."""
     s = Store(str(tmp_path))
     s.save("table", ["Ann"])
     s.save("table", ["Ann", "Bo"])
@@ -787,6 +786,14 @@ def test_a_remove_while_saving_is_stopped_waits_until_it_starts_again(tmp_path, 
     fs, s = logged(tmp_path, monkeypatch)
     s.halted = True
     s.remove("table")
+    return fs, s, before
+
+
+def test_a_remove_while_saving_is_stopped_waits_until_it_starts_again(tmp_path, monkeypatch):
+    """Leaving a game or clearing the names while the battery is empty: the name reads as
+    gone at once, but no file is touched (not a remove, a rename or a write); once saving
+    starts again the file and its backup are removed."""
+    fs, s, before = names_cleared_while_stopped(tmp_path, monkeypatch)
     assert fs.log == [] and on_flash(tmp_path) == before
     assert s.load("table", "none") == "none" and s.exists("table") is False
     resume(s)
@@ -798,13 +805,7 @@ def test_a_save_after_a_held_back_remove_starts_the_name_afresh(tmp_path, monkey
     """Names cleared, then new ones typed, all while saving is stopped: nothing changes on
     the flash; once it starts again the new names are saved and the old ones are gone,
     not kept as the backup (a damaged file later cannot bring them back)."""
-    s = Store(str(tmp_path))
-    s.save("table", ["Ann"])
-    s.save("table", ["Ann", "Bo"])
-    before = on_flash(tmp_path)
-    fs, s = logged(tmp_path, monkeypatch)
-    s.halted = True
-    s.remove("table")
+    fs, s, before = names_cleared_while_stopped(tmp_path, monkeypatch)
     assert s.save("table", ["Cy"]) is False
     assert fs.log == [] and on_flash(tmp_path) == before
     assert s.load("table", None) == ["Cy"] and s.exists("table")
