@@ -41,13 +41,47 @@ collect_ignore_glob = ["test_pico_*.py"] if _PICO_WHY else []
 
 
 def pytest_collection_modifyitems(config, items):
-    """Named on the command line, the modules are collected anyway: deselect their tests."""
-    if not _PICO_WHY:
-        return
-    pico_items = [i for i in items if i.path.name.startswith("test_pico_")]
-    if pico_items:
-        config.hook.pytest_deselected(items=pico_items)
-        items[:] = [i for i in items if not i.path.name.startswith("test_pico_")]
+    """Named on the command line, the modules are collected anyway: deselect their tests.
+    On a worker of a parallel run, the slowest modules first (see SLOW_FIRST)."""
+    if _PICO_WHY:
+        pico_items = [i for i in items if i.path.name.startswith("test_pico_")]
+        if pico_items:
+            config.hook.pytest_deselected(items=pico_items)
+            items[:] = [i for i in items if not i.path.name.startswith("test_pico_")]
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        rank = {name: n for n, name in enumerate(SLOW_FIRST)}
+        items.sort(key=lambda i: rank.get(i.path.name, len(rank)))  # stable: modules stay whole
+
+
+# -- parallel workers (make test: pytest -n 2 --dist loadfile --no-loadscope-reorder) ---------
+# Each module runs whole on one worker, so its module fixtures (a tour, a set of boots) are
+# made once; the slowest go first so the two workers finish together; modules that write the
+# same files under build/ (a board's filesystem for a UF2) run on one worker, one after the
+# other (pytest_xdist_make_scheduler below: xdist's own loadgroup cannot rename pytest 9's ids).
+SLOW_FIRST = (
+    "test_pico_latency.py", "test_pico_speed.py", "test_pico_deploy.py", "test_pico_text.py",
+    "test_pico_screens.py", "test_pico_powercut.py", "test_pico_power.py", "test_uf2_update.py",
+    "test_pico_boot.py", "test_pico_heap.py", "test_uf2_boot.py", "test_firmware.py",
+)
+SAME_WORKER = {name: "uf2-builds" for name in (
+    "test_firmware.py", "test_uf2.py", "test_uf2_boot.py", "test_uf2_update.py")}
+
+
+def unit_of(nodeid):
+    """The unit of work a test belongs to: its module, or its SAME_WORKER group."""
+    name = nodeid.split("::", 1)[0].rsplit("/", 1)[-1]
+    return SAME_WORKER.get(name, name)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    from xdist.scheduler import LoadScopeScheduling
+
+    class ByModule(LoadScopeScheduling):
+        def _split_scope(self, nodeid):
+            return unit_of(nodeid)
+
+    return ByModule(config, log)
 
 
 def pytest_terminal_summary(terminalreporter):

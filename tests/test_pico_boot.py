@@ -138,3 +138,45 @@ def test_without_the_toolchain_the_pico_says_why_in_one_line_and_ci_fails(monkey
     assert pico.must_run()
     monkeypatch.setenv("PICO_FW", pico.STOCK_FW)
     assert pico.unavailable() is None and not pico.must_run()
+
+
+# A session with what the tests look at: moves, a screen opened, a die rolled (a save: flash
+# writes); then the heap probe and the power split
+SESSION = "down*5,ok,wait:600,ok,wait:1500"
+
+
+def _session(dev):
+    """Everything the device did from its boot through SESSION."""
+    dev.play(SESSION)
+    heap = dev.heap()
+    return {"boot_ms": dev.boot_ms, "t_ns": dev.t_ns, "frame": dev.frame(), "heap": heap,
+            "txns": [(t.addr, t.start_ns, t.end_ns, t.data, t.ack) for t in dev.txns()],
+            "console": dev.console(), "flash_ops": dev.flash_ops(), "power": dev.power(),
+            "stats": dev.stats(), "presses": [(p.mask, p.edge_ns, p.release_ns)
+                                              for p in dev.presses]}
+
+
+def test_a_pico_handed_out_again_goes_on_byte_for_byte_as_a_fresh_boot(monkeypatch):
+    """boot() hands out a Pico closed before (its node process kept, the machine restored to
+    the end of its boot) and that Pico does exactly what one powered on afresh does: the same
+    panel bytes at the same emulated times, console, flash writes, heap and power split. So
+    the device tests that share boots check what a fresh boot would show."""
+    board = "pico-ssd1306-4btn"
+    monkeypatch.setenv("PICO_FRESH_BOOT", "1")
+    with pico.boot(board) as dev:
+        fresh = _session(dev)
+    monkeypatch.delenv("PICO_FRESH_BOOT")
+    with pico.boot(board) as dev:
+        pid = dev._proc.pid
+        first = _session(dev)
+    with pico.boot(board) as dev:
+        assert dev._proc.pid == pid, "boot() powered on a new Pico instead of the one closed"
+        again = _session(dev)
+    with pico.boot(board) as dev:
+        assert dev._proc.pid == pid
+        once_more = _session(dev)
+    assert fresh["flash_ops"], "the session saved nothing: it must cover flash writes"
+    for key in fresh:
+        assert first[key] == fresh[key], key
+        assert again[key] == fresh[key], key
+        assert once_more[key] == fresh[key], key

@@ -10,6 +10,8 @@ names another one (the stock RPI_PICO UF2, which gets make deploy's files). Emul
 exact, so latencies and byte counts may be asserted (docs/PICO.md).
 """
 
+import atexit
+import itertools
 import json
 import os
 import re
@@ -242,6 +244,8 @@ def _fs_image(board, probe, seed=None, frozen=False):
     name = ("own-" if frozen else "") + board_name(board) + ("" if probe else "-noprobe")
     if seed is not None:
         name += "-seed%d" % seed
+    # this process's own files: test workers in parallel (pytest -n) never share one
+    name += "-%d" % os.getpid()
     out_dir = os.path.join(BUILD, "fs-" + name)
     if frozen:
         out_dir, names = _own_files(board, out_dir)
@@ -259,12 +263,24 @@ def _fs_image(board, probe, seed=None, frozen=False):
         if "boot.py" not in names:
             names = ["boot.py"] + names
     image = fsimage.image_from_dir(out_dir, names)
+    shutil.rmtree(out_dir, ignore_errors=True)
     os.makedirs(BUILD, exist_ok=True)
     path = os.path.join(BUILD, name + ".img")
     with open(path, "wb") as f:
         f.write(image)
+    if not _IMAGES:
+        atexit.register(_remove_images)
     _IMAGES[key] = path
     return path
+
+
+def _remove_images():
+    """At exit: this process's filesystem images (``_IMAGES``) go."""
+    for path in list(_IMAGES.values()):
+        try:
+            os.remove(path)
+        except OSError:
+            pass
 
 
 class Txn:
@@ -380,6 +396,13 @@ class Pico:
         return reply
 
     def close(self):
+        """Power off. A Pico from ``boot()`` that can be parked (see ``_park``) is restored to
+        its after-boot snapshot and kept for the next ``boot()`` with the same arguments."""
+        if self._proc is not None and getattr(self, "_boot_key", None) is not None:
+            _park(self)
+        self._quit()
+
+    def _quit(self):
         if self._proc is not None:
             try:
                 self._proc.stdin.write('{"cmd":"quit"}\n')
@@ -398,7 +421,7 @@ class Pico:
 
     def __del__(self):
         try:
-            self.close()
+            self._quit()
         except Exception:  # noqa: BLE001 - interpreter shutdown
             pass
 
@@ -646,14 +669,93 @@ class Pico:
         return self.run_until(max_ms, deep_sleep=True)
 
 
+# -- booted Picos kept for the next boot() ----------------------------------------------------
+# Emulated time is exact and the emulator has no other input than the commands it is sent, so
+# a Pico put back to the moment its boot ended (the emulator's snapshot/restore) goes on exactly
+# as a Pico powered on afresh. boot() with the default filesystem hands out such a Pico when
+# one was closed before with the same arguments: a test pays for a boot once, not each time.
+# PICO_FRESH_BOOT=1: every boot() powers on anew.
+PARK_MAX = 2  # Picos kept per set of boot() arguments (tests/support/pico_support.WORKERS)
+PARK_TOTAL = 8  # Picos kept in all (a node process each); the one parked longest ago goes
+_PARKED = {}  # boot key -> [Pico at its after-boot snapshot], oldest first
+_PARK_LOCK = threading.Lock()
+_PARK_ORDER = itertools.count()
+
+
+def _boot_key(board, fw, probe, seed, quiet_ms, max_ms):
+    """What a boot() with the default filesystem depends on; None when boots are not kept."""
+    if os.environ.get("PICO_FRESH_BOOT"):
+        return None
+    fw = os.path.abspath(fw or firmware_path())
+    image = fs_image(board, probe, seed, is_frozen(fw))
+    files = tuple((os.stat(f).st_mtime_ns, os.stat(f).st_size) for f in (fw, image))
+    return (board, fw, image, files, probe, seed, quiet_ms, max_ms)
+
+
+def _park(dev):
+    """Restore ``dev``'s emulator to its after-boot snapshot and keep it (as a new Pico
+    object: ``dev`` itself is closed) for the next boot() with the same key."""
+    key = dev._boot_key
+    dev._boot_key = None
+    with _PARK_LOCK:
+        if len(_PARKED.get(key, ())) >= PARK_MAX:
+            return
+    try:
+        dev._call({"cmd": "restore"})
+    except (PicoError, OSError, ValueError):
+        return
+    twin = object.__new__(Pico)
+    twin.__dict__.update(dev.__dict__)
+    twin.presses = []
+    twin.levels = 0
+    twin.probe_cost = None
+    twin.boot_ms = dev._boot_ms
+    dev._proc = None
+    twin._parked_at = next(_PARK_ORDER)
+    with _PARK_LOCK:
+        _PARKED.setdefault(key, []).append(twin)
+        parked = [(d._parked_at, k) for k, ds in _PARKED.items() for d in ds]
+        evict = []
+        if len(parked) > PARK_TOTAL:
+            _at, k = min(parked)
+            evict.append(_PARKED[k].pop(0))
+    for d in evict:
+        d._quit()
+
+
+def _unpark(key):
+    with _PARK_LOCK:
+        parked = _PARKED.get(key)
+        dev = parked.pop() if parked else None
+    if dev is not None:
+        dev._boot_key = key
+    return dev
+
+
+@atexit.register
+def _quit_parked():
+    with _PARK_LOCK:
+        devs = [d for ds in _PARKED.values() for d in ds]
+        _PARKED.clear()
+    for d in devs:
+        d._quit()
+
+
 def boot(board="pico-ssd1306-4btn", fw=None, fs=None, flash=None, probe=True,
          quiet_ms=300, max_ms=30000, seed=None):
     """Power on and run until main.py's first screen is on the panel and the bus is quiet.
 
     ``fs``: another filesystem image file; ``flash``: a whole 2 MB flash file (e.g. a
     power-cut snapshot); ``seed``: the simulator's random numbers (``fs_image``).
-    ``dev.boot_ms`` is when the boot's last panel write ended.
+    ``dev.boot_ms`` is when the boot's last panel write ended. With the default filesystem
+    the Pico may be one booted before and restored to that moment (see PARK_MAX above).
     """
+    key = None
+    if fs is None and flash is None and (fw is not None or not unavailable()):
+        key = _boot_key(board, fw, probe, seed, quiet_ms, max_ms)
+        dev = _unpark(key) if key is not None else None
+        if dev is not None:
+            return dev
     dev = Pico(board, fw=fw, fs=fs, flash=flash, probe=probe, seed=seed)
     try:
         if not dev.run_until(max_ms, connected=True):
@@ -661,6 +763,10 @@ def boot(board="pico-ssd1306-4btn", fw=None, fs=None, flash=None, probe=True,
         dev.settle(quiet_ms=quiet_ms, max_ms=max_ms, min_ms=100)
         drawn = [t for t in dev.txns() if t.ack and t.addr == dev.addr]
         dev.boot_ms = drawn[-1].end_ms if drawn else None
+        if key is not None:
+            dev._call({"cmd": "snapshot"})
+            dev._boot_ms = dev.boot_ms
+            dev._boot_key = key
     except BaseException:
         dev.close()
         raise

@@ -133,7 +133,13 @@ class Power {
     // cycle lasts 8 ns, as this harness always counted: the boot figures stay comparable.
     this.cycleNs = CYCLE_NS;
     this.following = false;
+    // The running time at the present clk_sys is summed in runAcc (run[runMhz]'s value, in the same
+    // order of additions), not in the object per instruction: it is written back at a clock change
+    // and before any read.
+    this.runMhz = Math.round(mcu.clkSys / 1e6); this.runAcc = 0;
     mcu.addClockListener((hz) => {
+      this.flushRun();
+      this.runMhz = Math.round(hz / 1e6); this.runAcc = this.run[this.runMhz] ?? 0;
       if (hz >= 100e6) this.following = true;
       if (this.following) this.cycleNs = 1e9 / hz;
     });
@@ -156,15 +162,11 @@ class Power {
     this.reset();
     this.setSupply(vsys, vbus);
   }
-  reset() { this.run = {}; this.wait = {}; this.deepNs = 0; this.deepEntries = 0; this.inDeep = false; }
+  reset() { this.run = {}; this.runAcc = 0; this.wait = {}; this.deepNs = 0; this.deepEntries = 0; this.inDeep = false; }
+  flushRun() { if (this.runAcc !== 0) this.run[this.runMhz] = this.runAcc; }
   // SLEEP state: WFI/WFE with SLEEPDEEP set and some clocks gated by SLEEP_EN (MicroPython leaves
   // SLEEPDEEP set after lightsleep but turns every SLEEP_EN bit back on: that is plain waiting)
   get deep() { return (this.scr & SLEEPDEEP) !== 0 && ((this.sleepEn[0] & this.sleepEn[1]) >>> 0) !== 0xffffffff; }
-  ran(ns) {
-    const mhz = Math.round(this.mcu.clkSys / 1e6);
-    this.run[mhz] = (this.run[mhz] ?? 0) + ns;
-    this.inDeep = false;
-  }
   enterDeep() { this.inDeep = true; this.deepEntries++; }
   waited(ns) {
     if (this.deep) {
@@ -184,6 +186,7 @@ class Power {
     if (vbus !== undefined && vbus !== null) { this.vbus = !!vbus; this.mcu.gpio[VBUS_PIN].setInputValue(this.vbus); }
   }
   stats() {
+    this.flushRun();
     return { run_ns: this.run, wait_ns: this.wait, deep_ns: this.deepNs, deep_entries: this.deepEntries,
       clk_sys_hz: this.mcu.clkSys, deep: this.deep, vsys: this.vsys, vbus: this.vbus };
   }
@@ -257,26 +260,28 @@ class Machine {
     this.lastStop = 0;
     const i2c = mcu.i2c[p.bus ?? 0];
     const bitNs = () => (i2c.sclHighPeriod + i2c.sclLowPeriod) * this.power.cycleNs; // ic_clk = clk_sys
-    let pending = null, cur = null;
-    const alarm = mcu.clock.createAlarm(() => { const f = pending; pending = null; f?.(); });
-    const after = (ns, f) => { pending = f; alarm.schedule(ns); };
+    // the bus's next step and the transaction under way are fields, so a snapshot holds them
+    this.i2cNext = null; this.i2cCur = null;
+    const alarm = mcu.clock.createAlarm(() => { const f = this.i2cNext; this.i2cNext = null; f?.(); });
+    const after = (ns, f) => { this.i2cNext = f; alarm.schedule(ns); };
     i2c.onStart = () => after(bitNs(), () => i2c.completeStart());
     i2c.onConnect = (addr, mode) => {
       const ack = addr === this.panelAddr && mode === I2CMode.Write;
-      cur = { addr, bytes: [], t0: mcu.clock.nanos, ack };
+      this.i2cCur = { addr, bytes: [], t0: mcu.clock.nanos, ack };
       after(9 * bitNs(), () => {
         i2c.completeConnect(ack);
         if (!ack) i2c.setInterrupts(1 << 4); // rp2040js: raise TX_EMPTY after an address NACK
       });
     };
-    i2c.onWriteByte = (v) => { cur?.bytes.push(v); after(9 * bitNs(), () => i2c.completeWrite(true)); };
+    i2c.onWriteByte = (v) => { this.i2cCur?.bytes.push(v); after(9 * bitNs(), () => i2c.completeWrite(true)); };
     i2c.onReadByte = () => after(9 * bitNs(), () => i2c.completeRead(0xff));
     i2c.onStop = () => after(bitNs(), () => {
+      const cur = this.i2cCur;
       if (cur) {
         const t = mcu.clock.nanos;
         this.txns.push([cur.addr, cur.t0, t, Buffer.from(cur.bytes).toString('hex'), cur.ack]);
         if (cur.ack) { this.panel.write(cur.bytes); this.lastStop = t; }
-        cur = null;
+        this.i2cCur = null;
       }
       i2c.completeStop();
     });
@@ -323,11 +328,12 @@ class Machine {
           pw.waited(n);
           clock.tick(n);
         } else {
-          const c = core.executeInstruction();
+          const n = core.executeInstruction() * pw.cycleNs;
           this.instr++;
-          const n = c * pw.cycleNs;
-          pw.ran(n);
-          clock.tick(n);
+          pw.runAcc += n; // running time at this clk_sys
+          pw.inDeep = false;
+          const t = clock.nanosCounter + n, a = clock.nextAlarm; // clock.tick(n) without alarms due
+          if (a !== null && a.nanos <= t) clock.tick(n); else clock.nanosCounter = t;
         }
       }
     }
@@ -347,8 +353,74 @@ class Machine {
   }
 }
 
+// ---------------- snapshot: the whole machine as it was, restored in place ----------------
+// `snapshot` records every object reachable from the machine (the RP2040 and its peripherals, the
+// core, the clock and its alarms, SRAM and flash, the USB host, the panel, the records kept here):
+// each object's own properties, each array's items, each Map's and Set's entries, each typed
+// array's bytes. `restore` puts all of them back into the same objects, so the callbacks the
+// peripherals hold (closures over `this`) keep working, and the machine goes on exactly as it
+// did from the snapshot: emulated time is deterministic, so a restored Pico and a fresh one
+// given the same inputs do the same (tests/test_pico_boot.py checks it byte for byte).
+function snapshot(root) {
+  const saved = new Map();
+  const todo = [root];
+  const visit = (v) => { if (v !== null && typeof v === 'object' && !saved.has(v)) todo.push(v); };
+  while (todo.length) {
+    const o = todo.pop();
+    if (saved.has(o)) continue;
+    if (ArrayBuffer.isView(o)) {
+      saved.set(o, { bytes: new Uint8Array(o.buffer, o.byteOffset, o.byteLength).slice() });
+    } else if (o instanceof ArrayBuffer) {
+      saved.set(o, { bytes: new Uint8Array(o).slice() });
+    } else if (o instanceof Map) {
+      const entries = [...o.entries()];
+      saved.set(o, { entries });
+      for (const [k, v] of entries) { visit(k); visit(v); }
+    } else if (o instanceof Set) {
+      const values = [...o];
+      saved.set(o, { values });
+      values.forEach(visit);
+    } else if (Array.isArray(o)) {
+      const items = o.slice();
+      saved.set(o, { items });
+      items.forEach(visit);
+    } else {
+      const props = [];
+      for (const k of Object.keys(o)) { const v = o[k]; props.push(k, v); visit(v); }
+      saved.set(o, { props });
+    }
+  }
+  return saved;
+}
+
+function restore(saved) {
+  for (const [o, r] of saved) {
+    if (r.bytes) {
+      (o instanceof ArrayBuffer ? new Uint8Array(o) : new Uint8Array(o.buffer, o.byteOffset, o.byteLength)).set(r.bytes);
+    } else if (r.entries) {
+      o.clear();
+      for (const [k, v] of r.entries) o.set(k, v);
+    } else if (r.values) {
+      o.clear();
+      for (const v of r.values) o.add(v);
+    } else if (r.items) {
+      o.length = r.items.length;
+      for (let i = 0; i < r.items.length; i++) o[i] = r.items[i];
+    } else {
+      const p = r.props;
+      if (Object.keys(o).length * 2 !== p.length) { // a property added since: gone again
+        const keep = new Set();
+        for (let i = 0; i < p.length; i += 2) keep.add(p[i]);
+        for (const k of Object.keys(o)) if (!keep.has(k)) delete o[k];
+      }
+      for (let i = 0; i < p.length; i += 2) o[p[i]] = p[i + 1];
+    }
+  }
+}
+
 // ---------------- the JSON-lines server ----------------
 let m = null;
+let saved = null; // the snapshot restore returns to
 const need = () => { if (!m) throw new Error('no machine: send init first'); return m; };
 const state = (x) => ({
   t_ns: x.nanos, txns: x.txns.length, console: x.console.length, flash_ops: x.flashOps.length,
@@ -411,6 +483,14 @@ const handlers = {
     x.power.setSupply(c.vsys, c.vbus);
     if (c.reset) x.power.reset();
     return { ...state(x), ...x.power.stats() };
+  },
+  // snapshot: remember the whole machine now; restore: back to that moment (see `snapshot`)
+  snapshot() { const x = need(); saved = snapshot(x); return state(x); },
+  restore() {
+    const x = need();
+    if (!saved) throw new Error('no snapshot: send snapshot first');
+    restore(saved);
+    return state(x);
   },
   quit() { setImmediate(() => process.exit(0)); return {}; },
 };
