@@ -30,15 +30,19 @@ deps: $(VENV)/.stamp node_modules/.stamp
 sim: deps ## start the simulator (window if a display is present, else the terminal)
 	$(VPY) -m host_tools.sim --board $(BOARD) $(SIMARGS)
 
-lint: $(VENV)/.stamp ## ruff over firmware, host tools and tests
+lint: $(VENV)/.stamp ## ruff over firmware, host tools and tests; no dead code in firmware
 	$(VPY) -m ruff check firmware host_tools tests
 	$(VPY) -m host_tools.checks.picoimports firmware
+	$(VPY) -m host_tools.checks.deadcode firmware
 
 typecheck: deps ## pyright on firmware/ against the Pico's stubs only
 	$(VPY) -m host_tools.checks.typecheck
 
+# Two workers (TEST_JOBS=n for more; 1 for none): each module whole on one worker, the slowest
+# first (tests/conftest.py). The emulated Pico reuses a booted Pico (host_tools/emu/pico.py).
+TEST_JOBS ?= 2
 pytest: deps
-	$(VPY) -m pytest -q
+	$(VPY) -m pytest -q $(if $(filter-out 1,$(TEST_JOBS)),-n $(TEST_JOBS) --dist loadfile --no-loadscope-reorder)
 
 test: lint typecheck pytest ## lint, type check, all tests (CPython and real MicroPython)
 

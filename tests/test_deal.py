@@ -265,13 +265,12 @@ def test_valid_colours_survive_invalid_cards():
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5, 6, 7])
-def test_each_player_gets_one_distinct_card_and_the_rest_stay_unseen(n):
-    """Every player gets one card, no card twice; the unseen cards are exactly the others."""
+def test_each_player_gets_one_distinct_card(n):
+    """Every player gets one card of the seven, no card twice."""
     d = deal.deal_party(n, Rng(seed=n))
     held = [d.card_of(k) for k in range(n)]
     assert len(set(held)) == n
-    assert d.unseen_cards() == sorted(set(range(7)) - set(held))
-    assert len(d.unseen_cards()) == 7 - n
+    assert all(0 <= c < 7 for c in held)
 
 
 def test_player_count_limits_on_both_sides():
@@ -292,13 +291,13 @@ def next_unseen(d):
 
 
 def test_peeking_records_who_has_seen_their_card():
-    """Peeking shows the player's card and marks them as having seen it."""
+    """A player who has seen their card is marked; all_seen once every player has."""
     d = deal.deal_party(3, Rng(seed=5))
     assert next_unseen(d) == 0 and not d.all_seen()
-    assert d.peek(0) == d.card_of(0)
+    d.mark_seen(0)
     assert d.is_seen(0) and not d.is_seen(1)
     assert next_unseen(d) == 1
-    d.peek(1)
+    d.mark_seen(1)
     d.mark_seen(2)
     assert d.all_seen() and next_unseen(d) is None
 
@@ -306,14 +305,13 @@ def test_peeking_records_who_has_seen_their_card():
 def test_power_cut_mid_peeking_restores_the_same_deal():
     """After a reboot the saved deal gives the same cards and seen flags; nothing is re-dealt."""
     d = deal.deal_party(5, Rng(seed=11))
-    d.peek(0)
-    d.peek(1)
+    d.mark_seen(0)
+    d.mark_seen(1)
     saved = json.loads(json.dumps(d.to_json()))
     back = deal.PartyDeal.load(saved)
     assert [back.card_of(k) for k in range(5)] == [d.card_of(k) for k in range(5)]
     assert [back.is_seen(k) for k in range(5)] == [True, True, False, False, False]
     assert next_unseen(back) == 2
-    assert back.unseen_cards() == d.unseen_cards()
 
 
 def test_damaged_saved_deal_is_refused():
@@ -499,57 +497,29 @@ def test_repeated_labels_are_drawn_as_separate_cards():
 
 
 def test_reshuffle_all_returns_every_card():
-    """reshuffle() puts hands, table cards and discards back in the pile."""
+    """reshuffle() puts hands and table cards back in the pile."""
     rng = Rng(seed=7)
     d = deal.Deck(12)
     d.deal(rng, 2, 3)
-    t = d.draw(rng)
-    d.discard(t)
     d.draw(rng)
+    d.draw(rng, 1)
     assert d.remaining() == 4
     d.reshuffle()
     assert d.remaining() == 12
     assert d.hand(0) == [] and d.table() == []
 
 
-def test_reshuffle_discards_only_keeps_hands_out():
-    """reshuffle(discards_only=True) returns only discarded cards; hands stay dealt."""
-    rng = Rng(seed=7)
-    d = deal.Deck(12)
-    hands = d.deal(rng, 2, 3)
-    d.discard(hands[0][0], player=0)
-    assert d.discarded() == 1
-    d.reshuffle(discards_only=True)
-    assert d.remaining() == 7
-    assert sorted(d.hand(0)) == sorted(hands[0][1:])
-    assert sorted(d.hand(1)) == sorted(hands[1])
-    drawn = [d.draw(rng) for _ in range(7)]
-    held = hands[0][1:] + hands[1]
-    assert not set(drawn) & set(held)
-
-
-def test_discarding_a_card_not_held_is_refused():
-    """You can only discard a card that is in that hand (or on the table)."""
-    d = deal.Deck(5)
-    with pytest.raises(ValueError):
-        d.discard("1")
-    d.deal(Rng(seed=1), 1, 1)
-    with pytest.raises(ValueError):
-        d.discard(d.hand(0)[0], player=1)
-
-
 def test_deck_survives_a_power_cut():
-    """A deck saved as JSON comes back with the same hands, table, discards and pile."""
+    """A deck saved as JSON comes back with the same hands, table and pile."""
     rng = Rng(seed=9)
     for cards in (15, ["a", "b", "c", "d", "e", "f"]):
         d = deal.Deck(cards)
         d.deal(rng, 2, 2)
         x = d.draw(rng)
-        d.discard(x)
         back = deal.Deck.load(json.loads(json.dumps(d.to_json())))
         assert back.labels == d.labels
         assert back.hand(0) == d.hand(0) and back.hand(1) == d.hand(1)
-        assert back.remaining() == d.remaining() and back.discarded() == 1
+        assert back.table() == [x] and back.remaining() == d.remaining()
     for bad in (
         None,
         {"count": 3},
@@ -580,15 +550,14 @@ out = []
 for seed in (1, 2, 3, 1234567):
     for n in range(2, 8):
         d = deal.deal_party(n, Rng(seed=seed))
-        d.peek(0)
+        d.mark_seen(0)
         out.append(d.to_json())
-        out.append(d.unseen_cards())
+        out.append(d.card_of(0))
     rng = Rng(seed=seed)
     deck = deal.Deck(["1"] * 5 + ["2"] * 5 + ["3"] * 5 + ["dragon"] * 5 + ["bridge"] * 3)
     out.append(deck.deal(rng, 3, 7))
     x = deck.draw(rng)
-    deck.discard(x)
-    deck.reshuffle(discards_only=True)
+    deck.reshuffle()
     out.append([x, deck.draw(rng, 1), deck.remaining(), deck.to_json()])
     try:
         deck.deal(rng, 1, 3)

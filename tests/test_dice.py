@@ -402,11 +402,19 @@ def test_rolloff_rejects_bad_input():
     assert r.rounds == []
 
 
+def roll_off(rng, players):
+    """A whole roll-off as the screens play it, round by round: (winner, rounds)."""
+    r = dice_rolloff.RollOff(players)
+    while r.winner is None:
+        r.roll(rng)
+    return r.winner, r.rounds
+
+
 @pytest.mark.parametrize("seed", range(1, 41))
 def test_rolloff_with_rng_rules_hold(seed):
     """A rolled roll-off: each round holds exactly the previous round's tied-highest players."""
     n = 2 + seed % 5
-    winner, rounds = dice_rolloff.roll_off(Rng(seed=seed), n)
+    winner, rounds = roll_off(Rng(seed=seed), n)
     expect_in = list(range(n))
     for rnd in rounds:
         assert [p for p, _ in rnd] == expect_in
@@ -418,7 +426,7 @@ def test_rolloff_with_rng_rules_hold(seed):
 
 def test_rolloff_ties_happen_and_resolve():
     """Across seeds some roll-offs need extra rounds (ties), and all still end with one winner."""
-    lengths = [len(dice_rolloff.roll_off(Rng(seed=s), 6)[1]) for s in range(1, 200)]
+    lengths = [len(roll_off(Rng(seed=s), 6)[1]) for s in range(1, 200)]
     assert max(lengths) >= 2 and min(lengths) == 1
 
 
@@ -434,6 +442,14 @@ DIFF_SRC = """
 import json
 from wyrm import dice, dice_custom, dice_rolloff
 from wyrm.rng import Rng
+
+
+def roll_off(rng, players):
+    # a whole roll-off as the screens play it, round by round: (winner, rounds)
+    r = dice_rolloff.RollOff(players)
+    while r.winner is None:
+        r.roll(rng)
+    return r.winner, r.rounds
 
 
 def _dice_diff():
@@ -460,7 +476,7 @@ def _dice_diff():
     out["random_player"] = [dice.random_player(rng, 2 + i % 6) for i in range(200)]
     out["rolloffs"] = []
     for s in range(1, 30):
-        w, rounds = dice_rolloff.roll_off(Rng(seed=s), 2 + s % 6)
+        w, rounds = roll_off(Rng(seed=s), 2 + s % 6)
         out["rolloffs"].append([w, [[list(pr) for pr in rnd] for rnd in rounds]])
     for bad in ({"dice": 1}, 3, "x"):
         out["problems"] += dice_custom.parse_custom(bad, dice.Die)[1]

@@ -415,7 +415,7 @@ def test_display_built_from_profile(tmp_path):
     bus = b.m.buses[0]
     assert (bus.id, bus.sda.id, bus.scl.id, bus.freq) == (1, 26, 27, 1000000)
     oled = b.app.kw["fb"]
-    assert (oled.controller, oled.addr, oled.col_offset) == ("sh1106", 0x3D, 2)
+    assert (oled.sh1106, oled.addr, oled.col_offset) == (True, 0x3D, 2)
 
 
 # -- missing or failing display -------------------------------------------------------

@@ -10,17 +10,19 @@ import tempfile
 import pytest
 
 from host_tools.sim import core as simcore
+from host_tools.sim.menu import to_row
 from wyrm import font
 
 SCRIPTS = [
     "down*9,up*3,down",  # main menu: moves inside the window and scrolling ones
     "up,ok,down*3,ok,down,wait:300",  # Settings: moves, a value cycled
-    "down*5,ok,wait:300,ok,wait:1500,ok,wait:100,ok,wait:1500,ok*3,wait:1500,down",  # dice
-    "down*5,ok,down,ok,wait:1500,ok,wait:900,up,back,ok,wait:200",  # 2d6: tumble, history
+    to_row("Dice") + ",wait:300,ok,wait:1500,ok,wait:100,ok,wait:1500,ok*3,wait:1500,down",  # dice
+    to_row("Dice") + ",down,ok,wait:1500,ok,wait:900,up,back,ok,wait:200",  # 2d6: tumble, history
     "ok,wait:300,ok,wait:300,ok,wait:1500,ok,wait:100",  # a die screen's first roll ("OK: roll")
-    "down*5,ok,up,ok,down*9,up*4,down,up*7,ok",  # Dice > Your own dice: a text scrolled
+    to_row("Dice") + ",up,ok,down*9,up*4,down,up*7,ok",  # Dice > Your own dice: a text scrolled
     "up,ok,up,ok,down*2,up,down*9,up*9",  # Settings > About
-    "down*5,ok,down*2,ok,wait:2000,ok,wait:2000,down,wait:300,down*9,up*7",  # 2d6 statistics
+    # 2d6 statistics
+    to_row("Dice") + ",down*2,ok,wait:2000,ok,wait:2000,down,wait:300,down*9,up*7",
     # DrachenSchatten: a player's cards, moved in the window, scrolled, wrapped both ways,
     # a count added (the toast over the list), moved again
     "down*2,ok,wait:500,ok,wait:500,ok,wait:500,ok,wait:500,down*2,up*3,down*9,up*14,ok,"
@@ -153,7 +155,7 @@ _STATS_KEYS = ",wait:500,down,wait:100,down,up,down*3,up*2,down"
 def _own_die(entry):
     """A dice.json with one die of the player's own, and the keys to its statistics (Dice:
     the row above Statistics and "Your own dice")."""
-    return {"dice.json": json.dumps({"dice": [entry]})}, "down*5,ok,up*3,ok" + _STATS_KEYS
+    return {"dice.json": json.dumps({"dice": [entry]})}, to_row("Dice") + ",up*3,ok" + _STATS_KEYS
 
 
 @pytest.mark.parametrize("board", ["pico-ssd1306-4btn", "pico-ssd1306-3btn",
@@ -166,11 +168,11 @@ def test_die_statistics_scrolled_in_place_equal_whole_frames(board, die):
     rows and has none; a d7 and 2d6 scroll. On 128x32 (two rows) every die scrolls."""
     files = None
     if die == "dh":
-        script = "down*5,ok,ok" + _STATS_KEYS
+        script = to_row("Dice") + ",ok" + _STATS_KEYS
     elif die == "d6":
-        script = "down*5,ok,down,ok" + _STATS_KEYS
+        script = to_row("Dice") + ",down,ok" + _STATS_KEYS
     elif die == "2d6":
-        script = "down*5,ok,down*2,ok" + _STATS_KEYS
+        script = to_row("Dice") + ",down*2,ok" + _STATS_KEYS
     elif die == "coin":
         files, script = _own_die({"name": "Coin", "faces": ["heads", "tails"]})
     else:

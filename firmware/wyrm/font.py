@@ -21,11 +21,7 @@ BIG_GAP = fontdata.BIG_GAP
 UP = "\x01"
 DOWN = "\x02"
 RIGHT = "\x03"
-LEFT = "\x04"
 CHECK = "\x05"
-CROSS = "\x06"
-DEGREE = "\x07"
-BULLET = "\x08"
 ELLIPSIS = "\x0e"
 DIE = ("", "\x11", "\x12", "\x13", "\x14", "\x15", "\x16")  # DIE[n]: face n
 
@@ -142,7 +138,7 @@ def text(fb, s, x, y, c=1, scale=1):
     sm = _small or _small_fbs()
     buf = sm[3]
     # Iterating a str makes a one-character string per character (a search of
-    # the interned strings: about 60 us each on the Pico), so an ASCII string's
+    # the interned strings each), so an ASCII string's
     # bytes are copied behind the cell in one C call and read back as ints.
     # Past them a zero byte stays (pack_into pads): there a string with a letter
     # of more than one byte still has its own.
@@ -159,7 +155,7 @@ def text(fb, s, x, y, c=1, scale=1):
         _draw(fb.buffer, _SMALL, buf, c)
         return x + n * CELL
     # A glyph's dark pixels are never drawn (in either colour), so a space draws
-    # nothing and is skipped: a blit costs about 1.7 us a pixel of the cell.
+    # nothing and is skipped: a blit costs by the pixels of the cell.
     strip, row, cell = sm[0], sm[1], sm[2]
     key = 0
     pal = None

@@ -1,7 +1,7 @@
 """Small-font glyphs straight into a MONO_VLSB page buffer (wyrm.font's text(), 1x).
 
-On the Pico ``draw`` is viper (machine code): a glyph costs a few microseconds where two
-FrameBuffer blits cost about 45. The same code runs under CPython (the host's micropython
+On the Pico ``draw`` is viper (machine code): a glyph costs a fraction of two FrameBuffer
+blits. The same code runs under CPython (the host's micropython
 shim makes the viper cast ptr8 a builtin that returns the buffer itself); a MicroPython
 without the native emitter cannot import this module and font draws with blits.
 tests/test_font.py and tests/test_pico_text.py hold the pixels to the blits' (both colours,

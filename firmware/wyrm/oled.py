@@ -1,6 +1,6 @@
 """SSD1306 / SH1106 over I2C: the driver is the Canvas the app draws into.
 
-``show()`` sends only the changed pages and columns and allocates nothing; addressing, column
+``send(dirty())`` sends only the changed pages and columns and allocates nothing; addressing, column
 offset and rotation: docs/INTERNALS.md.
 """
 import framebuf
@@ -13,7 +13,6 @@ _SET_LOW_COL = const(0x00)
 _SET_HIGH_COL = const(0x10)
 _SET_CONTRAST = const(0x81)
 _SET_SEG_REMAP = const(0xA0)
-_SET_NORM_INV = const(0xA6)
 _SET_DISP = const(0xAE)
 _SET_PAGE = const(0xB0)
 _SET_COM_OUT_DIR = const(0xC0)
@@ -46,13 +45,11 @@ class Oled(Canvas):
             raise ValueError("display width and column offset exceed the RAM")
         self.i2c = i2c
         self.addr = addr
-        self.controller = controller
         self.col_offset = col_offset
         self.external_vcc = external_vcc
         self.rotated = bool(rotate)
         self.bytes_sent = 0
         self._contrast = 0xCF
-        self._inverted = False
         super().__init__(width, height)
         # One-time buffers: a single command with its control byte, the
         # page/column command stream, and control byte + one page of data.
@@ -150,8 +147,8 @@ class Oled(Canvas):
     def init_display(self):
         """Configure the controller, clear its RAM, switch the display on.
 
-        Restores the last contrast, inversion and rotation. The app's drawing
-        is kept: the shadow is forgotten, so the next show() sends every page
+        Restores the last contrast and rotation. The app's drawing
+        is kept: the shadow is forgotten, so the next frame sends every page
         (wyrm.oled_init).
         """
         oled_init.init(self)
@@ -159,18 +156,6 @@ class Oled(Canvas):
     def send(self, mask):
         """Send exactly the pages whose bit is set in ``mask``; returns bytes sent."""
         return self._send_pages(mask, self._rows)
-
-    def show(self):
-        """Send the pages changed since the last show(); returns bytes sent (0 if none).
-
-        If the bus fails mid-frame the shadow is forgotten, so the next show()
-        resends everything; the OSError propagates to the caller.
-        """
-        try:
-            return self.send(self.dirty())
-        except OSError:
-            self.forget()
-            raise
 
     def poweroff(self):
         """Display off (sleep); RAM and settings are kept."""
@@ -189,11 +174,6 @@ class Oled(Canvas):
         self._contrast = value
         self.write_cmd(_SET_CONTRAST)
         self.write_cmd(value)
-
-    def invert(self, flag):
-        """Inverse video on (lit background) or off."""
-        self._inverted = bool(flag)
-        self.write_cmd(_SET_NORM_INV | (1 if flag else 0))
 
     def rotate(self, flag):
         """Turn the picture by 180 degrees (True) or back to normal (False).

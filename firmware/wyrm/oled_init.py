@@ -48,7 +48,7 @@ def init(oled):
             _SET_COM_PIN_CFG, com_pins,
             _SET_CONTRAST, oled._contrast,
             _SET_ENTIRE_ON,
-            _SET_NORM_INV | (1 if oled._inverted else 0)]
+            _SET_NORM_INV]
     oled._write(bytes(seq))
     # Clear the visible RAM before lighting the panel (no power-on noise);
     # the shadow mirrors the panel, so it is cleared too.

@@ -90,8 +90,8 @@ def run(machine, time, prof, keys, led, oled, app):
     the edge ring until the core sleeps, and a pending one still wakes it: a press
     racing the switch into sleep is never lost.
     Once the table has been quiet for a moment after a key or a frame, the heap is
-    collected if much was allocated since the last time: a collection (about 5 ms) then
-    seldom falls inside a key's step, where it would add to the key's latency."""
+    collected if much was allocated since the last time: a collection (which takes a
+    while) then seldom falls inside a key's step, where it would add to the key's latency."""
     keys.latch(machine, time)
     buttons = getattr(app, "buttons", None)  # (the tests' fake apps have none)
     adc = machine.ADC(29) if buttons is not None and hasattr(machine, "ADC") else None

@@ -2,7 +2,7 @@
 
 The Pico's ``time.ticks_ms()`` wraps at 2**30. Never subtract raw tick values:
 use ``ticks_diff`` and ``ticks_add``. On MicroPython they are ``time``'s own (in C: a
-call of a Python function costs about 20 us on the Pico, and a step makes several);
+call of a Python function costs more, and a step makes several);
 on CPython the same arithmetic in Python, so the host and the tests can drive them
 across the wrap with a fake clock.
 """

@@ -54,9 +54,11 @@ def compile_tree(out_dir, root=paths.FIRMWARE):
             row["mpy"] = None  # stays source on the device
         else:
             dst = os.path.join(out_dir, rel[:-3] + ".mpy")
-            # -s: the name MicroPython shows in tracebacks (as deploy would give it)
+            # -s: the name MicroPython shows in tracebacks; -march: the Pico's (viper code), as
+            # deploy gives them
             p = subprocess.run(
-                [exe, "-s", rel, "-o", dst, src], capture_output=True, text=True, check=False
+                [exe, "-march=armv6m", "-s", rel, "-o", dst, src], capture_output=True, text=True,
+                check=False,
             )
             if p.returncode == 0 and os.path.exists(dst):
                 row["mpy"] = os.path.getsize(dst)
