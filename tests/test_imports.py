@@ -15,6 +15,8 @@ import sys
 
 import pytest
 
+from host_tools.sim import menu
+
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 
 # Trees and the folder a module's name is counted from.
@@ -253,3 +255,53 @@ def test_firmware_reaches_code_by_plain_imports():
             elif isinstance(node, ast.Name) and node.id == "importlib":
                 found.append((name, "importlib"))
     assert sorted(set(found)) == [("wyrm.home", "__import__"), ("wyrm.home", "sys.modules")]
+
+
+# The games' rules modules (``wyrm.games.<game>``: no screens, no I/O), named by the
+# registry's game modules (``wyrm.games.<game>_game``).
+RULES = tuple(g[1].split(".")[-1][:-len("_game")] for g in menu.games())
+
+
+def _reach(edges, start):
+    """Every module ``start`` depends on, directly or through others."""
+    seen = set()
+    todo = [start]
+    while todo:
+        for w in edges.get(todo.pop(), ()):
+            if w not in seen:
+                seen.add(w)
+                todo.append(w)
+    return seen
+
+
+def _screen_modules(edges):
+    """The app and every module that depends on it (the kit, widgets, screens)."""
+    return {m for m in edges if m == "wyrm.app" or "wyrm.app" in _reach(edges, m)}
+
+
+def test_rules_modules_reach_no_screen_and_no_app(g):
+    """A game's rules module depends only on plain helpers: no module it reaches, however
+    indirectly, is the app or imports it (the kit, ui, a widget, a screen)."""
+    screens = _screen_modules(g.edges)
+    assert "wyrm.gamekit" in screens and "wyrm.ui" in screens and "wyrm.spinner" in screens
+    found = {}
+    for game in RULES:
+        name = "wyrm.games." + game
+        assert name in g.edges
+        bad = sorted(_reach(g.edges, name) & screens)
+        if bad:
+            found[name] = bad
+    assert found == {}
+
+
+def test_a_rules_module_importing_the_kit_is_caught():
+    """The check above flags a rules module that reaches the app through a helper, and
+    passes one that imports only plain modules."""
+    edges = {"wyrm.app": {"wyrm.font"}, "wyrm.font": set(), "wyrm.gamekit": {"wyrm.app"},
+             "wyrm.plain": set(), "wyrm.games.bad": {"wyrm.helper"},
+             "wyrm.helper": {"wyrm.gamekit"}, "wyrm.games.good": {"wyrm.plain", "wyrm.font"}}
+    screens = _screen_modules(edges)
+    assert screens == {"wyrm.app", "wyrm.gamekit", "wyrm.helper", "wyrm.games.bad"}
+    assert _reach(edges, "wyrm.games.good") & screens == set()
+    assert _reach(edges, "wyrm.games.bad") & screens == {"wyrm.helper", "wyrm.gamekit",
+                                                         "wyrm.app"}

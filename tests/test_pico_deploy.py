@@ -19,6 +19,7 @@ from host_tools import paths
 from host_tools.emu import pico
 from host_tools.emu import usb_serial as pico_serial
 from host_tools.make import fsimage
+from host_tools.sim.menu import to_row
 
 BOARD = "pico-ssd1306-4btn"
 SAVES = ("dice_stats.json", "open.json", "menu.json")  # a roll saves these
@@ -98,7 +99,7 @@ def test_update_through_mpremote_keeps_the_save_and_removes_dropped_modules(tmp_
         assert LEGACY + ".mpy" in installed
         assert not dev.errors(), dev.errors()
         # a save by keys: Dice (the main menu's last entry), roll
-        dev.play("down*5,ok,ok,wait:800")
+        dev.play(to_row("Dice") + ",ok,wait:800")
         dev.settle()
         before = files_on(dev, tmp_path, "saved")
         assert all(s in before for s in SAVES), sorted(before)
@@ -170,7 +171,7 @@ def test_deploy_on_wyrm_firmware_copies_the_profile_and_data_and_clears_the_stoc
     dev = power_up(flash)
     try:
         assert not dev.errors(), dev.console()
-        dev.play("down*5,ok,ok,wait:800")  # Dice (the main menu's last entry), roll: a save
+        dev.play(to_row("Dice") + ",ok,wait:800")  # Dice (the main menu's last entry), roll: a save
         dev.settle()
         before = files_on(dev, tmp_path, "saved")
         assert all(s in before for s in SAVES), sorted(before)

@@ -21,15 +21,10 @@ from pico_support import parallel, sim_frame
 
 from host_tools.emu import pico
 from host_tools.make import shots
+from host_tools.sim import menu
 
-# Each game's menu from the main menu (the order of wyrm.home.GAMES).
-GAME_MENUS = {
-    "Drachenhort": "ok",
-    "Drakskatten": "down,ok",
-    "DrachenSchatten": "down*2,ok",
-    "Drachenfels": "down*3,ok",
-    "Der Weg n. Drakonia": "down*4,ok",
-}
+# Each game's menu from the main menu (the order of wyrm.registry.GAMES).
+GAME_MENUS = {g[0]: menu.to_row(g[0]) for g in menu.games()}
 # One deep screen of each game (documentation shots).
 DEEP = {
     "Drachenhort": "drachenhort-board",

@@ -1,6 +1,6 @@
 """Quick roll: UP+DOWN together roll the open game's die; one press returns."""
 import pytest
-from drive import Driver
+from drive import Driver, to_row
 
 from host_tools.sim import core as simcore
 
@@ -105,7 +105,7 @@ def test_quick_roll_same_frames_under_micropython():
 
 
 # Dice > d6, its first roll over
-_D6 = "down*5,ok,down,ok,wait:500"
+_D6 = to_row("Dice") + ",down,ok,wait:500"
 
 
 def _face_matches_count(d):

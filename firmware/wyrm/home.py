@@ -1,41 +1,38 @@
 """The main menu and ``make_app`` that wires the app (settings: ``wyrm.settings_ui``).
 
-Each game is a module named in ``GAMES``, imported when it is opened. What a row's
-screens import (a game and its modules, Players, Settings) leaves the module table when the
+Each game is a module named in ``wyrm.registry.GAMES``, imported when it is opened. What a
+row's screens import (a game and its modules, Players, Settings) leaves the module table when the
 main menu shows again: a module's functions and classes are on the heap while it is
 imported, even with its code in flash. While a game is open its module name is kept in the
-store ("open"), so after a power cut Wyrm comes back into it.
+store ("open", from the first key in it on), so after a power cut Wyrm comes back into it.
 """
 
 import sys
 
-from wyrm import buttons, ui
+from wyrm import buttons, registry, ui
 from wyrm.app import App
+from wyrm.lang import t
 
 VERSION = "0.1.0"  # Wyrm's release (the About screen shows it)
-
-# (label, module) - order is the menu order. A game is one line here and a module
-# with ``enter(app, resume)`` (see docs/DEVELOPING.md).
-GAMES = (
-    ("Drachenhort", "wyrm.games.drachenhort_game"),
-    ("Drakskatten", "wyrm.games.drakskatten_game"),
-    ("DrachenSchatten", "wyrm.games.drachenschatten_game"),
-    ("Drachenfels", "wyrm.games.drachenfels_game"),
-    ("Der Weg n. Drakonia", "wyrm.games.drakonia_game"),
-    ("Dice", "wyrm.dice_ui"),
-    ("Hidden deck", "wyrm.deck_ui"),
-)
 
 
 class Home(ui.Menu):
     def __init__(self):
-        items = [[label, _open_selected] for label, _mod in GAMES]
+        # the registry's rows (its order), then Players and Settings
+        items = [[row[0], _open_selected] for row in registry.GAMES]
         items.append(["Players", _players])
         items.append(["Settings", _settings])
         super().__init__("Wyrm", items)
         self.playing = False  # a game's screens are open above the main menu
         self.saved_sel = 0  # the position kept in the store ("menu")
         self.before = None  # the module names before a row's screens opened (keep())
+
+    def label(self, app, i):
+        # in the language in use when drawn (Settings may have changed it)
+        g = registry.GAMES
+        if i < len(g):
+            return t(g[i][0], g[i][5] or g[i][0])
+        return t("Players", "Spieler") if i == len(g) else t("Settings", "Einstellungen")
 
     def on_open(self, app):
         s = app.store.load("menu", 0) if app.store else 0
@@ -87,8 +84,8 @@ def _settings(app):
 
 def _open_selected(app):
     # One action for every game row (no closure per row: RAM at the main menu).
-    label, mod = GAMES[app.stack[0].sel]
-    open_game(app, mod, label)
+    row = registry.GAMES[app.stack[0].sel]
+    open_game(app, row[1], row[0])
 
 
 def _players(app):
@@ -105,7 +102,7 @@ def _quick(app):
 
 
 def open_game(app, mod, label, resume=False, on_menu=False):
-    # the game's module by its name in GAMES (the name the store's "open" keeps)
+    # the game's module by its name in the registry (the name the store's "open" keeps)
     home = app.stack[0]
     home.keep()  # (a game resumed at power-on is opened by no row)
     __import__(mod)
@@ -114,12 +111,14 @@ def open_game(app, mod, label, resume=False, on_menu=False):
     app.game = mod
     app.chord = _quick
     store = app.store
-    # Written after the game's first frame reached the panel (nothing reads them before).
+    # Written once the players' next key is on the panel (nothing reads them before): the
+    # opening itself writes nothing. A power cut before that key comes back to the main
+    # menu, every game as it was saved: one OK from where they were.
     if not resume and not on_menu:
-        app.save_soon("open", [mod, label])
+        app.save_later("open", [mod, label])
     if home.sel != home.saved_sel:  # power-on starts where the last game was chosen
         home.saved_sel = home.sel
-        app.save_soon("menu", home.sel)
+        app.save_later("menu", home.sel)
     trouble = store.trouble
     module.enter(app, resume)
     if resume and store.trouble != trouble:
@@ -134,9 +133,9 @@ def resume_game(app):
     only, if its save had to be restored from the copy before)."""
     saved = app.store.load("open", None)
     if isinstance(saved, list) and 2 <= len(saved) <= 3:
-        for label, mod in GAMES:
-            if mod == saved[0]:
-                open_game(app, mod, label, len(saved) == 2, len(saved) == 3)
+        for row in registry.GAMES:
+            if row[1] == saved[0]:
+                open_game(app, row[1], row[0], len(saved) == 2, len(saved) == 3)
                 return
 
 
@@ -151,5 +150,10 @@ def make_app(fb, store, rng, keys=4, panel=None, board=None):
         app.fail(exc)
     problems += store.take_problems()
     if problems:
-        app.push(ui.Message("Saved data", " ".join(problems)))
+        app.push(ui.Message(t("Saved data", "Gespeicherte Daten"), " ".join(problems)))
+    if store.exists("first"):  # the very first power-on: the language is asked once
+        app.stack[0].keep()  # (the question's module leaves the heap once it is answered)
+        from wyrm import settings_ui
+
+        settings_ui.ask_language(app)
     return app

@@ -3,13 +3,8 @@
 Loaded only on the chord (``chord(app)``).
 """
 from wyrm import buttons as B
-from wyrm import dice, dice_roll_ui
+from wyrm import dice, dice_roll_ui, registry
 
-# game module -> its die; other games roll the last die used
-GAME_DIE = {
-    "wyrm.games.drachenhort_game": "dh",
-    "wyrm.games.drakskatten_game": "d6",
-}
 _DEFAULT = "d6"
 
 
@@ -27,10 +22,11 @@ class QuickRoll(dice_roll_ui.RollScreen):
 
 
 def die_id(app, book):
-    d = GAME_DIE.get(app.game)
-    if d is None:
-        d = book.last or _DEFAULT
-    return d
+    """The open game's die (its registry entry), else the die rolled last."""
+    for row in registry.GAMES:
+        if row[1] == app.game and row[2]:
+            return row[2]
+    return book.last or _DEFAULT
 
 
 def chord(app):

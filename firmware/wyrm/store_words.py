@@ -5,6 +5,9 @@ Imported where a save is damaged, cut off or from another version, or a change i
 
 from micropython import const
 
+from wyrm import registry
+from wyrm.lang import t
+
 _DAMAGED = const(1)  # store's status codes
 _OTHER_VERSION = const(2)
 _UNREAD = const(3)
@@ -32,31 +35,53 @@ STORAGE = (
     "Storage fails: changes are not being saved.",
     "Storage works again: changes are saved.",
 )
-# The games' saves, by store name: their names as the players know them.
-_GAMES = {
-    "drachenhort": "Drachenhort",
-    "drakskatten": "Drakskatten",
-    "drachenschatten": "DrachenSchatten",
-    "drachenfels": "Drachenfels",
-    "drakonia": "Drakonia",
-}
 _OTHER = ("data", "", "")  # a name Wyrm itself does not save (a test's, a later version's)
+
+# The same in German: each a name that stands before a colon, so no article is needed.
+_CHECK_DE = "den Spielplan prüfen"
+_WHAT_DE = {
+    "open": ("Notiz zum offenen Spiel", "", "Das Spiel im Hauptmenü neu wählen."),
+    "settings": ("Einstellungen", "in den Einstellungen prüfen",
+                 "Die üblichen Einstellungen gelten."),
+    "party": (
+        "Gruppenkarten",
+        "vielleicht muss ein Spieler nochmal schauen",
+        "Die geheimen Karten sind weg: im Spielmenü neue Karten verteilen.",
+    ),
+    "hdeck": ("Verdeckte Karten", _CHECK_DE, "Ein neuer Stapel ist nötig."),
+    "dice_stats": ("Würfelstatistik", "", "Sie beginnt wieder bei null."),
+    "table": ("Spielerliste", "bitte prüfen", "Die Namen neu eingeben."),
+    "menu": ("Platz im Hauptmenü", "", "Das Menü beginnt oben."),
+}
+STORAGE_DE = (
+    "Speicher voll: Änderungen werden nicht gespeichert.",
+    "Speicher gestört: Änderungen werden nicht gespeichert.",
+    "Speicher geht wieder: Änderungen werden gespeichert.",
+)
+
+
+def storage(i):
+    """App._storage's note ``i`` (STORAGE) in the language in use."""
+    return t(STORAGE, STORAGE_DE)[i]
 
 
 def _what(name):
-    what = _WHAT.get(name)
+    what = t(_WHAT, _WHAT_DE).get(name)
     if what is None:
-        label = _GAMES.get(name)
-        what = ("%s game" % label, _CHECK, "A new game starts.") if label else _OTHER
+        what = t(_OTHER, ("Daten", "", ""))
+        for row in registry.GAMES:  # a game's save: its name as the players know it
+            if row[3] and row[3] == name:
+                what = t(("%s game" % row[4], _CHECK, "A new game starts."),
+                         ("Spiel %s" % row[4], _CHECK_DE, "Ein neues Spiel beginnt."))
     return what
 
 
 def unsaved(names):
     """The saves ``names`` in the players' words, as a list in a sentence: "the Drakonia
     game and the list of players" (the battery's notes: what is only in memory)."""
-    out = ["the " + _what(n)[0] for n in names]
+    out = [t("the ", "") + _what(n)[0] for n in names]
     if len(out) > 1:
-        out[-2:] = [out[-2] + " and " + out[-1]]
+        out[-2:] = [out[-2] + t(" and ", " und ") + out[-1]]
     return ", ".join(out)
 
 
@@ -64,16 +89,21 @@ def words(name, status, fallback):
     """A plain sentence or two for a saved file that could not be used."""
     what = _what(name)
     if status == _UNREAD:
-        return ("The saved %s could not be read: the storage failed. It is kept as it was;"
-                " switch Wyrm off and on to try again." % what[0])
+        return t("The saved %s could not be read: the storage failed. It is kept as it was;"
+                 " switch Wyrm off and on to try again.",
+                 "%s: der gespeicherte Stand war nicht lesbar, der Speicher ist gestört. Er"
+                 " bleibt, wie er war; Wyrm aus- und einschalten, um es nochmal zu"
+                 " versuchen.") % what[0]
     if status == _OTHER_VERSION:
-        out = "The saved %s came from another Wyrm version." % what[0]
+        out = t("The saved %s came from another Wyrm version.",
+                "%s: der gespeicherte Stand ist von einer anderen Wyrm-Version.") % what[0]
     elif status == _DAMAGED:
-        out = "The saved %s was damaged." % what[0]
+        out = t("The saved %s was damaged.", "%s: der gespeicherte Stand war beschädigt.") % (
+            what[0])
     else:  # power cut during a save: the previous copy is whole
-        out = "Saving the %s was cut off." % what[0]
+        out = t("Saving the %s was cut off.", "%s: das Speichern wurde unterbrochen.") % what[0]
     if fallback:
-        out += " The last change was lost"
+        out += t(" The last change was lost", " Die letzte Änderung ist verloren")
         return out + (": %s." % what[1] if what[1] else ".")
     return out + (" " + what[2] if what[2] else "")
 
@@ -87,10 +117,22 @@ _SETTING_NAMES = {
     "off_s": "Screen off",
     "peek_s": "Peek hides",
     "battery": "Cells",
+    "lang": "Language",
+}
+_SETTING_NAMES_DE = {
+    "contrast": "Kontrast",
+    "flip": "Drehen 180",
+    "dim_s": "Dimmen nach",
+    "off_s": "Anzeige aus",
+    "peek_s": "Verdecken nach",
+    "battery": "Zellen",
+    "lang": "Sprache",
 }
 
 
 def settings_words(keys):
     """The sentence for saved settings that could not be used (the app's start)."""
-    names = ", ".join(_SETTING_NAMES[k] for k in keys)
-    return "Some saved settings could not be used (%s): the usual values are back." % names
+    names = ", ".join(t(_SETTING_NAMES, _SETTING_NAMES_DE)[k] for k in keys)
+    return t("Some saved settings could not be used (%s): the usual values are back.",
+             "Einige gespeicherte Einstellungen waren unbrauchbar (%s): die üblichen Werte"
+             " gelten wieder.") % names

@@ -11,18 +11,36 @@ import sys
 import time
 
 from host_tools.emu import pico
+from host_tools.sim import menu
 
-# (label, moves on the main menu to the entry, keys in the game after opening it, keys back)
-# The main menu keeps its cursor, so each game's moves start from the previous entry.
-TOUR = (
-    ("Drachenhort", "", "ok,wait:1000", "back,back"),
-    ("Drakskatten", "down", "ok,wait:1000", "back,back"),  # New game: the roll-off, settled
-    ("DrachenSchatten", "down", "ok", "back,back"),
-    ("Drachenfels", "down", "ok", "back,back"),
-    ("Der Weg n. Drakonia", "down", "ok", "back,back"),
-    ("Hidden deck", "down*2", "ok", "back,back"),
-    ("Dice", "up", "ok", ""),  # "ok": the Drachenhort die screen, where the rolls are
-)
+# The keys in an entry after opening it and the keys back, where they are not "ok" and
+# "back,back": Drachenhort's first screen, Drakskatten's New game (the roll-off, settled),
+# and Dice, last, stays open ("ok": the Drachenhort die screen, where the rolls are).
+_INSIDE = {
+    "Drachenhort": ("ok,wait:1000", "back,back"),
+    "Drakskatten": ("ok,wait:1000", "back,back"),
+    "Dice": ("ok", ""),
+}
+
+
+def _tour():
+    """(label, moves on the main menu to the entry, keys in it after opening it, keys back)
+    for every entry of wyrm.registry in the menu's order, Dice last. The main menu keeps its
+    cursor, so each entry's moves start from the previous entry."""
+    from wyrm import registry
+
+    order = [r[0] for r in registry.GAMES if r[0] != "Dice"] + ["Dice"]
+    out = []
+    at = 0
+    for label in order:
+        row = menu.index(label)
+        inside, back = _INSIDE.get(label, ("ok", "back,back"))
+        out.append((label, menu.moves(row - at), inside, back))
+        at = row
+    return tuple(out)
+
+
+TOUR = _tour()
 ROLLS = 5  # die rolls on the Dice screen at the end of the tour
 
 

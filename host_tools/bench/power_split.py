@@ -13,6 +13,7 @@ import os
 from host_tools import paths
 from host_tools.bench.figures import put_between
 from host_tools.emu import pico
+from host_tools.sim.menu import to_row
 
 BOARD = "pico-ssd1306-4btn"
 VSYS = 3.9  # mid-discharge 3x alkaline (1.3 V a cell)
@@ -73,7 +74,7 @@ def boot_on_batteries():
 def game_night(minutes):
     """Dice open, OK (a roll) every 10 s for ``minutes``: the split and the panel's fill."""
     with boot_on_batteries() as dev:
-        dev.play("down*5,ok,wait:1500", paced=True)  # Dice, its first roll done
+        dev.play(to_row("Dice") + ",wait:1500", paced=True)  # Dice, its first roll done
         dev.power(reset=True)
         lit = []
         t0 = dev.t_ms

@@ -8,7 +8,7 @@ import tempfile
 
 from host_tools import paths
 from host_tools.make import shots
-from host_tools.sim import core
+from host_tools.sim import core, menu
 
 PRE = 5  # idle steps after power-on before the script (first frame drawn)
 IDLE_PRE = 200  # 2 s: toasts (1.5 s) and settle animations end
@@ -19,13 +19,11 @@ DEFAULT_BOARD = "pico-ssd1306-4btn"
 
 
 def games():
-    """[(index in the main menu, label, module)] from wyrm.home.GAMES."""
+    """[(index in the main menu, label, module)] from wyrm.registry.GAMES."""
     paths.setup()
-    from wyrm import home
+    from wyrm import registry
 
-    return [
-        (i, label, mod) for i, (label, mod) in enumerate(home.GAMES)
-    ]
+    return [(i, row[0], row[1]) for i, row in enumerate(registry.GAMES)]
 
 
 class Session:
@@ -166,12 +164,12 @@ class CpyDevice:
             return None
         game = self.app.game
         if self._game is None or self._game[0] != game:
-            from wyrm.home import GAMES
+            from wyrm import registry
 
             label = None
-            for lab, mod in GAMES:
-                if mod == game:
-                    label = lab
+            for row in registry.GAMES:
+                if row[1] == game:
+                    label = row[0]
             self._game = (game, label)
         return self._game[1]
 
@@ -330,8 +328,9 @@ def build_sessions(only_games=None, with_shots=True, with_entries=True):
     # Deeper screens that load extra modules on top of a game (dice in a game).
     deep = [
         ("Drachenhort", "die statistics", "ok,ok,ok,wait:600,down,wait:500"),
-        ("Drakskatten", "2d6 statistics", "down,ok,ok,down*5,ok,ok,wait:600,down,wait:500"),
-        ("Drakskatten", "door search", "down,ok,ok,down*4,ok,ok,wait:600"),
+        ("Drakskatten", "2d6 statistics",
+         menu.to_row("Drakskatten") + ",ok,down*5,ok,ok,wait:600,down,wait:500"),
+        ("Drakskatten", "door search", menu.to_row("Drakskatten") + ",ok,down*4,ok,ok,wait:600"),
     ]
     for label, what, script in deep:
         if only_games is None or label in only_games:

@@ -8,7 +8,7 @@ import os
 import sys
 
 from host_tools import paths
-from host_tools.sim import core
+from host_tools.sim import core, menu
 
 DOCS = os.path.join(paths.ROOT, "docs")
 
@@ -30,6 +30,8 @@ def all_shots():
     A line there reads: ``name | key script | seed | board | first line shown`` (seed
     empty: 1; board empty: the four-button 128x64 board). The last field is the first
     line of the shot's text (``Frame.text()``, the title bar as "== Title ==").
+    A script may begin with ``row:<label>``: the keys that open that main menu row from its
+    top (``host_tools.sim.menu.to_row``: ``row:Dice`` is ``down*5,ok``).
     """
     shots = dict(SHOTS)
     if os.path.isdir(GAME_SHOTS_DIR):
@@ -45,6 +47,9 @@ def all_shots():
                     if len(parts) != 5:
                         raise ValueError("%s: want 5 fields: %s" % (fn, line))
                     name, script, seed, board, shows = parts
+                    if script.startswith("row:"):
+                        label, _, rest = script[4:].partition(",")
+                        script = menu.to_row(label) + ("," + rest if rest else "")
                     shots[name] = (script, int(seed or 1), board or _BOARD, shows)
     return shots
 

@@ -2,6 +2,7 @@
 
     d = Driver(tmp_path, seed=3)
     d.keys("down,ok")            # same script language as the simulator
+    d.keys(to_row("Dice"))       # a main menu row by its label: "down*5,ok"
     assert "Drachenhort" in d.text()
     d.reboot()                   # power cut: a new app on the same flash folder
 
@@ -12,6 +13,11 @@ import pytest
 
 from host_tools.mp import runner as mprun
 from host_tools.sim import core as simcore
+from host_tools.sim import menu
+
+# The keys from the main menu's top that open a row, by its label ("down*5,ok" for Dice):
+# key scripts name a row, never its place, so a game added to wyrm.registry moves none.
+to_row = menu.to_row
 
 
 class Driver:
@@ -73,17 +79,18 @@ class Driver:
 
 
 # Key scripts from the main menu that leave a game in progress (saved), on the four-button
-# board, by name in the main menu (its row: OPEN_ROW)
+# board: each opens its row by its label (to_row), then the game's own keys
 GAME_IN_PROGRESS = {
-    "Drachenhort": "ok,down,ok,ok,down,ok,ok",  # printed party cards, the oldest begins
-    "Drakskatten": "down,ok,ok",  # two players
-    "DrachenSchatten": "down*2,ok,ok,ok,ok",  # two players, P1 begins: their cards
-    "Drachenfels": "down*3,ok,ok,ok,ok,ok",  # two knights, Start game, Red begins
-    "Der Weg nach Drakonia": "down*4,ok,ok,ok,ok",  # three players, P1 begins
-    "Hidden deck": "down*6,ok,ok,ok",  # a deck of 52
+    "Drachenhort": to_row("Drachenhort") + ",down,ok,ok,down,ok,ok",  # printed party cards,
+    # the oldest begins
+    "Drakskatten": to_row("Drakskatten") + ",ok",  # two players
+    "DrachenSchatten": to_row("DrachenSchatten") + ",ok,ok,ok",  # two players, P1 begins:
+    # their cards
+    "Drachenfels": to_row("Drachenfels") + ",ok,ok,ok,ok",  # two knights: Start game, Red
+    # begins, the setup page
+    "Der Weg nach Drakonia": to_row("Drakonia") + ",ok,ok",  # three players (P1 begins)
+    "Hidden deck": to_row("Hidden deck") + ",ok,ok",  # a deck of 52
 }
-OPEN_ROW = {"Drachenhort": 0, "Drakskatten": 1, "DrachenSchatten": 2, "Drachenfels": 3,
-            "Der Weg nach Drakonia": 4, "Hidden deck": 6}
 
 
 def same_frames(script, seed, board="pico-ssd1306-4btn", state=None):

@@ -51,6 +51,7 @@ from faultfs import FaultFS, PowerCut
 from test_secrecy import ODD_COLOURS, TOKENS, enter_party, found_in, is_peek
 
 from host_tools.sim import core as simcore
+from host_tools.sim import menu
 from wyrm import buttons as B
 from wyrm import gamekit, power
 from wyrm import store as S
@@ -76,12 +77,13 @@ HELD = [
     "press:ok,press:up,press:down,press:back,wait:300,release:back,release:down,release:up,"
     "release:ok",
 ]
-GAME_LABELS = ("Drachenhort", "Drakskatten", "DrachenSchatten", "Drachenfels", "Drakonia")
+GAME_LABELS = tuple(g[3] for g in menu.games())  # the games' saves in the players' words
 DEEP = "[" * 3000 + "]" * 3000
 BAD_BYTES = [b"", b"WYRM 1 00000000 2\n{}", b"\xff\xfe\x00garbage", DEEP.encode(), b"{"]
 USER_FILES = ["party_cards.json", "deck.json", "dice.json"]
-SAVED = ["drachenhort", "party", "settings", "open", "hdeck", "drakskatten", "dice_stats",
-         "drachenschatten", "drachenfels", "drakonia", "menu", "table"]
+# every save Wyrm writes: the games' (wyrm.registry), then the others
+SAVED = [g[2] for g in menu.games()] + ["party", "settings", "open", "hdeck", "dice_stats",
+                                        "menu", "table"]
 # valid checksum, content no reader can use
 UNUSABLE = [{"v": 2}, [], [1, 2], 7, "text", None, {"v": 1}, {"turn": "x"},
             {"off_s": -1, "dim_s": -5, "peek_s": 0, "contrast": 99, "flip": 1}]
