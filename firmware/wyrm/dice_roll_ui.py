@@ -7,6 +7,7 @@ from micropython import const
 from wyrm import buttons, dice, font, stats, ui
 from wyrm.app import Screen
 from wyrm.dice_draw_ui import Tumbling, caption, skip_key, spin
+from wyrm.lang import t
 
 HISTORY = const(20)  # rolls kept per die
 _STATS = dice.STATS_FILE
@@ -14,6 +15,8 @@ _ENTRIES_MAX = const(32)
 
 HINT_ANY = "any adventurer"
 HINT_LIT = "lit or start only"
+HINT_ANY_DE = "jeder Abenteurer"
+HINT_LIT_DE = "nur Licht oder Start"
 
 
 # -- saved counts -------------------------------------------------------------------
@@ -102,7 +105,8 @@ class Book:
                 self.last = o
         if not ok:
             self.problems.append(
-                "Some saved dice statistics could not be read; their counts start again."
+                t("Some saved dice statistics could not be read; their counts start again.",
+                  "Gespeicherte Würfelstatistiken waren nicht lesbar; sie beginnen neu.")
             )
 
     def get(self, die):
@@ -134,13 +138,14 @@ class Book:
         try:
             app.store.save(_STATS, obj)
         except OSError:
-            app.toast("Could not save the dice counts")
+            app.toast(t("Could not save the dice counts",
+                        "Würfelzählung nicht gespeichert"))
             return False
         return True
 
     def show_problems(self, app):
         if self.problems:
-            ui.error(app, " ".join(self.problems), "Dice counts")
+            ui.error(app, " ".join(self.problems), t("Dice counts", "Würfelzählung"))
             self.problems = []
 
 
@@ -190,14 +195,16 @@ def _short(die, r):
     """A roll in at most 16 characters for the history list."""
     v = r[0]
     if die.kind == dice.KIND_DRACHENHORT:
-        return "%d %s" % (v, HINT_ANY if v == 2 else "lit or start")
+        return "%d %s" % (v, t(HINT_ANY, "beliebig") if v == 2
+                          else t("lit or start", "Licht/Start"))
     if die.kind == dice.KIND_DOOR:
-        return "%d %s" % (v, "FOUND" if dice.door_found(v) else "not found")
+        return "%d %s" % (v, t("FOUND", "gefunden") if dice.door_found(v)
+                          else t("not found", "nicht gefunden"))
     if die.numeric and len(r) > 1:
         s = "+".join([str(x) for x in r]) + " = " + str(die.total(r))
         if len(s) <= 16:
             return s
-        return "total " + str(die.total(r))
+        return t("total ", "Summe ") + str(die.total(r))
     s = " ".join([str(x) for x in r])
     return s if len(s) <= 16 else s[:15] + font.ELLIPSIS
 
@@ -207,7 +214,7 @@ def _title_fit(fb, name, right):
     chars = (fb.width - 6 - font.width(right)) // font.CELL
     if len(name) > chars:
         cut = name[: chars + 1]
-        sp = cut.rfind(" ")
+        sp = max(cut.rfind(" "), cut.rfind("-"))  # a whole word: "Drachenhort(-Würfel)"
         name = cut[:sp] if sp > 3 else ui.fit(name, chars)
     ui.title(fb, name, right)
 
@@ -323,9 +330,6 @@ class RollScreen(Tumbling):
     def tumbled(self, app):
         self.finish(app)
 
-    def tumbling(self):
-        return self.t0 is not None
-
     def next_face(self, app):
         faces = self.die.faces
         prev = self.shown
@@ -394,9 +398,10 @@ class RollScreen(Tumbling):
             _title_fit(fb, die.name, "#%d" % n if n else None)
         y = ui.TITLE_H + 3 if tall else 2
         if self.result is None:
-            font.center(fb, "OK: roll", y + 7, 1, 2)
+            font.center(fb, t("OK: roll", "OK: Wurf"), y + 7, 1, 2)
             if tall:
-                font.center(fb, "%s history  %s stats" % (font.UP, font.DOWN), 44)
+                font.center(fb, t("%s history  %s stats", "%s Verlauf  %s Zählung") % (
+                    font.UP, font.DOWN), 44)
                 if self.hist:
                     self._hist_line(fb, 0)
             return
@@ -425,14 +430,15 @@ class RollScreen(Tumbling):
         if die.kind == dice.KIND_DOOR and final:
             v = r[0]
             s = str(v)
-            words = ("door", "FOUND") if dice.door_found(v) else ("not", "found")
+            words = (t(("door", "FOUND"), ("Tür", "DA!")) if dice.door_found(v)
+                     else t(("not", "found"), ("keine", "Tür")))
             ww = font.width("found", 2)
             x = (w - (font.big_width(s) + 10 + ww)) // 2
             x = font.big(fb, s, x, y) + 10
             font.text(fb, words[0], x, y - 1, 1, 2)
             font.text(fb, words[1], x, y + 15, 1, 2)
             if tall:
-                caption(fb, "1, 2 or 3 finds it", 44)
+                caption(fb, t("1, 2 or 3 finds it", "bei 1, 2, 3 gefunden"), 44)
             return
         if die.numeric:
             if len(r) == 1:
@@ -447,7 +453,7 @@ class RollScreen(Tumbling):
                 cap = "+".join([str(v) for v in r])
             if final and die.kind == dice.KIND_DRACHENHORT:
                 inv = r[0] == 2
-                cap = HINT_ANY if inv else HINT_LIT
+                cap = t(HINT_ANY, HINT_ANY_DE) if inv else t(HINT_LIT, HINT_LIT_DE)
         if big is not None and _big_fits(big, w):
             if tall:
                 font.big_center(fb, big, y)
@@ -478,9 +484,9 @@ class HistoryScreen(Screen):
         return ui.scroll_event(self, app, kind, key, len(self.hist), ui.rows(app))
 
     def draw(self, app, fb):
-        _title_fit(fb, self.die.name, "history")
+        _title_fit(fb, self.die.name, t("history", "Verlauf"))
         if not self.hist:
-            font.text(fb, "No rolls yet.", 2, ui.row_y(0) + 1)
+            font.text(fb, t("No rolls yet.", "Noch kein Wurf."), 2, ui.row_y(0) + 1)
             return
         total = rolls_of(self.tally)
         shown = ui.rows(app)
@@ -526,20 +532,22 @@ class StatsScreen(Screen):
         return ui.scroll_event(self, app, kind, key, n, shown, self._ask_reset)
 
     def _ask_reset(self, app):
-        app.push(ui.Confirm("Reset the counts and history of %s?" % self.die.name, self._reset))
+        app.push(ui.Confirm(t("Reset the counts and history of %s?",
+                              "Zählung und Verlauf von %s löschen?") % self.die.name, self._reset))
 
     def _reset(self, app):
         self.tally.clear()
         del self.hist[:]
         self.book.put(self.die, self.tally, self.hist)
         app.after_frame(self.book.save)  # written once the emptied counts are on the panel
-        app.toast("Counts reset")
+        app.toast(t("Counts reset", "Zählung gelöscht"))
 
     def draw(self, app, fb):
-        t = self.tally
-        n = rolls_of(t)
-        _title_fit(fb, self.die.name, "%d roll%s" % (n, "" if n == 1 else "s"))
-        rows = t.rows()
+        tally = self.tally
+        n = rolls_of(tally)
+        _title_fit(fb, self.die.name, t("1 roll", "1 Wurf") if n == 1
+                   else t("%d rolls", "%d Würfe") % n)
+        rows = tally.rows()
         shown = self._shown(app)
         labels = [ui.fit(str(r[0]), 5) + ":" for r in rows]
         lab_w = 0
@@ -556,7 +564,7 @@ class StatsScreen(Screen):
             span -= 6  # room for the scroll arrows
         lay = self._lay = (rows, labels, lab_w, cnt_w, top, x_cnt, x_bar, span)
         self._faces(app, fb, lay)
-        font.center(fb, ui.fit(t.verdict_text()), app.height - 7)
+        font.center(fb, ui.fit(tally.verdict_text()), app.height - 7)
 
     def draw_part(self, app, fb):
         # a scroll: the face rows only, laid out as the last full draw laid them out
@@ -597,7 +605,8 @@ class StatsScreen(Screen):
         if self.first + shown < len(rows):
             ui.arrow(fb, fb.width - 3, _STOP + shown * _SROW - 3, 1)
         elif len(rows) < shown:  # a row to spare below the faces (drawn in place too)
-            font.center(fb, "OK: reset counts", _STOP + (shown - 1) * _SROW)
+            font.center(fb, t("OK: reset counts", "OK: zurücksetzen"),
+                        _STOP + (shown - 1) * _SROW)
 
 
 # -- public builders ------------------------------------------------------------
@@ -612,7 +621,9 @@ class _Find(Screen):
         d = dice.find(self.die_id, dice.load_custom(app)[0])
         if d is None:
             app.pop(self)
-            ui.error(app, "There is no die called %s on this Wyrm." % self.die_id, "Dice")
+            ui.error(app, t("There is no die called %s on this Wyrm.",
+                            "Auf diesem Wyrm gibt es keinen Würfel %s.") % self.die_id,
+                     t("Dice", "Würfel"))
         else:
             app.replace(RollScreen(d, self.roll_now))
 

@@ -7,24 +7,9 @@ rules, ``<game>_game.py`` its ``Game(SavedGame)``, ``GameMenu`` and
 """
 from wyrm import buttons, font, gamekit_ui, players
 from wyrm.app import Screen
+from wyrm.lang import t
+from wyrm.plain import whole
 from wyrm.ui import TITLE_H, Confirm, Menu, error
-
-
-def whole(v, lo, hi):
-    # True when v is an int (not a bool) from lo to hi: every number read from a save
-    return type(v) is int and lo <= v <= hi
-
-
-def field(key):
-    # A class attribute that is ``self.state[key]``, read and written: a field of a
-    # save (a game's, a Drakskatten player's record) used as an attribute.
-    def get(o):
-        return o.state[key]
-
-    def put(o, v):
-        o.state[key] = v
-
-    return property(get, put)
 
 
 class SavedGame:
@@ -33,14 +18,14 @@ class SavedGame:
     # ``state`` is the plain JSON the store keeps (None: no game yet): the game's one
     # save object. A game checks a save in ``valid`` (which may also set a bad field to
     # its default, in place); its rules objects are views of the state's own dicts
-    # (``field``: an attribute that is a state key), so ``to_json`` / ``take`` are the
-    # kit's, for every game. Where
-    # the players are is kept in the state as ``screen`` and ``at_key`` (an index:
-    # the player, the knight) so that ``resume`` can go back there.
+    # (``plain.field``: an attribute that is a state key), so ``to_json`` / ``take`` are
+    # the kit's, for every game. A new game's save is made by ``begin``. Where the players
+    # are is kept in the state as ``screen`` and ``at_key`` (an index: the player, the
+    # knight) so that ``resume`` can go back there: a screen past the menu says where it
+    # is with ``at`` as it opens, the menu says "menu" as it shows again.
 
     store_name = ""
     version = 1
-    label = ""
     ref = None  # the module ``wyrm.games.<game>_ref``: PAGES [(title, lines)], "Quick reference"
     at_key = "player"
 
@@ -82,6 +67,23 @@ class SavedGame:
                 return False
         return True
 
+    def begin(self, fields):
+        # A new game: its save is ``fields`` plus the kit's "v" (this version), "screen"
+        # ("menu"), "turn" (seat 1) and ``at_key`` (0), checked as a save read back is
+        # (``valid`` and the seats: a ValueError if it fails, a bug). The state from now
+        # on, written once the key's frame is out; a pass of the old game is forgotten.
+        st = {"v": self.version, "screen": "menu", "turn": 0, self.at_key: 0}
+        for k in fields:
+            st[k] = fields[k]
+        old = self.state
+        self.state = st
+        if not (self.valid(st) and self.turn_ok()):
+            self.state = old
+            raise ValueError("new save")
+        self.pass_stands()
+        self.save()
+        return st
+
     def take(self, raw):
         # Take a save read from the store (a dict of this version); False when it has
         # the wrong shape. A KeyError, TypeError ... raised here counts as False.
@@ -97,13 +99,6 @@ class SavedGame:
             return False
         self.app.save_soon(self.store_name, self.to_json())
         return True
-
-    def save_now(self):
-        # True once written (False: no game, or the flash refused it).
-        if not self.has_game():
-            return False
-        self.app.save_due()  # (this game's put-off save, too: it is replaced)
-        return self.app.store.save(self.store_name, self.to_json())
 
     def at(self, screen, index=None):
         # Remember the screen the players are on (and whose), saved for resume.
@@ -129,6 +124,11 @@ class SavedGame:
         n = self.seats()
         return (st.get("turn", st.get("start", 0)) % n) if st and n else 0
 
+    def next_seat(self):
+        # whose turn comes after this one's (round the table)
+        n = self.seats()
+        return (self.turn() + 1) % n if n else 0
+
     def put_turn(self, seat):
         # Keep whose turn it is: "turn" in the state.
         st = self.state
@@ -138,19 +138,22 @@ class SavedGame:
     def pass_turn(self):
         # The next seat's turn. Until something else is chosen or entered, the game menu's
         # last row takes it back ("Undo pass to Ben": ``undo_pass``); BACK never does.
-        n = self.seats()
-        if self.has_game() and n:
+        if self.has_game() and self.seats():
             self.passed = self.turn()
-            self.put_turn((self.passed + 1) % n)
+            self.put_turn(self.next_seat())
             self.save()
+
+    def pass_stands(self):
+        # Something else was chosen or entered: the last pass stands ("Undo pass" goes).
+        self.passed = None
 
     def undo_pass(self):
         # Back to the turn before the last pass: True when there was one to undo.
-        if self.passed is None or not self.has_game() or self.passed >= self.seats():
-            self.passed = None
+        seat = self.passed
+        self.pass_stands()
+        if seat is None or not self.has_game() or seat >= self.seats():
             return False
-        self.put_turn(self.passed)
-        self.passed = None
+        self.put_turn(seat)
         self.save()
         return True
 
@@ -160,7 +163,7 @@ class SavedGame:
         if st is not None:
             st["start"] = seat
             self.put_turn(seat)
-            self.passed = None
+            self.pass_stands()
             self.save()
 
     def end_turn(self, app, undo_at=0):
@@ -192,17 +195,10 @@ class SavedGame:
                 back = e[1]
         if back is None:
             return False
-        self.passed = None
+        self.pass_stands()
         self.put_turn(back)
         self.save()
         return True
-
-    def turn_done(self):
-        # An action that ends the turn has been entered on the menu: the cursor goes to
-        # "Next turn", so one OK passes it.
-        menu = self.menu_screen
-        if menu is not None:
-            menu.offer_pass()
 
     def who(self, app, i):
         # a player's name for the title bar: the table's (main menu > Players), else P3
@@ -223,7 +219,7 @@ class SavedGame:
 
     def next_label(self, app):
         # the row that passes the turn on: "Next turn: Ben"
-        return "Next turn: " + self.who(app, (self.turn() + 1) % self.seats())
+        return t("Next turn: ", "Nächster Zug: ") + self.who(app, self.next_seat())
 
     def draw_turn(self, app, fb):
         # whose turn, right in the title bar; returns where its box begins
@@ -292,7 +288,7 @@ def enter(app, game, resume=False):
         else:
             game.at("menu")  # opened from the main menu: the players are on its menu
     if problem:
-        error(app, problem, "Saved game")
+        error(app, problem, t("Saved game", "Gespeichertes Spiel"))
     return menu
 
 
@@ -316,10 +312,11 @@ class GameMenu(Menu):
 
     title_text = ""
     title_extras = True  # draw() adds whose turn it is to the title bar only
-    new_question = "Start a new game?"
+    new_question = None  # None: "Start a new game?"
     # ``turns``: the game goes round the table. While a game runs (no winner yet) the
     # title bar names whose turn it is (beside ``turn_title``) and a row after the
-    # game's own, "Next turn: <name>", passes the turn on with one OK; the cursor then
+    # game's own, "Next turn: <name>", passes the turn on with one OK (``more_rows`` come
+    # right after it); the cursor then
     # goes to row ``turn_row`` (where a turn begins; -1: "Next turn" itself, for a game
     # whose turns happen at the table). Right after any pass the last row, "Undo pass
     # to <name>" (one UP from the top: the list wraps), takes it back; another choice
@@ -341,20 +338,25 @@ class GameMenu(Menu):
     def rows(self):
         return []
 
+    def more_rows(self):
+        # the game's rows after "Next turn" (before "Quick reference")
+        return []
+
     def has_top(self):
         return False
 
     def refresh(self):
         g = self.game
-        ref = [["Quick reference", g.reference]] if g.ref else []
+        ref = [[t("Quick reference", "Kurzregeln"), g.reference]] if g.ref else []
         if g.has_game():
             turn = [[g.next_label, self._pass]] if self._turning() else []
             if self.turn_first:
-                items = turn + self.rows() + ref + [["New game", self.new_game]]
+                items = turn + self.rows()
             else:
-                items = self.rows() + turn + ref + [["New game", self.new_game]]
+                items = self.rows() + turn
+            items += self.more_rows() + ref + [[t("New game", "Neues Spiel"), self.new_game]]
         else:
-            items = [["New game", self.new_game]] + ref
+            items = [[t("New game", "Neues Spiel"), self.new_game]] + ref
         self._unpass = None
         if g.passed is not None and self._turning():  # (the last row: one UP from the top)
             self._unpass = [self._unpass_label, self._undo_pass]
@@ -373,7 +375,7 @@ class GameMenu(Menu):
         row = self._unpass
         if kind == buttons.CLICK and key == buttons.OK and row is not None \
                 and self.items[self.sel] is not row:
-            self.game.passed = None  # any other choice: the pass stands, its row goes
+            self.game.pass_stands()  # any other choice: the pass stands, its row goes
             if self.items[-1] is row:
                 self.items.pop()
             self._unpass = None
@@ -381,13 +383,13 @@ class GameMenu(Menu):
 
     def _unpass_label(self, app):
         g = self.game
-        return "Undo pass to " + g.who(app, g.turn())
+        return t("Undo pass to ", "Zurück zu ") + g.who(app, g.turn())
 
     def _undo_pass(self, app):
         # the row "Undo pass to Ben": the turn before the pass again
         g = self.game
         if g.undo_pass():
-            app.toast("Back to " + g.who(app, g.turn()))
+            app.toast(t("Back to ", "Zurück zu ") + g.who(app, g.turn()))
             self.pass_undone(app)
         else:
             self.refresh()
@@ -419,7 +421,8 @@ class GameMenu(Menu):
             self.sel = self.turn_row
 
     def offer_pass(self):
-        # the cursor on "Next turn" (an action that ends the turn was entered)
+        # the cursor on "Next turn": an action on the menu that ends the turn was
+        # entered, one OK passes it
         self.refresh()
         if self._turning():
             self.sel = 0 if self.turn_first else len(self.rows())
@@ -434,7 +437,8 @@ class GameMenu(Menu):
 
     def new_game(self, app):
         if self.game.has_game():
-            app.push(Confirm(self.new_question, self.ask))
+            app.push(Confirm(self.new_question or t("Start a new game?", "Neues Spiel beginnen?"),
+                             self.ask))
         else:
             self.ask(app)
 

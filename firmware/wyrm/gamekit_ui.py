@@ -3,6 +3,7 @@
 # A stepper, a screen of counts, a chooser and the reference pages.
 from wyrm import buttons
 from wyrm.app import Screen
+from wyrm.lang import t
 from wyrm.ui import Menu, Message, is_down, is_ok, is_up
 
 
@@ -25,12 +26,12 @@ def who_begins(app, game, title_text, anyone=False):
     n = game.seats()
     options = [(game.who(app, i), i) for i in range(n)]
     if anyone:
-        options.append(("Random", -1))
+        options.append((t("Random", "Zufall"), -1))
 
     def pick(app, seat):
         if seat < 0:
             seat = app.rng.below(n)
-            app.toast(game.who(app, seat) + " begins")
+            app.toast(game.who(app, seat) + t(" begins", " beginnt"))
         app.pop()
         game.set_start(seat)
         menu = game.menu_screen
@@ -40,9 +41,10 @@ def who_begins(app, game, title_text, anyone=False):
     app.push(Chooser(title_text, options, pick))
 
 
-def reference_menu(pages, title_text="Quick reference"):
+def reference_menu(pages, title_text=None):
     # A menu of reference pages [(title, lines)]; each opens as a scrolling page.
-    return Menu(title_text, [[t, _page_opener(t, lines)] for t, lines in pages])
+    return Menu(title_text or t("Quick reference", "Kurzregeln"),
+                [[head, _page_opener(head, lines)] for head, lines in pages])
 
 
 def _page_opener(title_text, lines):

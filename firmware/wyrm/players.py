@@ -14,6 +14,8 @@ with the saved ones]).
 from micropython import const
 
 from wyrm import letters
+from wyrm.lang import t
+from wyrm.plain import seat
 
 MIN = const(2)
 MAX = const(7)
@@ -73,11 +75,11 @@ def given(app, i):
 
 
 def name(app, i):
-    return given(app, i) or "Player %d" % (i + 1)
+    return given(app, i) or t("Player %d", "Spieler %d") % (i + 1)
 
 
 def short(app, i):
-    return given(app, i) or "P%d" % (i + 1)
+    return given(app, i) or seat(i)
 
 
 def namer(app, short_form=False):
