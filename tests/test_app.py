@@ -2,13 +2,13 @@
 import sys
 
 import pytest
-from drive import Driver
+from drive import Driver, to_row
 
 from wyrm import buttons as B
 from wyrm import ui
 from wyrm.app import App, Screen
 from wyrm.canvas import Canvas
-from wyrm.home import GAMES
+from wyrm.registry import GAMES
 from wyrm.rng import Rng
 from wyrm.store import Store
 
@@ -356,23 +356,30 @@ def _opened_dice(tmp_path):
     raise AssertionError("Dice did not open")
 
 
-def test_opening_a_game_draws_before_its_flash_writes(tmp_path):
-    """The step that opens a game draws it without writing the flash; the note of the
-    open game (power-cut resume) and the menu position are written at the next step."""
+def test_opening_a_game_writes_the_flash_only_after_the_next_keys_frame(tmp_path):
+    """Opening a game writes nothing, however long its menu stays on the panel: the note of
+    the open game (power-cut resume) and the main menu's row are written once the players'
+    next key is on the panel (the step that draws the key's answer still writes nothing)."""
     app, store, step = _opened_dice(tmp_path)
+    for _ in range(100):  # a second on the game's menu, no key
+        step(0)
     assert not store.exists("open") and not store.exists("menu")
-    step(0)
+    sel = app.top().sel
+    while app.top().sel == sel:  # DOWN acts on its press: that step draws the move
+        step(1 << B.DOWN)
+        assert not store.exists("open") and not store.exists("menu")
+    step(1 << B.DOWN)  # the next step writes what was put off for the key
     assert store.load("open") == ["wyrm.dice_ui", "Dice"]
     assert store.load("menu") == 5
 
 
 def test_leaving_a_game_at_once_leaves_no_note_of_it(tmp_path):
-    """BACK right after opening: the put-off note is written first, then removed, so a
-    power cut afterwards does not bring the game back."""
+    """BACK as the first key after opening: the note of the open game is never written
+    (a power cut afterwards does not bring the game back); the main menu's row is."""
     app, store, step = _opened_dice(tmp_path)
-    app.pop()  # as BACK on the game's menu does
-    for _ in range(3):
-        step(0)
+    for levels in [1 << B.BACK] * 4 + [0] * 8:  # BACK acts on its release
+        step(levels)
+    assert len(app.stack) == 1  # the main menu
     assert not store.exists("open")
     assert store.load("menu") == 5
 
@@ -409,7 +416,7 @@ def test_a_slow_back_goes_back_one_screen(tmp_path, board, ms):
     """Four buttons: BACK held any time goes back one screen on release: from a die to the
     Dice menu, from there to the main menu, and never two at once."""
     d = Driver(tmp_path, board=board)
-    d.keys("down*5,ok,down,ok,wait:500")  # Dice > d6, rolled once
+    d.keys(to_row("Dice") + ",down,ok,wait:500")  # Dice > d6, rolled once
     assert d.app.top().die.id == "d6"  # (128x32: a roll has no title bar)
     d.keys("hold:back:%d" % ms)
     assert d.title() == "== Dice ==" and selected(d.text()) == ["d6"]
@@ -423,7 +430,7 @@ def test_three_buttons_a_long_ok_of_any_length_is_one_back(tmp_path, ms):
     """Three buttons: a long OK is BACK however long it is held: one screen back, and the
     screen below gets no OK from it; a press short of the long-press time is OK."""
     d = Driver(tmp_path, board="pico-ssd1306-3btn")
-    d.keys("down*5,ok,down,ok,wait:500")  # Dice > d6, rolled once
+    d.keys(to_row("Dice") + ",down,ok,wait:500")  # Dice > d6, rolled once
     assert d.title() == "== d6 ==  #1"
     d.keys("hold:ok:%d" % ms)
     assert d.title() == "== Dice ==" and selected(d.text()) == ["d6"]
@@ -492,21 +499,23 @@ def test_three_buttons_a_long_ok_on_pass_to_still_asks_to_stop(tmp_path):
     assert d.errors() == []
 
 
-_CASTLE = "down*3,ok,ok,up,ok,ok,ok,ok,ok,down,ok,ok,down*2,ok,down,ok"  # Drachenfels
+# Drachenfels: New game, tick Green, start, Red begins, the setup page, Red's armour, Red's
+# castle check: rock castle 2
+_CASTLE = "down*3,ok,ok,up*2,ok,down*2,ok,ok,ok,down*2,ok,ok,down*2,ok,down,ok"
 
 
 @pytest.mark.parametrize("board", ["pico-ssd1306-4btn", "pico-ssd1306-3btn"])
 def test_drachenfels_castle_check_a_slow_ok_after_the_look_goes_on(tmp_path, board):
-    """Drachenfels' castle check: a long look ends as OK is let go (the rainbows note stays:
-    no click follows); once a quick roll cut a look short, "Done looking?" takes a slow OK
-    as OK."""
+    """Drachenfels' castle check: a long look ends as OK is let go (the turn passes, and
+    nothing acts on the game menu: the cursor waits on Yellow's armour); once a quick roll
+    cut a look short, "Done looking?" takes a slow OK as OK."""
     d = Driver(tmp_path, seed=1, board=board)
     d.keys(_CASTLE + ",hold:ok:1500")
-    assert d.title() == "== Rainbows =="
+    assert d.title() == "== Drachenfels ==  Yellow" and "> Armour: Yellow" in d.text()
     d = Driver(tmp_path / "cut", seed=1, board=board)
     d.keys(_CASTLE + ",press:ok,wait:200,chord:up+down,wait:100,release:ok,wait:500,"
            "chord:up+down")
     assert "Done looking?" in d.text()
     d.keys("hold:ok:900")
-    assert d.title() == "== Rainbows =="
+    assert d.title() == "== Drachenfels ==  Yellow" and "> Armour: Yellow" in d.text()
     assert d.errors() == []

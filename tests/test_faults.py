@@ -75,6 +75,7 @@ def test_restored_copy_opens_on_the_game_menu_and_says_what_was_lost(tmp_path):
     assert len(saved(d, "drachenhort")["game"]["events"]) == 1
     d.keys("back,back")
     d.keys("back,ok")  # leave, open again from the main menu: an ordinary open
+    d.keys("down")  # (its note is written after the first key in the game)
     assert saved(d, "open") == ["wyrm.games.drachenhort_game", "Drachenhort"]
     assert d.errors() == []
 
@@ -122,6 +123,8 @@ def test_games_open_and_play_on_a_full_flash(tmp_path, monkeypatch, errno_name):
         t = all_text(d, n)
         assert "Oops" not in t and "went wrong" not in t
         assert "== Wyrm ==" not in d.text() and "Settings" not in d.text()  # it opened
+        d.keys("down")  # (the opening writes nothing: the first key in the game does)
+        t = all_text(d, n)
         assert words in t  # and says that nothing is being saved
     assert d.errors() == []
     d.reboot()

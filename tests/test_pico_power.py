@@ -99,14 +99,15 @@ def test_the_low_battery_note_comes_once():
 
 
 def test_saves_stop_on_an_empty_battery_and_start_again_on_usb():
-    """At 2.0 V the screen says the battery is empty: opening a game then writes nothing to
-    flash (it would save the open game); on USB the held save is written at the next reading."""
+    """At 2.0 V the screen says the battery is empty: opening a game and a key in it then
+    write nothing to flash (the key would save the open game's note); on USB the held save is
+    written at the next reading."""
     with boot_on(2.0) as dev:
         assert not menu_rows_like_simulator(dev.frame())  # the "Battery empty" message
         ops = dev.flash_op_count
         dev.play("ok")  # the message closes: the main menu
         assert menu_rows_like_simulator(dev.frame())
-        dev.play("ok,wait:2000")  # Drachenhort opens (its note "open" is due)
+        dev.play("ok,wait:2000,down,wait:500")  # Drachenhort, a key in it: its note is due
         assert dev.flash_op_count == ops
         dev.supply(vsys=4.7, vbus=True)
         dev.run(10500)

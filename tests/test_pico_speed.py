@@ -13,12 +13,13 @@ import shutil
 import tempfile
 
 import pytest
-from drive import GAME_IN_PROGRESS
+from drive import GAME_IN_PROGRESS, to_row
 from pico_support import parallel
 
 from host_tools.bench import latency
 from host_tools.emu import pico
 from host_tools.sim import core as simcore
+from host_tools.sim import menu
 
 BOARD = "pico-ssd1306-4btn"
 OPEN_MS = 100  # a transition: the release to the last byte of the new screen
@@ -104,6 +105,7 @@ class Run:
             n0 = dev.txn_count
             p0 = len(dev.presses)
             self.busy_ms = None
+            f0 = dev.flash_op_count
             segs = segments(script, tap, gap)
             if busy:
                 self.busy_ms = play_traced(dev, segs)
@@ -113,6 +115,7 @@ class Run:
                         dev.set_levels(levels)
                     dev.run(ms)
             self.presses = dev.presses[p0:]
+            self.flash_ops = dev.flash_op_count - f0  # erases and programs during the script
             txns = dev.txns(n0)
             self.from_edge = [update_after(dev, p.edge_ns, txns) for p in self.presses]
             self.from_release = [update_after(dev, p.release_ns, txns) for p in self.presses]
@@ -137,8 +140,8 @@ SCRIPTS = {
     # five back up, the sixth scrolls it back (Drachenhort)
     "scroll": ("wait:300,down*6,up*6", 80, 120),
     # the simulator's rhythm and the shortest taps that must count (40/40 ms), while screens load
-    "dice5": ("down*5,ok,ok", 80, 120),
-    "dice5_fast": ("down*5,ok,ok", 40, 40),
+    "dice5": (to_row("Dice") + ",ok", 80, 120),
+    "dice5_fast": (to_row("Dice") + ",ok", 40, 40),
     # (the wait: the third OK rolls the die only once Drachenhort and its die have
     # loaded; the title's count shows when the tumble ends)
     "ok3_fast": ("ok,ok,ok,wait:300", 40, 40),
@@ -150,18 +153,18 @@ SCRIPTS = {
     # main menu (a click that changes to a screen already loaded)
     "settings": ("up,ok,down,down,ok,wait:300,back,wait:300", 80, 120),
     # Dice menu, the Drachenhort die (opens with a roll), then roll it again
-    "roll": ("down*5,ok,wait:300,ok,wait:1500,ok,wait:600", 80, 120),
+    "roll": (to_row("Dice") + ",wait:300,ok,wait:1500,ok,wait:600", 80, 120),
     # Drachenhort's menu, Roll the die (no game: the plain die, "OK: roll"), its first roll
     "first_roll": ("ok,wait:600,ok,wait:600,ok,wait:1500", 80, 120),
 }
 # Each game and the hidden deck opened from the main menu on a fresh boot (no saved game)
 OPENS = {
-    "Drachenhort": 0,
-    "Drakskatten": 1,
-    "DrachenSchatten": 2,
-    "Drachenfels": 3,
-    "Der Weg nach Drakonia": 4,
-    "Hidden deck": 6,
+    "Drachenhort": menu.index("Drachenhort"),
+    "Drakskatten": menu.index("Drakskatten"),
+    "DrachenSchatten": menu.index("DrachenSchatten"),
+    "Drachenfels": menu.index("Drachenfels"),
+    "Der Weg nach Drakonia": menu.index("Drakonia"),
+    "Hidden deck": menu.index("Hidden deck"),
 }
 def open_script(moves):
     """From the main menu's first row: ``moves`` DOWNs, OK, the game's screen loads."""
@@ -182,7 +185,7 @@ NEXT = {
     "Drakonia's New game": "down*4,ok,wait:600,ok,wait:600",
     "Drachenhort's Roll the die": "ok,wait:600,ok,wait:600",
     "Drakonia's Quick reference": "down*4,ok,wait:600,down,ok,wait:600",
-    "Dice's Who starts?": "down*5,ok,wait:600,down*4,ok,wait:600",
+    "Dice's Who starts?": to_row("Dice") + ",wait:600,down*4,ok,wait:600",
 }
 for _name, _script in NEXT.items():
     SCRIPTS["next " + _name] = (_script, 80, 120)
@@ -318,17 +321,7 @@ def test_a_game_opens_within_100_ms_of_the_release(runs, name, tap):
     assert opened <= OPEN_MS, opened
 
 
-# Budgets not met yet: strict xfails, so a fix turns them green ({name: why})
-BUSY_OVER = {
-    "Drakskatten": "after its first frame the opening writes the flash twice (the second "
-                   "time with a block erase), with code run between: the core is awake "
-                   "past 100 ms from the press",
-}
-
-
-@pytest.mark.parametrize("name", [
-    pytest.param(n, marks=[pytest.mark.xfail(strict=True, reason=BUSY_OVER[n])]
-                 if n in BUSY_OVER else []) for n in OPENS])
+@pytest.mark.parametrize("name", list(OPENS))
 def test_cpu_busy_opening_a_game_within_100_ms(runs, name):
     """From the OK press edge on the main menu (80 ms tap) until the app waits for keys again,
     the core is awake at most 100 ms in all when a game, Dice or the hidden deck opens on a
@@ -337,6 +330,14 @@ def test_cpu_busy_opening_a_game_within_100_ms(runs, name):
     busy = runs["open " + name].busy_ms
     print("open %s: CPU busy %.1f ms" % (name, busy))
     assert 0 < busy <= BUSY_MS, busy
+
+
+@pytest.mark.parametrize("name", list(OPENS))
+def test_opening_a_game_writes_nothing_to_the_flash(runs, name):
+    """Opening a game (or the hidden deck) from the main menu on a fresh boot, then 600 ms
+    with no key: not one flash erase or program. What the opening has to save (the open
+    game's note, the main menu's row, Drakskatten's two players) waits for the next key."""
+    assert runs["open " + name].flash_ops == 0, runs["open " + name].flash_ops
 
 
 @pytest.mark.parametrize("name", list(NEXT))
@@ -387,7 +388,7 @@ def test_heap_at_the_main_menu_after_boot_within_24_kb(runs):
 # the die statistics (Dice, the Drachenhort die, DOWN): the heaviest screen.
 _VISIT = "ok,wait:300,ok,wait:300,back*5,down"
 TOUR = ",".join([_VISIT] * 7 + ["down"] + [_VISIT] * 7 + ["down"])
-STATS = "down*5,ok,wait:300,ok,wait:1500,down,wait:300"
+STATS = to_row("Dice") + ",wait:300,ok,wait:1500,down,wait:300"
 
 
 def to_first_row(dev, first, most=12):
@@ -482,17 +483,7 @@ def test_a_game_opened_late_in_a_session_as_fast_as_after_boot(toured, name):
     assert late_ms is not None and late_ms <= fresh_ms * LATE, (late_ms, fresh_ms)
 
 
-# Openings after the tour whose CPU busy is over 100 ms ({name: why}): strict xfails, so a
-# fix turns them green. The same openings on a fresh boot of that filesystem are over too.
-_SAVES_ON_OPEN = ("opening a game the tour left saved writes the flash after the first "
-                  "frame: the core is awake past 100 ms from the press")
-LATE_BUSY_OVER = {n: _SAVES_ON_OPEN for n in (
-    "Drakskatten", "DrachenSchatten", "Der Weg nach Drakonia", "Hidden deck")}
-
-
-@pytest.mark.parametrize("name", [
-    pytest.param(n, marks=[pytest.mark.xfail(strict=True, reason=LATE_BUSY_OVER[n])]
-                 if n in LATE_BUSY_OVER else []) for n in OPENS])
+@pytest.mark.parametrize("name", list(OPENS))
 def test_cpu_busy_opening_a_game_late_in_a_session_within_100_ms(toured, name):
     """Opened after the tour, from the OK press edge until the app waits for keys again, the
     core is awake at most 100 ms in all."""
@@ -500,7 +491,8 @@ def test_cpu_busy_opening_a_game_late_in_a_session_within_100_ms(toured, name):
     assert 0 < busy <= BUSY_MS, busy
 
 
-PEEK = "down*6,ok,ok,ok,down*2,ok,ok,ok,press:ok,wait:700"  # Hidden deck: draw one, hold OK
+# Hidden deck: draw one, hold OK
+PEEK = to_row("Hidden deck") + ",ok,ok,down*2,ok,ok,ok,press:ok,wait:700"
 LEAVE_TEST = "up,ok,down*5,ok,wait:300,long:back"  # Settings, Button test, hold BACK to leave
 
 

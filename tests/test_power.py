@@ -270,3 +270,96 @@ def test_names_cleared_while_saving_is_stopped(tmp_path, usb):
     d.reboot()
     assert players.names(d.app) == ([] if usb else ["Ann", "Bo", "Cy"])
     assert d.errors() == []
+
+
+# -- a pulled battery right after a game opens ------------------------------------------
+def _files(folder):
+    """{name: bytes} of every file in the flash folder."""
+    out = {}
+    for name in sorted(os.listdir(folder)):
+        with open(os.path.join(folder, name), "rb") as f:
+            out[name] = f.read()
+    return out
+
+
+def _in_progress(tmp_path):
+    """A Driver with every game in progress (each made and left, its key script from
+    drive.GAME_IN_PROGRESS), back on the main menu with every key up."""
+    from drive import GAME_IN_PROGRESS, Driver
+
+    d = Driver(tmp_path)
+    for script in GAME_IN_PROGRESS.values():
+        d.keys(script + ",back*4,wait:300")
+        _to_top(d)
+    return d
+
+
+def _rows(text):
+    """The screen's lines without the cursor's "> " (where it rests after a boot may
+    differ: the game's menu puts it where a turn begins)."""
+    return [ln[2:] if ln.startswith("> ") else ln for ln in text.splitlines()]
+
+
+def _to_top(d):
+    """DOWN on the main menu until its first row is selected (to_row counts from there)."""
+    for _ in range(len(d.app.stack[0].items)):
+        if not d.app.stack[0].sel:
+            return
+        d.keys("down")
+    raise AssertionError("the main menu never came back to its first row")
+
+
+@pytest.mark.parametrize("label", ["Drachenhort", "Drakskatten", "DrachenSchatten",
+                                   "Drachenfels", "Drakonia", "Dice", "Hidden deck"])
+def test_opening_a_game_writes_nothing_until_the_next_key(tmp_path, label):
+    """Opening any game (or Dice, the hidden deck) with a game in progress changes no byte
+    on the flash, however long the players look at it: after a pulled battery Wyrm starts
+    on the main menu and the game opens again onto the same screen, nothing lost. Their
+    next key is on the panel first; after that, the open game and the main menu's row are
+    on the flash: a pulled battery then comes back into the game."""
+    from drive import to_row
+
+    d = _in_progress(tmp_path)
+    before = _files(str(tmp_path))
+    d.keys(to_row(label) + ",wait:2000")
+    opened = d.text()
+    assert _files(str(tmp_path)) == before
+    d.reboot()
+    d.wait(300)
+    assert d.title().startswith("== Wyrm")  # the main menu
+    _to_top(d)
+    d.keys(to_row(label) + ",wait:600")
+    assert d.text() == opened
+    d.keys("down")  # the next key: after its frame the notes are written
+    moved = d.text()
+    assert _files(str(tmp_path)) != before
+    d.reboot()
+    d.wait(300)
+    assert _rows(d.text()) == _rows(moved)  # back in the game, on the same screen
+    assert d.errors() == []
+
+
+def test_a_fresh_drakskatten_writes_its_two_players_only_after_the_next_key(tmp_path):
+    """Drakskatten with no game asks how many play and sets up two players behind the
+    question. A pulled battery on the question loses nothing: Wyrm starts on the main menu
+    and opening Drakskatten asks again. BACK instead leaves the two players on its menu,
+    written after BACK's frame: a pulled battery then comes back to that menu."""
+    from drive import Driver, to_row
+
+    d = Driver(tmp_path)
+    d.keys(to_row("Drakskatten") + ",wait:600")
+    assert d.title() == "== How many players? =="
+    d.reboot()
+    d.wait(300)
+    assert d.title().startswith("== Wyrm")
+    assert not os.path.exists(str(tmp_path / "drakskatten.json"))
+    _to_top(d)
+    d.keys(to_row("Drakskatten") + ",wait:600")
+    assert d.title() == "== How many players? =="
+    d.keys("back,wait:300")
+    menu = d.text()
+    assert "Next turn" in menu
+    d.reboot()
+    d.wait(300)
+    assert _rows(d.text()) == _rows(menu)
+    assert d.errors() == []

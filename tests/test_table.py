@@ -1,5 +1,5 @@
 """At the table: menus that remember, and the words and layout fixes."""
-from drive import Driver
+from drive import Driver, to_row
 
 from wyrm.store import Store
 
@@ -12,7 +12,7 @@ def test_main_menu_and_dice_menu_start_where_they_were_left(tmp_path):
     """After a power cut the main menu starts on the game chosen last, the Dice menu on
     the die rolled last: 2d6 again is OK, OK."""
     d = Driver(tmp_path)
-    d.keys("down*5,ok,down*2,ok,wait:400,back,back")
+    d.keys(to_row("Dice") + ",down*2,ok,wait:400,back,back")
     d.reboot()
     assert selected(d) == ["Dice"]
     d.keys("ok")
@@ -23,7 +23,7 @@ def test_main_menu_and_dice_menu_start_where_they_were_left(tmp_path):
 
 def test_a_game_left_open_comes_back_and_the_menu_position_holds(tmp_path):
     d = Driver(tmp_path)
-    d.keys("down*3,ok")  # Drachenfels, left open at the power cut
+    d.keys("down*3,ok,down")  # Drachenfels, a key in it, left open at the power cut
     d.reboot()
     assert d.text().startswith("== Drachenfels")
     d.keys("back")
@@ -41,12 +41,12 @@ def test_a_bad_saved_menu_position_is_ignored(tmp_path):
 # A two-player Drakonia tie: P1 healthy on 4 and 1, P2 healthy on 3 and 2 (5 points each).
 # The grids open on the Woods (5); DOWN walks towards the City; BACK goes on to P2, then
 # the result.
-TIE = "down*4,ok,ok,down,ok,ok,down,ok,down,ok,down*3,ok,back,down*2,ok,down,ok,back"
+TIE = "down*4,ok,ok,down,ok,ok,down,ok,down*3,ok,back,down*2,ok,down,ok,back"
 
 
 def test_drakonia_grid_names_rows_as_the_rulebook_does(tmp_path):
     d = Driver(tmp_path)
-    d.keys("down*4,ok,ok,down,ok,ok,down,ok,ok")
+    d.keys("down*4,ok,ok,down,ok,ok,ok")
     lines = d.text().splitlines()
     assert lines[2].startswith("healthy") and lines[3].startswith("wounded")
     assert "Fit" not in d.text() and "Hurt" not in d.text()
@@ -73,7 +73,7 @@ def test_drakonia_tie_break_sentence_is_never_cut(tmp_path):
 def test_drakonia_over_two_note_says_what_is_wrong(tmp_path):
     d = Driver(tmp_path)
     # P1 two healthy heroes in Drakonia (6), P2 one
-    d.keys("down*4,ok,ok,down,ok,ok,down,ok,up,ok*2,back,up,ok,back")
+    d.keys("down*4,ok,ok,down,ok,ok,up,ok*2,back,up,ok,back")
     d.keys("down*3")
     flat = " ".join(d.text().splitlines())
     assert "More than 2 heroes in Drakonia: one card moves at most 2 there." in flat
@@ -82,7 +82,7 @@ def test_drakonia_over_two_note_says_what_is_wrong(tmp_path):
 def test_dice_json_sides_in_quotes_is_named_as_not_a_number(tmp_path):
     (tmp_path / "dice.json").write_text('{"dice": [{"name": "d8", "sides": "8"}]}')
     d = Driver(tmp_path)
-    d.keys("down*5,ok")
+    d.keys(to_row("Dice"))
     flat = " ".join(d.text().splitlines())
     assert 'die 1: sides must be a whole number: 8, not "8"' in flat
     assert "2..100" not in flat
@@ -93,7 +93,7 @@ def test_dice_history_rows_keep_the_number_apart_from_the_roll(tmp_path):
     from host_tools.sim import core as simcore
 
     d = Driver(tmp_path, seed=13)
-    d.keys("down*5,ok,ok*25,wait:400,up")
+    d.keys(to_row("Dice") + ",ok*25,wait:400,up")
     f = d.last()
     row = [(x, s) for (x, y, s, _c, _sc) in f.log if y == 11]  # the first history row
     assert [s for _x, s in row] == ["13", "2 any adventurer"]
@@ -106,7 +106,7 @@ def test_dice_history_rows_keep_the_number_apart_from_the_roll(tmp_path):
 
 
 DEALT_TO_TWO = (  # hidden deck: a new deck of 20, one card each to two players, all seen
-    "down*6,ok,ok,down*32,ok,wait:1600,down,ok,ok,ok,ok,press:ok,release:ok,ok,ok,"
+    to_row("Hidden deck") + ",ok,down*32,ok,wait:1600,down,ok,ok,ok,ok,press:ok,release:ok,ok,ok,"
     "press:ok,release:ok,ok,ok"
 )
 
@@ -128,7 +128,7 @@ def test_rolloff_on_the_32px_panel_shows_every_player_and_the_result(tmp_path):
     for n in (6, 7):  # the spinner starts at 4: up to n
         for seed in (3, 4):
             frames, _w, _h, errors = simcore.run_script(
-                "down*5,ok,down*5,ok,up*%d,ok,wait:400" % (n - 4), "pico-ssd1306-128x32",
+                to_row("Dice") + ",down*5,ok,up*%d,ok,wait:400" % (n - 4), "pico-ssd1306-128x32",
                 seed=seed)
             assert errors == []
             words = [s for (_x, _y, s, _c, _sc) in frames[-1].log]

@@ -7,7 +7,7 @@ import sys
 
 from micropython import const
 
-from wyrm import buttons, font
+from wyrm import buttons, font, lang
 from wyrm.canvas import clear
 from wyrm.rng import Rng
 from wyrm.settings import read
@@ -96,6 +96,7 @@ class App:
         self._redraw = True
         self._part = False  # the top screen updates the frame in place (touch)
         self._due = {}  # name -> object: saves written at the start of the next step
+        self._later = {}  # name -> object: saves written after the next key's frame
         self._jobs = []  # after_frame: functions run at the start of the next step
         self._framed = True  # the last step's frame is out: put-off work may run
         self._toast = None
@@ -112,7 +113,9 @@ class App:
         self._skew = 0  # app time - caller time, after a clamped gap
         self._failed = 0  # saves the flash refused, as last shown
         self._unsaved = False  # the players were told changes are not saved
+        lang.use(0)  # a damaged settings file is reported in English: its language is unknown
         self.settings, wrong = read(store.load("settings", None) if store else None)
+        lang.use(self.settings["lang"])  # (what is said from here on is in it)
         if wrong:  # said once: the usual values are saved in their place after the frame
             from wyrm.store_words import settings_words  # (optional: only a wrong file)
 
@@ -136,9 +139,32 @@ class App:
         Only for names nothing reads back before then. ``obj`` None: the file goes."""
         self._due[name] = obj
         self._framed = False
+        if self._later:
+            self._later.pop(name, None)  # (this newer save replaces one put off further)
+
+    def save_later(self, name, obj):
+        """Save ``obj`` as ``name`` once the players' next key is out on the panel (then as
+        ``save_soon``), or at ``save_due``: for what a power cut before any key may lose
+        because nothing was entered (where the players are, a new game's defaults). A save
+        of ``name`` already due waits with it."""
+        self._due.pop(name, None)
+        self._later[name] = obj
+
+    def _keyed(self):
+        # a key came (or everything must be written): the saves put off for it are due
+        later = self._later
+        self._later = {}
+        later.update(self._due)  # (a name is never in both: the newer one is kept)
+        self._due = later
+        self._framed = False
 
     def save_due(self):
-        """Write the saves put off with ``save_soon`` now."""
+        """Write the saves put off with ``save_soon`` and ``save_later`` now."""
+        if self._later:
+            self._keyed()
+        self._write_due()
+
+    def _write_due(self):
         due = self._due
         self._due = {}
         for name in due:
@@ -164,7 +190,7 @@ class App:
     def _deferred(self):
         # the saves and the after_frame work put off until the frame was out
         if self._due:
-            self.save_due()
+            self._write_due()
         if self._jobs:
             jobs = self._jobs
             self._jobs = []
@@ -172,6 +198,7 @@ class App:
                 self._guard(fn)
 
     def apply_panel_settings(self):
+        lang.use(self.settings["lang"])  # (0..1: wyrm.settings.read keeps it there)
         p = self.panel
         if p is None:
             return
@@ -326,6 +353,8 @@ class App:
             self._last_input = now
         if n and (self._due or self._jobs):
             self._deferred()  # before these events: no key acts on half-loaded work
+        if n and self._later:
+            self._keyed()  # written once this key's frame is out (its own saves replace them)
         if n:
             if self.power != AWAKE:
                 # A dimmed panel is readable: its press acts. Only a panel that
@@ -447,9 +476,9 @@ class App:
 
 
 def _storage_words(i):
-    from wyrm.store_words import STORAGE  # (optional: only when the flash fails)
+    from wyrm.store_words import storage  # (optional: only when the flash fails)
 
-    return STORAGE[i]
+    return storage(i)
 
 
 def _back_home(app):

@@ -9,6 +9,7 @@ import os
 
 from micropython import const
 
+from wyrm.lang import t
 from wyrm.store_pack import encode
 
 VERSION = const(1)
@@ -365,17 +366,19 @@ class Store:
         except OSError:
             return None, None
         if len(data) > max_bytes:
-            return None, "%s is longer than %d bytes" % (filename, max_bytes)
+            return None, t("%s is longer than %d bytes", "%s ist länger als %d Bytes") % (
+                filename, max_bytes)
         try:
             text = data.decode()
         except UnicodeError:
-            return None, "%s is not plain text (UTF-8)" % filename
+            return None, t("%s is not plain text (UTF-8)",
+                           "%s ist kein reiner Text (UTF-8)") % filename
         if not _too_deep(data):
             try:
                 return json.loads(text), None
             except (ValueError, MemoryError):
                 pass
-        return None, "%s is not valid JSON" % filename
+        return None, t("%s is not valid JSON", "%s ist kein gültiges JSON") % filename
 
     def take_problems(self):
         """The queued problem messages (oldest first); the queue is emptied."""
