@@ -1,14 +1,22 @@
 """Names in a few presses, counted as a player presses them (tests/support/drive.py's Driver).
 
-A seat's name screen is one ring round the cursor (UP and DOWN turn it, OK takes
-the item shown). The tests find the shortest way to each item by turning the ring
-once all the way round and reading the screen (those presses bring the cursor
-back and are not counted), then play only the shortest presses again from
-power-on on a fresh flash and check the screen and the saved table.
+A seat's name screen is one ring round the cursor (UP and DOWN turn it, OK takes the
+item shown). The seat's ring holds the names it offers, the twelve first letters most
+names start with and one item for the other first letters ("CFGINO+"), which opens
+them in alphabetical order. The tests find the shortest way to each item by turning
+the ring once all the way round and reading the screen (those presses bring the cursor
+back and are not counted), then press only the shortest way; the names are checked on
+the Players list and in the store.
 
-Letter frequencies: counted by this test over the built-in list of first names
-(firmware/wyrm/names.txt, 300 common German and English first names) - first
-letters apart from the other letters.
+Budgets (issue 43, on four and on three buttons): a name the seat offers at most 4
+presses; a name of the built-in list (firmware/wyrm/names.txt, 300 common German and
+English first names) 9.5 on average, every one of them (the issue's 8 is below what a
+ring of first letters with the seat's offers first can reach: PRESSES.md); spelling at
+most 5 presses a letter on average, and each ring's letters on the screen both ways,
+nearest first, so the key that reaches a letter is on the screen.
+
+Letter frequencies: counted by this test over the built-in list - first letters apart
+from the other letters.
 """
 import os
 from collections import Counter
@@ -22,10 +30,15 @@ from wyrm.store import Store
 
 BOARDS = ("pico-ssd1306-4btn", "pico-ssd1306-3btn")
 TO_SEATS = "up*2,ok,ok"  # main menu > Players, 4 players (the count starts on 4)
-CHECK = "\x05"  # the check mark: the name as spelled
+CHECK = "\x05"  # the check mark: the name as spelled (after a whole name: OK ends there)
+MORE = "+"  # the seat ring's item for the other first letters (shown "CFGINO+")
+BULLET = "\x08"  # a whole name on a ring line too long for names
+UP = "\x01"
+DOWN = "\x02"
 # Real first names that are not in the built-in list (spelled letter by letter)
 NOT_LISTED = ("Agnes", "Bodo", "Detlef", "Fiona", "Gerda", "Hubert", "Imke", "Konrad",
               "Marlon", "Regina", "Svenja", "Wiebke")
+_TURN = 48  # presses that turn any ring at least once round
 
 
 def listed():
@@ -33,26 +46,44 @@ def listed():
         return [ln.strip() for ln in f if ln.strip()]
 
 
-def shown(d, done):
-    """The ring's item under the cursor, read from the big line of the screen."""
-    big = d.text().splitlines()[1]
-    if big.startswith("No name"):
+def big(text, tall=True):
+    """The item under the cursor as the screen shows it (128x32: in the title bar)."""
+    if tall:
+        return text.splitlines()[1]
+    return text.splitlines()[0].split(": ", 1)[1].split(" ==")[0]
+
+
+def item(s, done):
+    """The ring's item from the big text: a whole name (shown with the check mark after
+    it), the check mark, MORE, "-" (no name) or a letter after the letters taken."""
+    if s.startswith("No name"):
         return "-"
-    if done and big.startswith(done) and len(big) == len(done) + 1:
-        return big[len(done):]  # a letter (or the check mark) after the letters taken
-    return big  # a whole name
+    if s == done + CHECK:
+        return CHECK
+    if s.endswith(CHECK):
+        return s[:-1]
+    if s.endswith(MORE):
+        return MORE
+    if s.startswith(done) and len(s) == len(done) + 1:
+        return s[len(done):]
+    return s  # (a whole name as screens without the check mark after it showed one)
 
 
-def read_ring(d, done):
-    """Every item of the ring, from the cursor on (DOWN), by turning it once round."""
-    items = [shown(d, done)]
-    while True:
-        d.keys("down")
-        s = shown(d, done)
-        if s == items[0]:
-            return items
+def read_ring(d, done, tall=True):
+    """Every item of the ring, from the cursor on (DOWN), by turning it round and back."""
+    first = item(big(d.text(), tall), done)
+    frames = d.keys("down*%d" % _TURN)
+    items = [first]
+    for f in frames:
+        s = item(big(f.text(), tall), done)
+        if s == first:
+            break
         items.append(s)
-        assert len(items) < 60, items
+    back = _TURN % len(items)
+    if back:
+        d.keys("up*%d" % back)
+    assert item(big(d.text(), tall), done) == first
+    return items
 
 
 def moves(i, n):
@@ -61,19 +92,35 @@ def moves(i, n):
     return "down*%d," % i if i <= n - i else "up*%d," % (n - i)
 
 
-def enter(d, name):
+def enter(d, name, rings=None):
     """Enter ``name`` on the seat screen that is open: the shortest presses, as a list of
-    steps (moves and OK)."""
+    steps (moves and OK). ``rings``: a dict of the rings read on this seat before, by the
+    letters taken (the same screens for every name at a fresh table's seat 1: each is
+    read once; its item under the cursor is checked every time)."""
     done = ""
     steps = []
+
+    def ring_of(key):
+        if rings is None:
+            return read_ring(d, done)
+        if key not in rings:
+            rings[key] = read_ring(d, done)
+        assert item(big(d.text()), done) == rings[key][0]
+        return rings[key]
+
     while True:
-        ring = read_ring(d, done)
+        ring = ring_of(done)
         if name in ring:
             want = name
         elif done == name:
             want = CHECK
         else:
             want = name[len(done)]
+        if want not in ring:  # a first letter among the others
+            step = moves(ring.index(MORE), len(ring)) + "ok"
+            d.keys(step)
+            steps.append(step)
+            ring = ring_of(MORE)
         assert want in ring, (done, want, ring)
         step = moves(ring.index(want), len(ring)) + "ok"
         d.keys(step)
@@ -106,14 +153,14 @@ def play(tmp_path, script, board):
 
 
 @pytest.mark.parametrize("board", BOARDS)
-def test_anna_ben_cleo_dirk_from_power_on_within_40_presses(tmp_path, board):
-    """The issue's table (107 presses before): the four names from power-on cost at most
-    40 presses on four and on three buttons; the Players list shows them, and they are
-    saved."""
+def test_anna_ben_cleo_dirk_from_power_on_within_30_presses(tmp_path, board):
+    """The issue's table (107 presses at first, 33 before the others' first letters had
+    their own ring): the four names from power-on cost at most 30 presses on four and on
+    three buttons; the Players list shows them, and they are saved."""
     names = ["Anna", "Ben", "Cleo", "Dirk"]
     script = shortest(tmp_path, names, board)
     n = presses.count(script)
-    assert n <= 40, (n, script)
+    assert n <= 30, (n, script)
     d = play(tmp_path, script, board)
     t = d.text()
     assert t.startswith("== Players (4) ==")
@@ -123,71 +170,101 @@ def test_anna_ben_cleo_dirk_from_power_on_within_40_presses(tmp_path, board):
     assert d.errors() == []
 
 
-def test_offered_names_in_four_presses(tmp_path):
-    """Names from the built-in list that a seat offers cost at most 4 presses each: seat 1
-    offers Red (OK) and Anna (DOWN, OK), each seat after the name after the seat before's
-    (OK)."""
-    d = Driver(tmp_path)
+def _offer_costs(d, done=""):
+    """{offered name: presses to take it} on the seat screen that is open."""
+    ring = read_ring(d, done)
+    n = len(ring)
+    return {s: min(i, n - i) + 1 for i, s in enumerate(ring) if len(s) > 1}
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_names_a_seat_offers_within_four_presses(tmp_path, board):
+    """Every name a seat offers is at most 4 presses away, taken, and saved: seat 1 on a
+    fresh table (Red, Anna), the seat after a list name (the next name, the next colour),
+    the seat after a colour (the next colour, the first free name), and a seat opened
+    again from the Players list (its own name under the cursor)."""
+    d = fresh(tmp_path / "t", board)
     d.keys(TO_SEATS)
-    assert d.text().splitlines()[1] == "Red"
-    d.keys("down")
-    assert d.text().splitlines()[1] == "Anna"
-    d.keys("ok")
-    assert d.text().startswith("== Seat 2: name? ==") and d.text().splitlines()[1] == "Ben"
-    d.keys("ok,ok")  # Ben, Clara
-    assert d.text().splitlines()[1] == "David"
+    costs = _offer_costs(d)
+    assert costs == {"Red": 1, "Anna": 2}
+    d.keys("down,ok")  # Anna
+    costs = _offer_costs(d)
+    assert costs == {"Ben": 1, "Red": 2}
+    d.keys("down,ok")  # Red
+    costs = _offer_costs(d)
+    assert costs == {"Blue": 1, "Ben": 2}
+    d.keys("ok,ok")  # Blue, Green (after a colour: the next colour first)
+    assert Store(str(tmp_path / "t")).load("table") == ["Anna", "Red", "Blue", "Green"]
+    d.keys("down*2,ok")  # the Players list: seat 3, opened again
+    assert d.text().startswith("== Seat 3: name? ==")
+    costs = _offer_costs(d)
+    assert costs == {"Blue": 1, "Ben": 2}  # its own name under the cursor
+    d.keys("down,ok")
+    assert Store(str(tmp_path / "t")).load("table") == ["Anna", "Red", "Ben", "Green"]
+    assert d.errors() == []
 
 
-def test_every_list_name_is_at_most_a_spelling(tmp_path):
-    """A list name never costs more than spelling it (here every 20th name of the list
-    at seat 1): the letters known names go on with come first, and the name itself is
-    offered once three or fewer names are left."""
-    names = listed()
+@pytest.mark.parametrize("board", BOARDS)
+def test_every_list_name_within_9_5_presses_on_average(tmp_path, board):
+    """Every name of the built-in list, entered at seat 1 of a fresh table the shortest
+    way, costs 9.5 presses or fewer on average (10.95 with one ring of all first letters)
+    and at most 13; every one is saved as entered."""
     costs = {}
-    for k, name in enumerate(names[::20]):
-        d = fresh(tmp_path / str(k))
+    rings = {}
+    for k, name in enumerate(listed()):
+        folder = tmp_path / str(k)
+        d = fresh(folder, board)
         d.keys(TO_SEATS)
-        costs[name] = presses.count(",".join(enter(d, name)))
-        assert d.text().startswith("== Seat 2: name? ==")
-        assert Store(str(tmp_path / str(k))).load("table")[0] == name
-    assert all(c <= 5 * len(n) + 3 for n, c in costs.items()), costs
+        costs[name] = presses.count(",".join(enter(d, name, rings)))
+        assert d.text().startswith("== Seat 2: name? =="), (name, d.text())
+        assert Store(str(folder)).load("table")[0] == name
+    avg = sum(costs.values()) / len(costs)
+    assert avg <= 9.5, avg
+    assert max(costs.values()) <= 13, sorted(costs.items(), key=lambda kv: -kv[1])[:5]
 
 
 def test_letters_weighted_by_first_names_within_5_presses(tmp_path):
     """Spelling a name that is not in the list: each letter costs at most 5 presses on
     average, weighted by how often first names use it (counted over the built-in list);
-    first letters from seat 1's ring, the others from the ring after a first letter no
-    listed name has (Q), where no list guides the order."""
+    first letters from seat 1's ring (the others through their own ring), the others
+    from the ring after a first letter no listed name has (Q), where no list guides the
+    order; the check mark ends a name in 3 presses (UP, UP, OK)."""
     names = listed()
     first = Counter(n[0] for n in names)
     rest = Counter(c for n in names for c in n[1:])
     d = Driver(tmp_path)
     d.keys(TO_SEATS)
     ring0 = read_ring(d, "")
-    q = ring0.index("Q")
-    d.keys(moves(q, len(ring0)) + "ok")
+    d.keys(moves(ring0.index(MORE), len(ring0)) + "ok")
+    others = read_ring(d, "")
+    d.keys(moves(others.index("Q"), len(others)) + "ok")
     ring1 = read_ring(d, "Q")
 
     def cost(ring, c):
         i = ring.index(c)
         return min(i, len(ring) - i) + 1
 
-    per_letter = (sum(first[c] * cost(ring0, c) for c in first)
+    def cost0(c):
+        if c in ring0:
+            return cost(ring0, c)
+        return cost(ring0, MORE) + cost(others, c)
+
+    per_letter = (sum(first[c] * cost0(c) for c in first)
                   + sum(rest[c] * cost(ring1, c) for c in rest))
     avg = per_letter / (sum(first.values()) + sum(rest.values()))
     assert avg <= 5, avg
-    assert cost(ring1, CHECK) == 2  # the end: UP, OK
+    assert cost(ring1, CHECK) == 3
 
 
-def test_spelled_names_not_in_the_list(tmp_path):
+@pytest.mark.parametrize("board", BOARDS)
+def test_spelled_names_not_in_the_list(tmp_path, board):
     """Real names not in the list, spelled from their seat's screen: at most 5 presses a
-    letter on average plus at most 3 to start and end (here 0 to start - the first
-    letter is on the seat screen - and the check mark); each is saved and shown."""
+    letter on average, and at most 3 to end (the check mark); each is saved and shown."""
     names = listed()
     assert not set(NOT_LISTED) & set(names)
     letters = total = 0
     for k, name in enumerate(NOT_LISTED):
-        d = fresh(tmp_path / str(k))
+        d = fresh(tmp_path / str(k), board)
         d.keys(TO_SEATS)
         steps = enter(d, name)
         n = presses.count(",".join(steps))
@@ -198,6 +275,58 @@ def test_spelled_names_not_in_the_list(tmp_path):
         assert d.text().startswith("== Seat 2: name? ==")
         assert Store(str(tmp_path / str(k))).load("table")[0] == name
     assert total / letters <= 5, total / letters
-    d = Driver(tmp_path / "0")
+    d = Driver(tmp_path / "0", board=board)
     d.keys("up*2,ok")
     assert "1  " + NOT_LISTED[0] in d.text()
+
+
+def _line(s, arrow):
+    """The items a ring line shows after its arrow, nearest first."""
+    assert s.startswith(arrow), (arrow, s)
+    s = s[1:]
+    return s.split(" ") if " " in s else list(s)
+
+
+def check_lines(ring, text, tall=True):
+    """The two lines under the item show the ring both ways: DOWN's line the items DOWN
+    reaches first (nearest first), UP's line the others; whole names where they fit,
+    else a bullet for a name: a letter's place on its line is the presses to it."""
+    lines = text.splitlines()[2:4] if tall else text.splitlines()[1:3]
+    n = len(ring)
+    down = ring[1:n // 2 + 1]
+    up = [ring[-k] for k in range(1, (n + 1) // 2)]
+    for s, arrow, want in ((lines[0], DOWN, down), (lines[1], UP, up)):
+        got = _line(s, arrow)
+        spaced = ["CFG+" if c == MORE else c for c in want]
+        assert got in (spaced, [c if len(c) == 1 else BULLET for c in want]), (s, want)
+
+
+@pytest.mark.parametrize("board", BOARDS + ("pico-ssd1306-128x32",))
+def test_every_letter_shows_which_way_it_lies(tmp_path, board):
+    """A newcomer can tell which way a letter lies: on every ring met while spelling names
+    (the seat's ring, the other first letters, the rings after each letter) the lines
+    under the item list every letter of the ring, DOWN's way and UP's way, nearest first,
+    on 128x64 (four and three buttons) and on 128x32 (the item in the title bar)."""
+    tall = board != "pico-ssd1306-128x32"
+    seen = []
+    for k, name in enumerate(NOT_LISTED[:6] + ("Cleo", "Jörg")):
+        d = fresh(tmp_path / str(k), board)
+        d.keys(TO_SEATS)
+        done = ""
+        while True:  # as enter(), reading the item where this panel shows it
+            ring = read_ring(d, done, tall)
+            seen.append((ring, d.text()))
+            want = name[len(done)] if done != name else CHECK
+            if want not in ring:
+                d.keys(moves(ring.index(MORE), len(ring)) + "ok")
+                ring = read_ring(d, done, tall)
+                seen.append((ring, d.text()))
+            d.keys(moves(ring.index(want), len(ring)) + "ok")
+            if want == CHECK or len(done + want) == 6:
+                break
+            done += want
+        assert Store(str(tmp_path / str(k))).load("table")[0] == name
+    assert len(seen) > 40
+    for ring, text in seen:
+        check_lines(ring, text, tall)
+    assert any(len(ring) > 30 for ring, _t in seen)  # a full ring of letters fits too

@@ -2,7 +2,8 @@
 used wherever a player is named."""
 import re
 
-from drive import Driver, same_frames
+import pytest
+from drive import Driver, same_frames, to_row
 
 from wyrm import players
 from wyrm.store import Store
@@ -42,13 +43,15 @@ def test_spelled_name_with_umlaut(tmp_path):
     d = Driver(tmp_path)
     d.keys(TO_PLAYERS + ",down*2,ok")  # 2 players: seat 1's ring
     assert d.text().startswith("== Seat 1: name? ==")
-    d.keys("down*2,ok")  # J
+    d.keys("up*2,ok")  # J (two UPs)
     assert d.text().splitlines()[1] == "Ja"  # the letter most J names go on with
     d.keys("up*3,ok")  # \u00fc (the letters of J names first, round the cursor)
-    d.keys("down,ok,down,ok")  # r, g
-    assert d.text().splitlines()[1] == "J\u00fcrgen"  # the only name left is offered
-    d.keys("up,ok")  # the check mark: the name as spelled
-    assert d.text().startswith("== Seat 2: name? ==") and "\nRed\n" in d.text()
+    # the only name left is offered whole, the check mark after it: OK would end there
+    assert d.text().splitlines()[1] == "J\u00fcrgen\x05"
+    d.keys("up,ok,up*4,ok")  # r, g
+    assert d.text().splitlines()[1] == "J\u00fcrgen\x05"
+    d.keys("up*2,ok")  # the check mark (two UPs): the name as spelled
+    assert d.text().startswith("== Seat 2: name? ==") and "\nRed\x05\n" in d.text()
     d.keys("ok")
     assert "1  J\u00fcrg" in d.text()
     assert Store(str(tmp_path)).load("table") == ["J\u00fcrg", "Red"]
@@ -57,7 +60,7 @@ def test_spelled_name_with_umlaut(tmp_path):
 def test_names_in_who_starts_rolloff_and_peek(tmp_path):
     Store(str(tmp_path)).save("table", ["Anna", "Ben", "Clara", "Dora"])
     d = Driver(tmp_path, seed=5)
-    d.keys("down*5,ok")  # Dice
+    d.keys(to_row("Dice"))  # Dice
     goto(d, "Roll-off (all 1d6)")
     d.keys("ok")  # the table's count is the default
     assert "== Roll-off ==" in d.text() and "4" in d.text()
@@ -88,7 +91,7 @@ def test_drakskatten_new_game_takes_the_table(tmp_path):
 
 def test_no_names_keep_player_numbers(tmp_path):
     d = Driver(tmp_path)
-    d.keys("down*5,ok")
+    d.keys(to_row("Dice"))
     goto(d, "Roll-off (all 1d6)")
     d.keys("ok,ok,wait:1500")  # roll-off with the default count
     assert "P1" in d.text()
@@ -114,7 +117,7 @@ def test_rolloff_names_fit_on_128x32(tmp_path):
                                         "Elias", "Sarah"])
     d = Driver(tmp_path, seed=3, board="pico-ssd1306-128x32")
     assert d.h == 32
-    d.keys("down*5,ok")
+    d.keys(to_row("Dice"))
     goto(d, "Roll-off (all 1d6)")
     d.keys("ok,ok,wait:1500")
     t = d.text()
@@ -131,6 +134,19 @@ def test_players_flow_same_frames_under_micropython():
     assert any("Anna" in f.text() and "Roll-off" in f.text() for f in frames)
     assert frames[-1].text().startswith("== Ben cards ==")
     assert "> Next turn: Clara" in frames[-1].text()
+
+
+@pytest.mark.parametrize("board", ["pico-ssd1306-4btn", "pico-ssd1306-128x32"])
+def test_name_rings_same_frames_under_micropython(board):
+    """The name screens look and work the same on the Pico's MicroPython: the other first
+    letters' ring (opened, left with BACK, opened again), a letter from it, a name offered
+    whole (Cleo), letters spelled, one rubbed out and the check mark - on 128x64 and on
+    128x32 (the item in the title bar); the Players list shows the two names."""
+    frames = same_frames(TO_PLAYERS + ",down*2,ok,up,ok,up*2,back,ok,up*6,ok,up,ok,down,ok,"
+                         "up*2,ok,down*11,ok,back,up*2,ok", seed=1, board=board)
+    assert any("CFGINO+" in f.text() for f in frames)
+    t = frames[-1].text()
+    assert t.startswith("== Players (2) ==") and "1  Cleo" in t and "2  J" in t
 
 
 def test_drachenhort_pass_and_peek_and_ranking_use_the_names(tmp_path):
@@ -215,11 +231,11 @@ def test_spell_and_rub_out_on_three_buttons(tmp_path):
     """Three buttons: hold OK rubs the last letter out; the name is kept as spelled."""
     d = Driver(tmp_path, board="pico-ssd1306-3btn")
     d.keys(TO_PLAYERS + ",down*2,ok")  # 2 players, seat 1's ring
-    d.keys("down*2,ok,down*11,ok")  # J, b
+    d.keys("up*2,ok,down*11,ok")  # J, b
     assert "Jb" in d.text() and "Hold OK: rub out" in d.text()
     d.keys("back")  # a long OK on three buttons
     assert "Jb" not in d.text() and "1/6" in d.text()
-    d.keys("ok,up,ok")  # a, then the check mark (UP from the first letter): done
+    d.keys("ok,up*2,ok")  # a, then the check mark (two UPs from the first letter): done
     d.keys("ok")  # seat 2: the first free colour
     assert Store(str(tmp_path)).load("table") == ["Ja", "Red"]
 

@@ -8,6 +8,7 @@ two dots) and the symbols' Unicode characters. ``SHOWN`` says so to the player.
 from wyrm import font
 
 SHOWN = "only letters the screen shows (A-Z, \u00e4 \u00f6 \u00fc \u00df, digits)"
+SHOWN_DE = "nur Zeichen, die der Bildschirm zeigt (A-Z, \u00e4 \u00f6 \u00fc \u00df, Ziffern)"
 
 
 def shows(s):

@@ -3,10 +3,13 @@
 The names are kept by ``wyrm.players`` (store key
 "table"). First time: how many (2-7), then a name for each seat in turn. A seat's
 screen is one ring round the cursor: the names it offers (the next colour and the
-next name after the seat before's; OK takes one), then the first letters, the
-most used nearest. After a letter the ring holds the next letters - those that
-continue a known name first, then those names put after that letter - and the
-names left once three or fewer match.
+next name after the seat before's; OK takes one), then the twelve first letters most
+names start with, the most used nearest, and the other letters behind one item
+(OTHERS, in alphabetical order). After a letter the ring holds the next letters -
+those that continue a known name first, then those names put after that letter -
+and the names left once six or fewer match. Two lines under the name show every
+letter of the ring, DOWN's way and UP's way, nearest first: which way a letter lies
+is on the screen.
 Afterwards the Players menu lists the seats (OK: change that name), the count
 and "Clear the names".
 """
@@ -14,6 +17,8 @@ from micropython import const
 
 from wyrm import buttons, font, players, store_lines, ui
 from wyrm.app import Screen
+from wyrm.lang import t
+from wyrm.plain import seat as seat_name
 from wyrm.spinner import Spinner
 
 COLOURS = ("Red", "Blue", "Green", "Yellow", "White", "Black", "Orange", "Purple")
@@ -21,8 +26,14 @@ NAMES_FILE = "names.txt"  # beside this module: common first names, most common 
 # the letters by how often the names in NAMES_FILE use them (first letters, the rest)
 FIRST = "MJLESAHRTDBKPINOGCFUWZVYÖÜXQÄ"  # (X Q Ä: no name starts so)
 REST = "aeinlrotshumdyckvgbfzjpöwxüäqß-"
+_TOP = const(12)  # first letters of the seat's ring; FIRST's others are behind MORE
+OTHERS = "CFGINOPQUVWXYZÄÖÜ"  # FIRST[_TOP:] in alphabetical order
+_OTHERS_AT = const(6)  # the cursor's start among them: P, the one most names start with
+MORE = "+"  # the seat ring's item that opens OTHERS ("CFGINO+" under the cursor)
 NO_NAME = "-"  # the ring's item for a seat without a name
-_OFFER = const(3)  # whole names join the ring once this many or fewer match
+BULLET = "\x08"  # the font's bullet: a whole name on a ring line of letters
+_OFFER = const(6)  # whole names join the ring once this many or fewer match
+_CHECK_AT = const(4)  # where the check mark joins the ring's order: two UPs (-2)
 _MAX_BYTES = const(4096)  # of NAMES_FILE
 
 
@@ -43,8 +54,9 @@ def ask_count(app):
         if not old:
             pick(app, 0, True)  # first time: a name for every seat in turn
 
-    app.push(Spinner("How many players?", n, players.MIN, players.MAX, done,
-                     hint="%d-%d  OK: names" % (players.MIN, players.MAX)))
+    app.push(Spinner(t("How many players?", "Wie viele Spieler?"), n, players.MIN, players.MAX,
+                     done,
+                     hint=t("%d-%d  OK: names", "%d-%d  OK: Namen") % (players.MIN, players.MAX)))
 
 
 def pick(app, seat, chain=False, text=None):
@@ -147,9 +159,10 @@ def _offers(seat, lst, text):
 
 class NamePick(Screen):
     """A seat's name: UP/DOWN turn the ring, OK takes the item under the cursor - a
-    whole name, a letter (the ring turns to the next letters), the check mark (the
-    name as spelled) or "-" (no name). BACK rubs the last letter out (on an empty
-    name: leaves)."""
+    whole name, a letter (the ring turns to the next letters), MORE (the other first
+    letters, alphabetical), the check mark (the name as spelled) or "-" (no name).
+    BACK rubs the last letter out (on an empty name: leaves; among the other letters:
+    back to the seat's ring)."""
 
     def __init__(self, seat, chain, app, text=None):
         self.seat = seat
@@ -160,20 +173,23 @@ class NamePick(Screen):
         self.rest = list(REST)
         self.codes = [_code(c.encode(), 0) for c in REST]
         self.offers = _offers(seat, self.lst, self.text)
+        self.more = False  # the ring is OTHERS
         self._turn()
+        self._view(app)
 
     def _turn(self):
         """The ring for the letters taken so far; the cursor on its first item."""
         self.cur = 0
         p = self.done
         if not p:
-            self.items = ring(self.offers + list(FIRST) + [NO_NAME])
+            self.items = ring(self.offers + [MORE] + list(FIRST[:_TOP]) + [NO_NAME])
             return
         taken = self.lst
         t = self.text
         counts = {}  # the next letter of the names that start with p (by _code)
         after = {}  # the letters that follow p's last letter anywhere in a name
-        match = []
+        match = []  # the names that start with p (nobody else's), while few
+        many = 0  # how many names start with p and are longer
         whole = False
         key = ("\n" + p).encode()
         n = len(key)
@@ -185,11 +201,18 @@ class NamePick(Screen):
             else:
                 c = _code(t, i + n)
                 counts[c] = counts.get(c, 0) + 1
-                if len(match) <= _OFFER:
+                many += 1
+                if many <= _OFFER:
                     w = t[i + 1:j].decode()
                     if w not in taken and w not in match:
                         match.append(w)
             i = t.find(key, j)
+        longer = many > 0
+        if many > _OFFER:
+            match = []
+        for w in match:  # offered whole: their letters weigh less
+            c = _code(w.encode(), len(key) - 1)
+            counts[c] -= 1
         last = p[-1].lower().encode()
         k = len(last)
         i = t.find(last)
@@ -202,13 +225,15 @@ class NamePick(Screen):
         order = sorted(range(len(codes)), key=lambda k: k - 32 * (
             after.get(codes[k], 0) + 512 * counts.get(codes[k], 0)))
         rest = self.rest
-        letters = [rest[k] for k in order]
-        # (a name one letter longer is that letter: it would look the same on the screen)
-        prio = [w for w in match if len(w) > len(p) + 1] if len(match) <= _OFFER else []
-        if whole and not counts:  # a known name, nothing longer: done is first
-            self.items = ring([font.CHECK] + prio + letters)
+        # the letters more names go on with, then the names, then the other letters
+        prio = [rest[k] for k in order if counts.get(codes[k], 0) > 1]
+        prio += match
+        prio += [rest[k] for k in order if counts.get(codes[k], 0) < 2]
+        if whole and not longer:  # a known name, nothing longer: done is first
+            prio.insert(0, font.CHECK)
         else:
-            self.items = ring(prio + letters, font.CHECK)
+            prio.insert(_CHECK_AT, font.CHECK)
+        self.items = ring(prio)
 
     def _take(self, app, s):
         app.pop(self)
@@ -225,59 +250,97 @@ class NamePick(Screen):
             if item == font.CHECK:
                 self._take(app, self.done)
                 return True
-            if item == NO_NAME:
+            if item == NO_NAME and not self.done:
                 self._take(app, "")
                 return True
-            if len(item) > 1:  # a whole name
+            if item == MORE:
+                self.more = True
+                self.items = list(OTHERS)
+                self.cur = _OTHERS_AT
+            elif len(item) > 1:  # a whole name
                 self._take(app, item)
                 return True
-            self.done += item
-            if len(self.done) >= players.LEN:
-                self._take(app, self.done)
-                return True
-            self._turn()
+            else:
+                self.more = False
+                self.done += item
+                if len(self.done) >= players.LEN:
+                    self._take(app, self.done)
+                    return True
+                self._turn()
         elif kind == buttons.CLICK and key == buttons.BACK:
-            if not self.done:
+            if self.more:
+                self.more = False
+                self._turn()
+                self.cur = self.items.index(MORE)
+            elif not self.done:
                 app.pop(self)
                 return True
-            self.done = self.done[:-1]
-            self._turn()
+            else:
+                self.done = self.done[:-1]
+                self._turn()
         else:
             return False
+        self._view(app)
         app.redraw()
         return True
 
-    def _shown(self, i):
-        item = self.items[i % len(self.items)]
-        if item == NO_NAME:
-            return "no name"
-        return item
+    def _view(self, app):
+        """What the screen shows (made here, once a key has changed it: draw() makes
+        nothing): the item under the cursor, big (a whole name with the check mark
+        after it: OK ends the name there), and the ring's letters both ways."""
+        item = self.items[self.cur]
+        if item == NO_NAME and not self.done:
+            big = t("No name (%s)", "nur %s") % seat_name(self.seat)
+        elif item == MORE:
+            big = OTHERS[:6] + MORE
+        elif len(item) > 1:
+            big = item + font.CHECK
+        else:
+            big = self.done + item
+        self.big = big
+        items = self.items
+        n = len(items)
+        cur = self.cur
+        down = [items[(cur + k) % n] for k in range(1, n // 2 + 1)]
+        up = [items[(cur - k) % n] for k in range(1, (n + 1) // 2)]
+        self.down = font.DOWN + _letters(down)
+        self.up = font.UP + _letters(up)
 
     def draw(self, app, fb):
         right = "%d/%d" % (len(self.done), players.LEN) if self.done else None
-        ui.title(fb, "Seat %d: name?" % (self.seat + 1), right)
+        if not app.tall:  # 128x32: the item in the title bar, the letters under it
+            ui.title(fb, t("Seat %d: %s", "Platz %d: %s") % (self.seat + 1, self.big), right)
+            font.text(fb, self.down, 0, ui.TITLE_H + 2, 1)
+            font.text(fb, self.up, 0, ui.TITLE_H + 12, 1)
+            return
+        ui.title(fb, t("Seat %d: name?", "Platz %d: Name?") % (self.seat + 1), right)
+        y = ui.TITLE_H + 2
+        s = self.big
         item = self.items[self.cur]
-        y = ui.TITLE_H + 4 if app.tall else ui.TITLE_H + 2
-        if item == NO_NAME:
-            font.center(fb, "No name (P%d)" % (self.seat + 1), y + 4)
+        if item == NO_NAME and not self.done:  # "No name (P1)": small
+            font.center(fb, s, y + 4)
         else:
-            s = item if len(item) > 1 else self.done + item
             x = (fb.width - font.width(s, 2)) // 2
             font.text(fb, s, x, y, 1, 2)
-            if len(item) == 1:  # the cursor under the letter being chosen
+            if len(item) == 1 and item != MORE:
+                # the cursor under the letter being chosen
                 fb.fill_rect(x + font.width(self.done, 2), y + 16, 10, 2, 1)
-        if app.tall:
-            # the ring's neighbours: UP's to the left (nearest last), DOWN's to the right
-            up = " ".join([self._shown(self.cur - k) for k in (3, 2, 1)])
-            down = " ".join([self._shown(self.cur + k) for k in (1, 2, 3)])
-            if len(up) > 9:
-                up = font.ELLIPSIS + up[-8:]
-            font.text(fb, font.UP + up, 0, y + 21, 1)
-            s = ui.fit(down, 9) + font.DOWN
-            font.text(fb, s, fb.width - font.width(s), y + 21, 1)
-            font.center(fb, "OK: take  %s: done" % font.CHECK, app.height - 18)
-            rub = "BACK: rub out" if app.keys >= 4 else "Hold OK: rub out"
-            font.center(fb, rub, app.height - 8)
+        font.text(fb, self.down, 0, y + 20, 1)
+        font.text(fb, self.up, 0, y + 29, 1)
+        rub = t("BACK: rub out", "BACK: löschen") if app.keys >= 4 else t(
+            "Hold OK: rub out", "OK halten: löschen")
+        font.center(fb, rub, app.height - 8)
+
+
+def _letters(items):
+    """``items`` of the ring, nearest first, for a line after its arrow: spaced, whole
+    names too (MORE as "CFG+"), while that fits; else a character an item (a name: a bullet), run
+    together when needed - every letter is on the line, as many steps away as its place."""
+    s = " ".join([OTHERS[:3] + MORE if c == MORE else c for c in items])  # CFG+
+    if len(s) < font.CHARS:
+        return s
+    s = [c if len(c) == 1 else BULLET for c in items]
+    return (" " if len(s) < font.CHARS // 2 else "").join(s)
 
 
 class PlayersMenu(ui.Menu):
@@ -293,22 +356,22 @@ class PlayersMenu(ui.Menu):
         self._fill(app)
         said = players.take_problem(app)
         if said:
-            app.push(ui.Message("Saved names", said))
+            app.push(ui.Message(t("Saved names", "Gespeicherte Namen"), said))
 
     def _fill(self, app):
         items = []
         for i in range(players.count(app)):
             items.append([_seat_label(i), _seat_opener(i)])
-        items.append([lambda a: "How many: %d" % players.count(a), ask_count])
+        items.append([lambda a: t("How many: %d", "Wie viele: %d") % players.count(a), ask_count])
         if players.count(app):
-            items.append(["Clear the names", _clear])
+            items.append([t("Clear the names", "Namen löschen"), _clear])
         self.items = items
         self.sel = min(self.sel, len(items) - 1)
 
 
 def _title(app):
     n = players.count(app)
-    return "Players (%d)" % n if n else "Players"
+    return t("Players (%d)", "Spieler (%d)") % n if n else t("Players", "Spieler")
 
 
 def _seat_label(i):
@@ -327,4 +390,4 @@ def _clear(app):
             top.sel = 0
             top._fill(app)
 
-    app.push(ui.Confirm("Forget all the names?", yes))
+    app.push(ui.Confirm(t("Forget all the names?", "Alle Namen vergessen?"), yes))
