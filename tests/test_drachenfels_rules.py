@@ -19,8 +19,12 @@ class BelowOnly:
         return self.rng.below(n)
 
 
+# The card kinds in the rules module's order (its deck counts are by kind).
+KINDS = ("1", "2", "3", "4", "5", "rainbow", "bridge", "dragon", "teleport", "great cloud")
+
+
 def count(deck, name):
-    return deck[df.KINDS.index(name)]
+    return deck[KINDS.index(name)]
 
 
 # --- deck ---------------------------------------------------------------------
@@ -73,17 +77,6 @@ def test_player_count_outside_two_to_four_refused(players):
         df.deck_counts(players)
     with pytest.raises(ValueError):
         df.new_game(players, Rng(seed=1))
-
-
-def test_kind_constants_and_point_values():
-    """Kinds 0-4 are the point cards 1-5; the rest are magic cards."""
-    assert [df.is_point(k) for k in range(5)] == [True] * 5
-    assert df.KINDS[df.RAINBOW] == "rainbow"
-    assert df.KINDS[df.BRIDGE] == "bridge"
-    assert df.KINDS[df.DRAGON] == "dragon"
-    assert df.KINDS[df.TELEPORT] == "teleport"
-    assert df.KINDS[df.GREAT_CLOUD] == "great cloud"
-    assert not df.is_point(df.RAINBOW)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -187,7 +180,7 @@ def test_rainbow_links_before_and_after_first_miss():
     df.visit_castle(g, 0, _castle_of(g, g["knights"][1]["colour"]))
     after = df.rainbow_links(g)
     assert after[:2] == before and "rock castle" in after[-1]
-    assert all(len(line) <= 21 for line in after + list(df.RAINBOW_RULE_LINES))
+    assert all(len(line) <= 21 for line in after)
 
 
 def test_a_knight_remembers_the_castles_it_saw():
@@ -265,6 +258,56 @@ def test_load_refuses_damaged_state(damage):
         df.load(g)
 
 
+def test_a_bool_is_no_number_for_the_rules():
+    """True is not knight 2, castle 2 or colour 2: the rules refuse it (a number given to
+    them or read from a save must be a whole number, as the kit checks it)."""
+    with pytest.raises(ValueError):
+        df.new_game(2, Rng(seed=1), colours=[True, 2])
+    g = df.new_game(2, Rng(seed=5))
+    with pytest.raises(ValueError, match="no such knight"):
+        df.give_armour(g, True)
+    assert [k["armour"] for k in g["knights"]] == [False, False]
+    df.give_armour(g, 0)
+    with pytest.raises(ValueError, match="no such castle"):
+        df.visit_castle(g, 0, True)
+    assert g["knights"][0]["visited"] == 0
+    with pytest.raises(ValueError, match="point card"):
+        df.move_options(g, 0, True)
+    for damage in (lambda g: g["knights"][0].__setitem__("visited", True),
+                   lambda g: g.__setitem__("winner", True),
+                   lambda g: g["knights"][1].__setitem__("colour", True)):
+        bad = df.new_game(2, Rng(seed=13), colours=[0, 3])
+        damage(bad)
+        with pytest.raises(ValueError, match="saved game damaged"):
+            df.load(bad)
+
+
+def test_the_rules_numbers_end_where_the_game_does():
+    """The last knight, castle 3, point card 5 and visited 15 are taken; one past each
+    (and one below the first) is refused."""
+    g = df.new_game(3, Rng(seed=6))
+    df.give_armour(g, 2)
+    for k in (-1, 3):
+        with pytest.raises(ValueError, match="no such knight"):
+            df.give_armour(g, k)
+    for c in (-1, 4):
+        with pytest.raises(ValueError, match="no such castle"):
+            df.visit_castle(g, 2, c)
+    for v in (0, 6):
+        with pytest.raises(ValueError, match="point card"):
+            df.move_options(g, 2, v)
+    assert df.move_options(g, 2, 5) == [5] and df.move_options(g, 2, 1) == [1]
+    g["knights"][0]["visited"] = 15
+    g["winner"] = 2
+    assert df.load(g) is g
+    g["winner"] = -1
+    with pytest.raises(ValueError, match="saved game damaged"):
+        df.load(g)
+    g["winner"] = None
+    df.visit_castle(g, 2, 3)
+    assert g["knights"][2]["visited"] == 8
+
+
 # --- reference text -----------------------------------------------------------
 
 
@@ -283,7 +326,7 @@ def test_reference_magic_pages_match_the_deck():
     for i in range(5):
         kind = df.POINT_KINDS + i
         title = drachenfels_ref.PAGES[i][0]
-        assert title == "%s (%d)" % (df.KINDS[kind].capitalize(), full[kind])
+        assert title == "%s (%d)" % (KINDS[kind].capitalize(), full[kind])
 
 
 # A seeded walk through the rules, run the same under CPython and real MicroPython.

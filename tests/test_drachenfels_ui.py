@@ -1,20 +1,20 @@
 """Drachenfels screens: setup, knights, moves and the secret castle check."""
 import pytest
-from drive import Driver, same_frames
+from drive import Driver, same_frames, to_row
 
 from host_tools.mp import runner as mprun
 from host_tools.sim import core as simcore
 from wyrm.store import Store
 
-OPEN = "down*3,ok"  # 4th entry of the main menu
-# New game, 3 players (Red, Yellow, Green: the first three are ticked, the cursor on
-# Start game), start, Red begins: the setup page.
-SETUP3 = OPEN + ",ok,up,ok,ok,ok"
-# past the setup and princesses pages: the game menu, on the turn's knight (Armour: Red)
-PLAY3 = SETUP3 + ",ok,ok"
-# The game menu in a game: Next turn, the turn's knight (Armour / Castle check), one row
-# per knight, Rainbows, Setup, Quick reference, New game.
-RED_ARMOUR = ",down,ok,ok"  # Red's menu, "Armour: yes"
+OPEN = to_row("Drachenfels")  # main menu -> Drachenfels
+# New game: the knights in play (no table: Red and Yellow ticked, the cursor on Start
+# game); tick Green, start, Red begins: the setup page.
+SETUP3 = OPEN + ",ok,up*2,ok,down*2,ok,ok"
+# past the setup page: the game menu, on the turn's knight (Armour: Red)
+PLAY3 = SETUP3 + ",ok"
+# The game menu in a game: Next turn, the turn's knight (Armour / Castle check), the next
+# knight's, one row per knight, Rainbows, Setup, Quick reference, New game.
+RED_ARMOUR = ",down*2,ok,ok"  # Red's menu, "Armour: yes"
 CHECK_CASTLE2 = ",down*2,ok,down,ok"  # from Red's menu: Castle check, rock castle 2
 COLOURS = ["RED", "YELLOW", "GREEN", "BLUE"]
 
@@ -33,46 +33,52 @@ def drawn(d):
 
 
 def test_setup_for_three_players_is_31_cards_7_each_and_a_pile_of_10(tmp_path):
-    """3 players: one point card each of 1-5 comes out (31 cards), 7 each, 10 in the pile."""
+    """3 players: one point card each of 1-5 comes out (31 cards), 7 each, 10 in the pile;
+    the same page (one OK) says that Wyrm hid the princesses and how the castles are
+    numbered."""
     d = Driver(tmp_path)
-    d.keys(OPEN + ",ok,up,ok")
-    assert d.text().startswith("== Knights in play ==") and "3/3" in d.text()
-    d.keys("ok")  # Start game (the cursor is on it): who begins (the youngest)?
+    d.keys(OPEN + ",ok")
+    assert d.text().startswith("== Knights in play ==  2")  # (no table: two ticked)
+    d.keys("up*2,ok")  # tick Green
+    assert d.text().startswith("== Knights in play ==  3")
+    d.keys("down*2,ok")  # Start game: who begins (the youngest)?
     assert d.title() == "== Youngest begins ==" and "> Red" in d.text()
     d.keys("ok")
     t = flat(d)
-    assert "31 cards" in t and "one each of point cards 1 to 5." in t
-    assert "Deal 7 cards each;" in t and "draw pile: 10 cards" in t
+    assert t.startswith("== Setup ==  31 cards") and "Out: one each of 1-5." in t
+    assert "Deal 7 each; pile 10." in t
+    assert "Princesses: hidden by Wyrm. Never lift one." in t
+    assert "Castle 1: nearest who begins; 2-4 clockwise" in t
     d.keys("ok")
-    assert "Wyrm has hidden the 4 princesses" in flat(d)
-    d.keys("ok,down*5,ok")  # Setup from the game menu shows it again
+    assert d.title() == "== Drachenfels ==  Red"  # one OK: the game menu
+    d.keys("down*6,ok")  # Setup from the game menu shows it again
     assert "31 cards" in flat(d)
     assert d.errors() == []
 
 
-@pytest.mark.parametrize("ups, cards, pile", [(0, 31, 17), (2, 36, 8)])
-def test_setup_for_two_and_four_players(tmp_path, ups, cards, pile):
-    """2 players: 31 cards, pile 17; 4 players: all 36 cards, pile 8 (no knights to pick)."""
+@pytest.mark.parametrize("ticks, n, cards, pile",
+                         [("", 2, 31, 17), (",up,ok,up,ok,down*2", 4, 36, 8)])
+def test_setup_for_two_and_four_players(tmp_path, ticks, n, cards, pile):
+    """2 players: 31 cards, pile 17; 4 players: all 36 cards, pile 8."""
     d = Driver(tmp_path)
-    d.keys(OPEN + ",ok" + ",up" * ups + ",ok")
-    if ups == 0:
-        d.keys("ok")  # Start game
+    d.keys(OPEN + ",ok" + ticks + ",ok")  # the knights ticked: Start game
     d.keys("ok")  # the first of the seats begins
     t = flat(d)
-    assert "%d cards" % cards in t and "draw pile: %d cards" % pile in t
+    assert "%d cards" % cards in t and "pile %d." % pile in t
     assert ("All cards are used." in t) == (cards == 36)
-    assert len(saved(d)["game"]["knights"]) == 2 + ups
+    assert len(saved(d)["game"]["knights"]) == n
     assert d.errors() == []
 
 
-def test_knight_picker_needs_exactly_the_number_of_players(tmp_path):
-    """3 players: starting with four knights ticked is refused; the chosen colours play."""
+def test_knight_picker_needs_two_knights_and_the_ticked_colours_play(tmp_path):
+    """New game asks which knights play (their number is the players'): starting with one
+    ticked is refused; the ticked colours play."""
     d = Driver(tmp_path)
-    d.keys(OPEN + ",ok,up,ok,up,ok")  # tick Blue too (above Start game): 4/3
-    assert "4/3" in d.text()
-    d.keys("down,ok")
-    assert "Pick 3 knights" in drawn(d)
-    d.keys("wait:1600,up*4,ok,down*4,ok,ok,ok,ok")  # untick Red, start, Yellow begins
+    d.keys(OPEN + ",ok,up*4,ok")  # untick Red: Yellow alone
+    assert d.text().startswith("== Knights in play ==  1")
+    d.keys("down*4,ok")
+    assert "Pick 2 to 4 knights" in drawn(d)
+    d.keys("wait:1600,up,ok,up,ok,down*2,ok,ok,ok")  # tick Blue, Green; start; Yellow begins
     knights = saved(d)["game"]["knights"]
     assert [k["name"] for k in knights] == ["Yellow", "Green", "Blue"]
     assert [k["colour"] for k in knights] == [1, 2, 3]
@@ -83,7 +89,7 @@ def test_knight_picker_needs_exactly_the_number_of_players(tmp_path):
 def test_castle_check_needs_armour_first(tmp_path):
     """A knight without armour cannot look into a rock castle."""
     d = Driver(tmp_path)
-    d.keys(PLAY3 + ",down,ok,down*2,ok")  # Red's screen: Castle check
+    d.keys(PLAY3 + ",down*2,ok,down*2,ok")  # Red's screen: Castle check
     assert "Red needs armour first" in drawn(d)
     assert saved(d)["game"]["knights"][0]["visited"] == 0
     assert d.errors() == []
@@ -145,18 +151,19 @@ def test_castle_colour_is_shown_only_while_ok_is_held(tmp_path):
 
 
 def test_first_failed_castle_visit_brings_the_rainbow_reminder(tmp_path):
-    """After the first failed visit Wyrm says rainbows may now link rainbow rocks and rock
-    castles; the rainbows page says so from then on."""
+    """After the first failed visit Wyrm says (over the game menu, with no press to close)
+    that rainbows may now link rock castles; the rainbows row and page say so from then on."""
     (seed,) = _seeds_with_castle2(tmp_path, [2])
     (tmp_path / "game").mkdir()
     d, _s, _n = _peek_run(tmp_path / "game", seed)
-    t = flat(d)
-    assert t.startswith("== Rainbows ==")
-    assert "First castle missed." in t
-    assert "Rainbows may now link rainbow rocks and rock castles too." in t
-    d.keys("ok")  # the turn has passed: the game menu, on Yellow's row
-    assert d.title() == "== Drachenfels ==  Yellow" and "Rainbows: + castles" in d.text()
-    d.keys("down*4,ok")
+    assert d.title() == "== Drachenfels ==  Yellow"  # the turn has passed
+    for line in ("Missed! Rainbows", "may now link rock", "castles"):
+        assert line in drawn(d)
+    d.keys("wait:4100")
+    assert "Missed!" not in d.text()
+    d.keys("down*5")
+    assert "> Rainbows: + castles" in d.text()
+    d.keys("ok")
     assert "or rainbow rock to a rock castle" in flat(d)
     assert saved(d)["game"]["rainbow_rule"] is True
     assert d.errors() == []
@@ -171,8 +178,8 @@ def test_peek_hides_itself_after_peek_seconds_of_holding(tmp_path):
     d.keys("press:ok,wait:500")  # still held, past 3 s
     assert "The shoes are" not in d.text() and "Hidden again." in d.text()
     assert not any(c in d.text() for c in COLOURS)
-    d.keys("release:ok")  # the look is over (a first castle missed: the rainbows note)
-    assert d.text().startswith("== Rainbows ==")
+    d.keys("release:ok")  # the look is over (a first castle missed: the turn passes)
+    assert d.title() == "== Drachenfels ==  Yellow"
     assert d.errors() == []
 
 
@@ -187,13 +194,11 @@ def test_back_before_looking_cancels_without_a_visit(tmp_path):
 
 def test_a_quick_peek_ends_as_ok_is_let_go_and_its_click_does_nothing_more(tmp_path):
     """A short press shows the colour; letting go ends the look and passes the turn. The
-    click that the short press ends in acts on nothing else: the rainbows note that the
-    missed castle brings stays on screen, and Yellow (next) gets no armour."""
+    click that the short press ends in acts on nothing else: the game menu waits on
+    "Armour: Yellow", and Yellow (next) gets no armour."""
     d = Driver(tmp_path, seed=1)
     d.keys(PLAY3 + RED_ARMOUR + CHECK_CASTLE2 + ",press:ok,wait:100,release:ok")
     assert any("The shoes are" in f.text() for f in d.frames[-6:] if f is not None)
-    assert d.text().startswith("== Rainbows ==")
-    d.keys("ok")
     assert d.title() == "== Drachenfels ==  Yellow" and "> Armour: Yellow" in d.text()
     assert saved(d)["game"]["knights"][1]["armour"] is False
     assert d.errors() == []
@@ -209,8 +214,8 @@ def test_three_button_board_long_hold_peeks_and_up_cancels(tmp_path):
     assert d.text().startswith("== Red knight ==")
     d.keys("ok,down,ok,press:ok,wait:1500")
     assert "The shoes are" in d.text()
-    d.keys("release:ok")  # (held past a long press: no click follows) the look is over
-    assert d.text().startswith("== Rainbows ==")
+    d.keys("release:ok")  # (held past a long press) the look is over, the turn passed
+    assert d.title() == "== Drachenfels ==  Yellow" and "> Armour: Yellow" in d.text()
     assert d.errors() == []
 
 
@@ -223,9 +228,9 @@ def test_move_offers_double_only_after_entering_a_rock_castle(tmp_path):
     d.keys("up*5")  # stops at 5
     assert "Point card: 5" in d.text()
     assert saved(d)["game"]["castles"][1] != 0  # castle 2 is not Red's (seed 1)
-    d.keys("ok,down,ok,down,ok,press:ok,wait:300,release:ok,ok")  # look into castle 2
+    d.keys("ok,down,ok,down,ok,press:ok,wait:300,release:ok")  # look into castle 2
     assert d.title() == "== Drachenfels ==  Yellow"  # not the princess: the turn is over
-    d.keys("down,ok,down,ok,up*2")  # Red's screen: Move again
+    d.keys("down*2,ok,down,ok,up*2")  # Red's screen: Move again
     t = d.text()
     assert "Point card: 3" in t and "fields: single/double" in t
     big = [s for (_x, _y, s, _c, scale) in d.last().log if scale == 0]
@@ -254,14 +259,14 @@ def test_power_cut_keeps_armour_visits_and_the_open_knight(tmp_path):
     """After a power cut Wyrm reopens the knight's screen; armour, visits and the hidden
     princesses are unchanged."""
     d = Driver(tmp_path, seed=1)
-    d.keys(PLAY3 + RED_ARMOUR + CHECK_CASTLE2 + ",press:ok,wait:300,release:ok,ok")
+    d.keys(PLAY3 + RED_ARMOUR + CHECK_CASTLE2 + ",press:ok,wait:300,release:ok")
     before = saved(d)
     d.reboot()
     t = d.text()
     assert t.startswith("== Drachenfels ==  Yellow")  # the check ended Red's turn
     assert "Red: armour, x2" in d.text() and "Yellow: no armour" in d.text()
     assert saved(d) == before
-    d.keys("down,ok")  # (the cursor on the turn's knight)
+    d.keys("down*2,ok")  # (the cursor on the turn's knight)
     t = d.text()
     assert t.startswith("== Red knight ==") and "Armour: yes" in t and "Castles seen: 2" in t
     d.reboot()
@@ -314,11 +319,11 @@ def test_damaged_save_gives_a_message_and_a_fresh_start(tmp_path, content, messa
 def test_new_game_over_an_existing_one_asks_first(tmp_path):
     """New game over a game asks first; No (the default) keeps the knights' progress."""
     d = Driver(tmp_path, seed=1)
-    d.keys(PLAY3 + RED_ARMOUR + ",back,up*3,ok")
+    d.keys(PLAY3 + RED_ARMOUR + ",back,up*4,ok")
     assert "Start a new game?" in flat(d) and "> No" in d.text()
     d.keys("ok")
     assert saved(d)["game"]["knights"][0]["armour"] is True
-    d.keys("ok,up,ok,down,ok,ok,ok,ok,ok")  # Yes, 2 players, Red + Yellow, start
+    d.keys("ok,up,ok,up*2,ok,down*2,ok,ok,ok")  # Yes; untick Green: Red + Yellow; start
     assert saved(d)["game"]["knights"][0]["armour"] is False
     assert len(saved(d)["game"]["knights"]) == 2
     assert d.errors() == []
@@ -344,7 +349,7 @@ def test_same_frames_under_micropython_and_cpython():
         pytest.fail(str(e), pytrace=False)
     script = (
         PLAY3 + RED_ARMOUR + CHECK_CASTLE2
-        + ",press:ok,wait:300,release:ok,ok,down,ok,down,ok,up*2"
+        + ",press:ok,wait:300,release:ok,down*2,ok,down,ok,up*2"
     )
     cp = same_frames(script, seed=1)
     assert "fields: single/double" in cp[-1].text()
@@ -353,9 +358,11 @@ def test_same_frames_under_micropython_and_cpython():
 def test_main_flow_works_on_a_small_panel(tmp_path):
     """Setup, castle check and the double move run on a 128x32 panel, inside the panel."""
     d = Driver(tmp_path, seed=1, board="pico-ssd1306-128x32")
-    d.keys(PLAY3 + RED_ARMOUR + CHECK_CASTLE2 + ",press:ok,wait:300")
+    d.keys(SETUP3 + ",ok")  # a 32 px panel: the princesses on a page of their own
+    assert d.text().startswith("== Princesses ==")
+    d.keys("ok" + RED_ARMOUR + CHECK_CASTLE2 + ",press:ok,wait:300")
     assert "Shoes: GREEN" in d.text()
-    d.keys("release:ok,ok,down,ok,down,ok,up*2")
+    d.keys("release:ok,down*2,ok,down,ok,up*2")
     assert "3 or 6 fields" in d.text()
     assert max(y for f in d.frames if f for (_x, y, _s, _c, _sc) in f.log) < d.h
     assert d.errors() == []
@@ -364,16 +371,19 @@ def test_main_flow_works_on_a_small_panel(tmp_path):
 # -- whose turn ---------------------------------------------------------------------------
 def test_knights_carry_the_tables_names_and_the_youngest_begins(tmp_path):
     """With the table's names the knights' rows, the title and the hand-over name the
-    players; New game asks who begins (the youngest), the first seat under the cursor."""
+    players; New game ticks the table's count of knights (one OK starts), then asks who
+    begins (the youngest), the first seat under the cursor."""
     Store(str(tmp_path)).save("table", ["Anna", "Ben", "Cleo"])
     d = Driver(tmp_path)
-    d.keys(OPEN + ",ok,ok,ok")  # New game: the table's 3 players, start
+    d.keys(OPEN + ",ok")  # New game: the table's 3 knights ticked, the cursor on Start
+    assert d.text().startswith("== Knights in play ==  3") and "> Start game" in d.text()
+    d.keys("ok")
     assert d.title() == "== Youngest begins ==" and "> Anna" in d.text()
-    d.keys("down*2,ok,ok,ok")  # Cleo; past the setup pages
+    d.keys("down*2,ok,ok")  # Cleo; past the setup page
     t = d.text()
     assert d.title() == "== Drachenfels ==  Cleo"
     assert "Next turn: Anna" in t and "> Armour: Cleo" in t and "Ben: no armour" in t
-    d.keys("down*3,ok")
+    d.keys("down*4,ok")
     assert d.title() == "== Cleo (Green) =="
     assert d.errors() == []
 
@@ -404,10 +414,45 @@ def test_armour_ends_the_turn_back_leaves_and_the_undo_row_takes_the_pass_back(t
 def test_a_missed_castle_passes_the_turn_as_ok_is_let_go(tmp_path):
     """The turn's castle check: letting go of OK after looking is the pass (no press more)."""
     d = Driver(tmp_path, seed=1)
-    d.keys(PLAY3 + RED_ARMOUR + ",back,up,ok")  # the menu: Castle check: Red
+    d.keys(PLAY3 + RED_ARMOUR + ",back,up*2,ok")  # the menu: Castle check: Red
     assert d.title() == "== Red: which castle? =="
     d.keys("down,ok,press:ok,wait:300,release:ok")  # rock castle 2 (not Red's, seed 1)
-    assert d.text().startswith("== Rainbows ==")  # (first castle missed)
-    d.keys("ok")
     assert d.title() == "== Drachenfels ==  Yellow" and "> Armour: Yellow" in d.text()
+    assert d.errors() == []
+
+
+def test_the_next_knights_row_is_one_down_after_a_turn_with_the_cards_alone(tmp_path):
+    """Right under the turn's knight the menu offers the next knight's action: when Red's
+    turn was played with the cards alone and Yellow reaches the royal castle, DOWN and OK
+    give Yellow its armour and pass the turn to Green (the knight after Yellow)."""
+    d = Driver(tmp_path, seed=1)
+    d.keys(PLAY3)
+    assert "> Armour: Red" in d.text() and selected_next(d) == "Armour: Yellow"
+    d.keys("down,ok,wait:1600")  # (past the toast: "Yellow: armour. Green's turn")
+    assert d.title() == "== Drachenfels ==  Green" and "> Armour: Green" in d.text()
+    assert selected_next(d) == "Armour: Red"
+    knights = saved(d)["game"]["knights"]
+    assert [k["armour"] for k in knights] == [False, True, False]
+    assert saved(d)["turn"] == 2
+    assert d.errors() == []
+
+
+def selected_next(d):
+    """The row right under the selected one."""
+    lines = d.text().splitlines()
+    i = [n for n, ln in enumerate(lines) if ln.startswith("> ")][0]
+    return lines[i + 1]
+
+
+def test_the_castle_list_opens_on_the_first_castle_the_knight_has_not_seen(tmp_path):
+    """"Which castle?" opens on rock castle 1 for a knight that has seen none, and once it
+    has looked into castle 1, on castle 2 (one OK for the castle a knight most likely
+    stands at, checking the castles in order)."""
+    d = Driver(tmp_path, seed=2)  # (seed 2: Red's princess is in castle 4)
+    d.keys(PLAY3 + RED_ARMOUR + ",down*2,ok")
+    assert d.title() == "== Red: which castle? ==" and "> Rock castle 1" in d.text()
+    d.keys("ok,press:ok,wait:300,release:ok")  # castle 1: not Red's, the turn passes
+    assert d.title() == "== Drachenfels ==  Yellow"
+    d.keys("down*2,ok,down*2,ok")  # Red's screen: Castle check
+    assert d.title() == "== Red: which castle? ==" and "> Rock castle 2" in d.text()
     assert d.errors() == []

@@ -7,7 +7,7 @@ scripts depend on that too (it is part of the behaviour).
 import re
 
 import pytest
-from drive import Driver, same_frames
+from drive import Driver, same_frames, to_row
 
 from wyrm import deal
 from wyrm.store import Store
@@ -17,7 +17,7 @@ from wyrm.store import Store
 # Quick reference, New game; it opens on Roll the die (where a turn begins), and a
 # capture or an escape passes the turn on with the cursor there again (after the
 # escape: on the game's next step, Start escape 2 / Final reveal).
-OPEN = "ok"
+OPEN = to_row("Drachenhort")  # main menu -> Drachenhort ("ok": the first entry)
 # open, New game, 4 players (default), Printed cards, "Oldest begins": P1
 NEW_PRINTED_4 = "ok,down,ok,ok,down,ok,ok"
 NEW_DEALT_4 = "ok,down,ok,ok,ok"  # open, New game, 4 players, Dealt by Wyrm
@@ -34,29 +34,31 @@ BLUE_ESCAPES = (
     "down*2,ok,"  # Escape
     "down*2,ok,"  # Who escaped? green red [blue] orange
     "down,ok,"  # Farthest: green [red] orange
-    "ok,"  # Next farthest: [green] orange (orange is placed by itself)
-    "ok"  # review: OK saves
+    "ok"  # Next farthest: [green] orange (orange is placed by itself): saved
 )
 # After the escape the cursor is on Start escape 2 (entry 1), Board under it.
 GEMS_1 = (
-    "down*2,ok,"  # Gems (it opens on whose turn it is: Player 1)
-    "ok,up*3,ok,"  # Player 1: 3
+    "down*2,ok,"  # Gems (the escape is over: it opens on who moved last, Player 4)
+    "down,ok,up*3,ok,"  # Player 1: 3
     "down,ok,up*2,ok,"  # Player 2: 2
     "down,ok,up*4,ok,"  # Player 3: 4
     "back"
 )
-START_2 = "up*2,ok"  # Start escape 2 (the row itself: Undo takes it back)
+# Start escape 2 (the row itself: Undo takes it back); it rolls for the next player,
+# BACK from that roll (once it has stopped: a key during the tumble only stops it) to
+# the game menu (on Escape)
+START_2 = "up*2,ok,wait:2000,back"
 CAPTURE_SIX = "down,ok,ok," * 6 + "ok"  # six captures in dungeon order, then the message
 # A dealt game has See my card under Roll the die during an escape: Capture one down more.
 DEALT_CAPTURES = CAPTURE_WHITE_YELLOW_PURPLE.replace("down,ok,", "down*2,ok,")
 DEALT_CAPTURE_SIX = CAPTURE_SIX.replace("down,ok,", "down*2,ok,")
 GEMS_2 = (
-    "down*2,ok,"  # Gems (cursor was on Final reveal); it opens on Player 3's turn
-    "up*2,ok,up*2,ok,"  # Player 1: +2
+    "down*2,ok,"  # Gems (cursor was on Final reveal); it opens on who moved last, Player 2
+    "up,ok,up*2,ok,"  # Player 1: +2
     "up,ok,up*3,ok,"  # Player 4: 3
     "back"
 )
-FINAL = "up*2,ok,ok"  # Final reveal, Yes (the default)
+FINAL = "up*2,ok"  # Final reveal (no question: Undo takes it back)
 ONE_BY_ONE_DEALT_4 = "ok," + "ok,ok," * 3 + "ok,ok"  # one by one: show, next... ranking
 
 FULL_DEALT = ",".join(
@@ -66,7 +68,7 @@ FULL_DEALT = ",".join(
         DEALT_CAPTURES,
         "down," + BLUE_ESCAPES,  # (See my card under Roll the die)
         "down," + GEMS_1,  # (See my card under Start escape 2)
-        "up," + START_2,
+        "up," + START_2 + ",up*3",  # (up to Roll the die, over Capture and See my card)
         DEALT_CAPTURE_SIX,
         GEMS_2,
         FINAL,
@@ -172,12 +174,9 @@ def test_rulebook_example_through_the_screens(tmp_path):
     d.keys("down,ok")  # red is farthest
     t = d.text()
     assert "green -> silver 5" in t and "orange -> silver 5" in t
-    d.keys("ok")  # green next; orange last by itself
-    t = d.text()
-    assert "== Blue escapes ==" in t
-    assert "blue  silver 8 (out)" in t
-    assert "red  silver 6" in t and "green  silver 5" in t and "orange  silver 4" in t
-    d.keys("ok,down,ok")  # save, open the board (under Start escape 2)
+    d.keys("ok")  # green next; orange last by itself: the escape is saved
+    assert "Escape 1 over" in flat(d) and "> Start escape 2" in d.text()
+    d.keys("down,ok")  # the board (under Start escape 2)
     rows = board_rows(d.text())
     assert rows == {
         "white": ["1", "1"],
@@ -192,19 +191,22 @@ def test_rulebook_example_through_the_screens(tmp_path):
 
 
 def test_escape_order_back_takes_a_pick_back(tmp_path):
-    """BACK on the review returns to the last pick; the values follow the new order."""
+    """BACK in the escape's order takes the last pick back (it is offered again, with the
+    value of its place); the values follow the new order."""
     d = Driver(tmp_path)
     start_rulebook(d)
-    d.keys("down*2,ok,down*2,ok,down,ok,ok")  # blue; red, green (orange by itself)
-    d.keys("back")  # change: back to choosing the second farthest
+    d.keys("down*2,ok,down*2,ok,down,ok")  # blue; red farthest
+    assert "== Next farthest ==" in d.text()
+    d.keys("back")  # change: back to choosing the farthest
     t = d.text()
-    assert "== Next farthest ==" in t and "green -> silver 5" in t
-    d.keys("down,ok")  # orange second this time: green last
+    assert "== Farthest from dragon ==" in t and "red -> silver 6" in t
+    d.keys("down*2,ok")  # orange farthest this time
     t = d.text()
-    assert "orange  silver 5" in t and "green  silver 4" in t
-    d.keys("ok,down,ok")
+    assert "green -> silver 5" in t and "red -> silver 5" in t
+    d.keys("down,ok")  # red next: green last by itself, saved
+    d.keys("down,ok")  # the board (under Start escape 2)
     rows = board_rows(d.text())
-    assert rows["orange"][0] == "5" and rows["green"][0] == "4" and rows["red"][0] == "6"
+    assert rows["orange"][0] == "6" and rows["red"][0] == "5" and rows["green"][0] == "4"
     assert d.errors() == []
 
 
@@ -317,7 +319,7 @@ def test_power_cut_in_the_escape_order_keeps_the_picks(tmp_path):
     d.wait(100)
     t = d.text()
     assert "== Next farthest ==" in t and "green -> silver 5" in t and "red ->" not in t
-    d.keys("ok,ok,down,ok")  # green; save; Board (under Start escape 2)
+    d.keys("ok,down,ok")  # green (saved: orange by itself); Board (under Start escape 2)
     rows = board_rows(d.text())
     assert rows["red"][0] == "6" and rows["green"][0] == "5" and rows["orange"][0] == "4"
     assert d.errors() == []
@@ -442,7 +444,7 @@ def test_new_game_over_a_game_asks_first(tmp_path):
 
 def test_second_escape_starts_on_its_row_and_undo_takes_it_back(tmp_path):
     """After the escape the cursor is on "Start escape 2"; one OK starts it (gold tokens
-    from 1 again, the next player rolls first); Undo names it and takes it back."""
+    from 1 again) and rolls for the next player; Undo names it and takes it back."""
     d = Driver(tmp_path)
     start_rulebook(d)
     d.keys(BLUE_ESCAPES + ",wait:2000")
@@ -450,8 +452,10 @@ def test_second_escape_starts_on_its_row_and_undo_takes_it_back(tmp_path):
     d.keys("ok")
     assert "Escape 2: gold" in flat(d)  # (the toast)
     d.wait(2000)
-    assert d.title() == "== Esc 2 ==  P1  token 1" and "> Roll the die" in d.text()
-    d.keys("down,ok")  # Capture
+    assert d.title().startswith("== Drachenhort die ==  P1 rolls")
+    d.keys("back")
+    assert d.title() == "== Esc 2 ==  P1  token 1" and "> Escape" in d.text()
+    d.keys("up,ok")  # Capture
     assert "green -> gold 1" in d.text()
     d.keys("back,down*4,ok")  # Undo
     assert "Undo: Start escape 2?" in flat(d)
@@ -551,20 +555,21 @@ def test_shared_win_with_printed_cards(tmp_path):
     """Printed cards entered at the reveal; equal best totals: "Winners: Player 1, Player 3"."""
     d = Driver(tmp_path)
     gems = (
-        "down*2,ok,"  # Gems (under Start escape 2 and Board)
-        "ok,up*2,ok,"  # Player 1: 2
+        "down*2,ok,"  # Gems (under Start escape 2 and Board): on who moved last, Player 4
+        "down,ok,up*2,ok,"  # Player 1: 2
         "down,ok,up*5,ok,"  # Player 2: 5
         "down,ok,up*2,ok,"  # Player 3: 2
         "back"
     )
     # The default cards in list order: 0 green red white, 1 green blue orange,
     # 2 green yellow purple, 3 red blue yellow, 4 red orange purple, ...
+    # (a card list leaves out the cards entered before it)
     reveal = (
-        "ok,"  # One by one
+        "up,ok,"  # One by one (printed cards: the list opens on All at once)
         "ok,down*3,ok,ok,"  # P1 enters card 3 (red blue yellow), next
         "ok,ok,ok,"  # P2 card 0 (green red white)
-        "ok,down*4,ok,ok,"  # P3 card 4 (red orange purple)
-        "ok,down,ok,ok"  # P4 card 1 (green blue orange), ranking
+        "ok,down*2,ok,ok,"  # P3 card 4 (red orange purple): 1 2 [4] 5 6
+        "ok,ok,ok"  # P4 card 1 (green blue orange): [1] 2 5 6, ranking
     )
     script = ",".join(
         [
@@ -573,8 +578,9 @@ def test_shared_win_with_printed_cards(tmp_path):
             BLUE_ESCAPES,
             gems,
             START_2,
+            "up*2",  # Roll the die
             CAPTURE_SIX,
-            "ok,ok",  # Final reveal (the cursor is on it after the message), Yes
+            "ok",  # Final reveal (the cursor is on it after the message)
             reveal,
         ]
     )
@@ -638,14 +644,16 @@ PRINTED_TO_ALL_AT_ONCE = ",".join(
         NEW_PRINTED_4,
         CAPTURE_WHITE_YELLOW_PURPLE,
         BLUE_ESCAPES,
-        "ok",  # Start escape 2: the cursor is on it after the escape
+        START_2[len("up*2,"):],  # Start escape 2: the cursor is on it after the escape
+        "up*2",  # Roll the die
         CAPTURE_SIX,
-        "ok,ok",  # Final reveal, Yes
-        "down,ok",  # All at once
+        "ok",  # Final reveal
+        "ok",  # All at once (printed cards: the list opens on it)
     ]
 )
-# Cards 0, 1, 2 from the list; Player 4 ticks blue, orange, purple; OK: the ranking.
-PRINTED_CARDS_ALL = "ok,down,ok,down*2,ok,down*7,ok,down*3,ok,down,ok,down*2,ok"
+# Cards 0, 1, 2 (each the first of the cards nobody has entered yet); Player 4: "Other"
+# (the fifth row: cards 3-6, Other), ticks blue, orange, purple; OK: the ranking.
+PRINTED_CARDS_ALL = "ok,ok,ok,down*4,ok,down*3,ok,down,ok,down*2,ok"
 
 
 def test_all_at_once_with_printed_cards_asks_each_card_first(tmp_path):
@@ -653,9 +661,9 @@ def test_all_at_once_with_printed_cards_asks_each_card_first(tmp_path):
     d = Driver(tmp_path)
     d.keys(PRINTED_TO_ALL_AT_ONCE)
     assert d.text().startswith("== Player 1: card? ==")
-    d.keys("ok,down,ok,down*2,ok")  # cards 0, 1, 2
+    d.keys("ok,ok,ok")  # cards 0, 1, 2
     assert d.text().startswith("== Player 4: card? ==")
-    d.keys("down*7,ok")  # Other: 3 colours
+    d.keys("down*4,ok")  # Other: 3 colours (under the four cards left)
     d.keys("down*3,ok,down,ok,down*2,ok")  # blue, orange, purple
     tot = {c: SILVER[c] + GOLD[c] for c in COLOURS}
     t = d.text()
@@ -678,7 +686,7 @@ def test_a_dealt_game_whose_deal_is_gone_is_revealed_with_printed_cards(tmp_path
     d = Driver(tmp_path)
     d.keys(OPEN)
     assert d.title() == "== Game over ==" and "Deal the cards" in d.text()
-    d.keys("down,ok,ok")  # Final reveal, Yes
+    d.keys("down,ok")  # Final reveal
     assert "Wyrm's deal is missing. Each player enters their printed card." in flat(d)
     saved = Store(d.state_dir).load("drachenhort")
     assert saved["game"]["mode"] == "printed" and "deal" not in saved
@@ -686,7 +694,7 @@ def test_a_dealt_game_whose_deal_is_gone_is_revealed_with_printed_cards(tmp_path
     d.keys("ok")
     d.reboot()
     assert d.title() == "== Final reveal ==" and "missing" not in flat(d)
-    d.keys("down,ok")  # All at once
+    d.keys("ok")  # All at once (printed cards now: the list opens on it)
     assert d.text().startswith("== Player 1: card? ==")
     assert d.errors() == []
 
@@ -808,7 +816,8 @@ def test_turn_is_saved_passed_by_a_capture_and_given_back_by_its_undo(tmp_path):
 
 def test_turn_goes_on_between_escapes_and_ends_with_the_game(tmp_path):
     """The escape ends the turn (the next player's, the cursor on "Start escape 2");
-    escape 2 goes on from there; once it is over there are no more turns: no name, no row."""
+    escape 2 goes on from there (Start escape 2 rolls for that player); once it is over
+    there are no more turns: no name, no row."""
     d = Driver(tmp_path)
     start_rulebook(d)  # P4's turn
     d.keys("wait:2000," + TO_TURN_PASSED + ",ok")  # P1's turn
@@ -817,8 +826,10 @@ def test_turn_goes_on_between_escapes_and_ends_with_the_game(tmp_path):
     assert d.title() == "== Escape 1 over ==  P2" and "Next turn: P3" in t
     assert "> Start escape 2" in t
     d.keys("ok,wait:2000")  # Start escape 2
+    assert d.title().startswith("== Drachenhort die ==  P2 rolls")
+    d.keys("back")
     assert d.title() == "== Esc 2 ==  P2  token 1"
-    d.keys(CAPTURE_SIX + ",wait:2000")
+    d.keys("up*2," + CAPTURE_SIX + ",wait:2000")
     t = d.text()
     assert d.title() == "== Game over ==" and "Next turn" not in t and "> Final reveal" in t
     assert d.errors() == []
@@ -873,7 +884,8 @@ def test_turns_same_frames_under_micropython():
 def test_undoing_a_capture_same_frames_under_micropython():
     """A capture that passed the turn, undone (the turn given back with it): real
     MicroPython draws byte-identical frames to CPython."""
-    script = NEW_PRINTED_4 + ",wait:2000,ok,wait:1000,down,ok,wait:2000,down*5,ok,up,ok"
+    script = NEW_PRINTED_4 + ",wait:2000,ok,wait:1000,down,ok,wait:2000"  # P2 rolls
+    script += ",back,down*3,ok,up,ok"  # (the menu on Escape) Undo: Yes
     cp = same_frames(script + ",wait:2000", seed=1)
     assert cp[-1].text().startswith("== Esc 1 ==  P1  token 1")
 
@@ -882,8 +894,9 @@ def test_undoing_a_capture_same_frames_under_micropython():
 def test_roll_opens_rolling_for_whose_turn_and_ok_passes_and_rolls_for_the_next(tmp_path):
     """During an escape "Roll the die" rolls at once for whose turn it is (title "P1 rolls",
     the hint "OK:P2"); OK there passes the turn and rolls for the next player; on the game
-    menu the last row, "Undo pass to P2" (one UP from Roll the die), takes the pass back
-    ("Back to P1", the cursor on "Next turn: P2")."""
+    menu (BACK from the roll: the cursor on Escape) the last row, "Undo pass to P2" (one
+    UP from Roll the die), takes the pass back ("Back to P1", the cursor on "Next turn:
+    P2")."""
     d = Driver(tmp_path)
     d.keys(NEW_PRINTED_4 + ",wait:2000,ok,wait:1000")
     t = d.text()
@@ -893,8 +906,8 @@ def test_roll_opens_rolling_for_whose_turn_and_ok_passes_and_rolls_for_the_next(
     t = d.text()
     assert "P2 rolls" in t and "#2" in t and "OK:P3" in t
     d.keys("back,wait:2000")
-    assert d.title() == "== Esc 1 ==  P2  token 1" and "> Roll the die" in d.text()
-    d.keys("up")
+    assert d.title() == "== Esc 1 ==  P2  token 1" and "> Escape" in d.text()
+    d.keys("up*3")  # Capture, Roll the die, the last row
     assert "> Undo pass to P2" in d.text()
     d.keys("ok")
     assert "Back to P1" in flat(d)
@@ -931,19 +944,21 @@ def test_undoing_a_capture_gives_its_turn_back(tmp_path):
     the escape that ended escape 1 gives its turn back too."""
     d = Driver(tmp_path)
     d.keys(NEW_PRINTED_4 + ",wait:2000,ok,wait:1000,down,ok,wait:2000")  # P1: green caught
+    assert "P2 rolls" in d.text()
+    d.keys("back")
     assert d.title() == "== Esc 1 ==  P2  token 2"
-    d.keys("down*5,ok")  # Undo
+    d.keys("down*3,ok")  # (BACK from the roll: the menu on Escape) Undo
     assert "Undo: Capture green (silver 1)?" in flat(d)
     d.keys("up,ok,wait:2000")  # Yes
     assert d.title() == "== Esc 1 ==  P1  token 1"
     d.keys("back")
     assert d.title() == "== Wyrm =="
     assert Store(d.state_dir).load("drachenhort", None)["turn"] == 0
-    # P1 catches green, P2 rolls and passes, P3 a gem: undo the gem, then the capture
-    d.keys("ok,wait:2000,ok,wait:1000,down,ok,wait:2000,ok,wait:1000,ok,wait:1000,up")
+    # P1 catches green (P2 rolls), P2 passes, P3 a gem: undo the gem, then the capture
+    d.keys("ok,wait:2000,ok,wait:1000,down,ok,wait:2000,ok,wait:1000,up")
     d.keys("back,wait:2000")
     assert d.title() == "== Esc 1 ==  P3  token 2"
-    d.keys("down*5,ok,up,ok,wait:2000")  # Undo the gem: Yes
+    d.keys("down*3,ok,up,ok,wait:2000")  # Undo the gem: Yes
     assert d.title() == "== Esc 1 ==  P3  token 2"
     d.keys("ok,up,ok,wait:2000")  # Undo the capture: Yes
     assert d.title() == "== Esc 1 ==  P1  token 1"
@@ -973,7 +988,7 @@ def test_up_on_the_roll_takes_a_gem_for_whose_turn_it_is(tmp_path):
     assert "gems 12" in d.text()
     d.keys("up")
     assert "Only 12 gems per escape" in flat(d)
-    d.keys("wait:2000,back,down*5,ok")  # Undo
+    d.keys("wait:2000,back,down*3,ok")  # (the menu on Escape) Undo
     assert "Undo: Player 1 gems +1?" in flat(d)
     d.keys("up,ok,wait:2000,up,ok")  # Yes; Gems
     assert "Player 1          11" in d.text()
@@ -982,23 +997,21 @@ def test_up_on_the_roll_takes_a_gem_for_whose_turn_it_is(tmp_path):
 
 def test_down_on_the_roll_is_the_dragon_a_capture_passes_the_turn(tmp_path):
     """DOWN on the roll screen lists who the dragon can catch (with the token); a capture
-    saves, passes the turn and leaves the cursor on Roll the die, so the next player's
-    roll is one OK. BACK from the roll leaves the turn where it is (Escape: two rows down)."""
+    saves, passes the turn and rolls for the next player (the next run begins with no
+    press). BACK from the roll leaves the turn where it is, the cursor on Escape."""
     d = Driver(tmp_path)
     d.keys(NEW_PRINTED_4 + ",wait:2000,ok,wait:1000,down")
     t = d.text()
     assert t.startswith("== Who was captured? ==") and "> green -> silver 1" in t
     d.keys("up")  # the list wraps round to its last row
     assert "> purple -> silver 1" in d.text()
-    d.keys("down,down,ok")  # red
+    d.keys("down*2,ok")  # red
     assert "red: silver 1" in flat(d)
     d.keys("wait:2000")
-    assert d.title() == "== Esc 1 ==  P2  token 2" and "> Roll the die" in d.text()
-    d.keys("ok,wait:1000")
-    assert "P2 rolls" in d.text()
+    assert "P2 rolls" in d.text() and "#2" in d.text()
     d.keys("back,wait:2000")
-    assert d.title() == "== Esc 1 ==  P2  token 2" and "> Roll the die" in d.text()
-    d.keys("down*2,ok")  # Escape
+    assert d.title() == "== Esc 1 ==  P2  token 2" and "> Escape" in d.text()
+    d.keys("ok")  # Escape
     t = d.text()
     assert t.startswith("== Who escaped? ==") and "red" not in t
     assert d.errors() == []
@@ -1046,4 +1059,117 @@ def test_a_dealt_game_opened_from_the_main_menu_offers_its_deal(tmp_path, monkey
     assert order[:2] == ["frame", "deal"]
     t = d.text()
     assert "> Continue dealing" in t and t.startswith("== Esc 1 ==")
+    assert d.errors() == []
+
+
+# -- the escape on the roll, the reveal's lists ------------------------------------------
+@pytest.mark.parametrize("board", ["pico-ssd1306-4btn", "pico-ssd1306-3btn"])
+def test_back_from_the_roll_is_on_escape_and_the_last_pick_saves_it(tmp_path, board):
+    """BACK from the roll screen (on 3 buttons a long OK) opens the game menu with the
+    cursor on Escape: one OK asks who escaped, then the order, farthest first; the pick
+    that leaves one saves the escape at once (no review) and the game menu stands on
+    Start escape 2."""
+    d = Driver(tmp_path, board=board)
+    start_rulebook(d)  # three captures from the game menu: P4's turn
+    d.keys("wait:2000,ok,wait:1000,back")  # P4 rolls; BACK
+    assert d.title() == "== Esc 1 ==  P4  token 4" and "> Escape" in d.text()
+    d.keys("ok")
+    t = d.text()
+    assert t.startswith("== Who escaped? ==") and "blue -> silver 8" in t
+    d.keys("down*2,ok,down,ok")  # blue; red farthest
+    assert "== Next farthest ==" in d.text()
+    d.keys("ok,wait:2000")  # green next: orange by itself, saved
+    t = d.text()
+    assert d.title() == "== Escape 1 over ==  P1" and "> Start escape 2" in t
+    d.keys("down,ok")  # the board
+    rows = board_rows(d.text())
+    assert [rows[c][0] for c in ("blue", "red", "green", "orange")] == ["8", "6", "5", "4"]
+    assert d.errors() == []
+
+
+def test_a_capture_from_the_game_menu_stays_on_the_menu(tmp_path):
+    """The game menu's Capture row (not the roll screen) passes the turn and leaves the
+    cursor on "Roll the die": no roll comes by itself."""
+    d = Driver(tmp_path)
+    d.keys(NEW_PRINTED_4 + ",wait:2000,down,ok,ok,wait:2000")  # Capture: green
+    assert d.title() == "== Esc 1 ==  P2  token 2" and "> Roll the die" in d.text()
+    assert d.errors() == []
+
+
+def test_the_capture_that_ends_the_escape_rolls_for_no_one(tmp_path):
+    """The penultimate capture, made on the roll screen, shows "Escape 1 over" and then the
+    game menu on Start escape 2: the next roll waits for the next escape."""
+    d = Driver(tmp_path)
+    d.keys(NEW_PRINTED_4 + ",wait:2000,ok,wait:1000")  # P1 rolls
+    for _ in range(5):  # five captures on the roll, each rolling for the next player
+        d.keys("down,ok,wait:2000")
+        assert "rolls" in d.text()
+    d.keys("down,ok")  # the sixth
+    assert "== Escape 1 over ==" in d.text()
+    d.keys("ok,wait:2000")
+    assert d.title().startswith("== Escape 1 over ==") and "> Start escape 2" in d.text()
+    assert d.errors() == []
+
+
+def test_final_reveal_opens_at_once_and_undo_takes_it_back(tmp_path):
+    """After escape 2 one OK on "Final reveal" opens the reveal (no question first); the
+    game menu's Undo names it and takes it back (gems may change again)."""
+    d = Driver(tmp_path)
+    d.keys(PRINTED_TO_ALL_AT_ONCE.rsplit(",", 2)[0] + ",wait:2000")  # message closed
+    assert "> Final reveal" in d.text()
+    d.keys("ok")
+    assert d.text().startswith("== Final reveal ==\nOne by one\n> All at once")
+    d.keys("back,wait:2000")
+    assert d.title() == "== Final reveal =="
+    d.keys("down*2,ok")  # Undo (under Board; no Ranking before the cards)
+    assert "Undo: Final reveal?" in flat(d)
+    d.keys("up,ok,wait:2000")  # Yes
+    assert d.title() == "== Game over ==" and "Gems" in d.text()
+    assert d.errors() == []
+
+
+def test_the_reveal_opens_on_one_by_one_with_a_deal(tmp_path):
+    """With Wyrm's deal the reveal's list opens on "One by one" (printed cards: "All at
+    once", where each card is asked in a row)."""
+    d = Driver(tmp_path, seed=5)
+    d.keys(FULL_DEALT.rsplit(",", 9)[0])  # the reveal's list
+    assert d.text().startswith("== Final reveal ==\n> One by one\nAll at once")
+    assert d.errors() == []
+
+
+def test_a_card_list_leaves_out_the_cards_entered_before(tmp_path):
+    """Entering printed cards at the reveal, each list offers the cards nobody has entered
+    yet (the first of them under the cursor), then "Other: 3 colours"; after four cards
+    three are left."""
+    d = Driver(tmp_path)
+    d.keys(PRINTED_TO_ALL_AT_ONCE)
+    t = d.text()
+    assert t.startswith("== Player 1: card? ==") and "> green red white" in t
+    d.keys("down*3,ok")  # card 3: red blue yellow
+    t = d.text()
+    assert t.startswith("== Player 2: card? ==") and "> green red white" in t
+    assert "red blue yellow" not in t
+    d.keys("ok,ok")  # card 0; card 1 (green blue orange)
+    t = d.text()
+    assert t.startswith("== Player 4: card? ==") and "> green yellow purple" in t
+    for gone in ("green red white", "green blue orange", "red blue yellow"):
+        assert gone not in t
+    d.keys("up")
+    assert "> Other: 3 colours" in d.text()
+    d.keys("up")  # the last of the three cards left
+    assert "> white orange yellow" in d.text()
+    assert d.errors() == []
+
+
+def test_gems_open_on_whose_turn_during_an_escape_and_on_who_moved_last_after_it(tmp_path):
+    """The Gems list opens on the player whose turn it is while the escape runs, and once
+    the escape is over on the player who made its last move (the turn has passed on)."""
+    d = Driver(tmp_path)
+    start_rulebook(d)  # P4's turn
+    d.keys("wait:2000,down*4,ok")  # Gems
+    assert "> Player 4" in d.text()
+    d.keys("back,up*4," + BLUE_ESCAPES + ",wait:2000")  # P4's escape: P1's turn
+    assert d.title() == "== Escape 1 over ==  P1"
+    d.keys("down*2,ok")  # Gems (under Start escape 2 and Board)
+    assert "> Player 4" in d.text()
     assert d.errors() == []

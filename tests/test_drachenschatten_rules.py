@@ -13,9 +13,12 @@ def give(state, p, *objects):
         ds.adjust(state, p, obj, 1)
 
 
+# The objects by their index in the rules' list (the rules name only SWORD and POTION)
+TORCH, BOOTS, WAND, _SWORD, GEM, SPELL_BOOK, KEY, SHIELD, HELMET, _POTION = range(10)
+
 # Objects that can slay each beast ("Protection against dragons / Hydras"): what the
 # reference pages must say
-DRAGON_SLAYERS = (ds.SWORD, ds.SHIELD, ds.HELMET)
+DRAGON_SLAYERS = (ds.SWORD, SHIELD, HELMET)
 HYDRA_SLAYERS = (ds.POTION, ds.SWORD)
 
 SEVEN = ("torch", "boots", "magic wand", "sword", "gem", "spell book", "key")
@@ -44,21 +47,9 @@ def test_ten_object_types():
 
 
 def test_named_indices_match_names():
-    """The object index constants point at the right names."""
-    pairs = [
-        (ds.TORCH, "torch"),
-        (ds.BOOTS, "boots"),
-        (ds.WAND, "magic wand"),
-        (ds.SWORD, "sword"),
-        (ds.GEM, "gem"),
-        (ds.SPELL_BOOK, "spell book"),
-        (ds.KEY, "key"),
-        (ds.SHIELD, "shield"),
-        (ds.HELMET, "helmet"),
-        (ds.POTION, "magic potion"),
-    ]
-    for i, name in pairs:
-        assert ds.OBJECTS[i] == name
+    """The object index constants the rules use point at the right names."""
+    assert ds.OBJECTS[ds.SWORD] == "sword"
+    assert ds.OBJECTS[ds.POTION] == "magic potion"
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])
@@ -134,11 +125,34 @@ def test_trade_swaps_one_card_each_way():
     g = ds.new_game(2)
     give(g, 0, "gem")
     give(g, 1, "boots")
-    ds.trade(g, 0, ds.GEM, 1, ds.BOOTS)
-    assert g["players"][0]["objects"][ds.BOOTS] == 1
-    assert g["players"][0]["objects"][ds.GEM] == 0
-    assert g["players"][1]["objects"][ds.GEM] == 1
-    assert g["players"][1]["objects"][ds.BOOTS] == 0
+    ds.trade(g, 0, GEM, 1, BOOTS)
+    assert g["players"][0]["objects"][BOOTS] == 1
+    assert g["players"][0]["objects"][GEM] == 0
+    assert g["players"][1]["objects"][GEM] == 1
+    assert g["players"][1]["objects"][BOOTS] == 0
+
+
+def test_steal_moves_one_object_from_the_other_player():
+    """A steal takes one of another player's objects into the thief's collection; it can
+    give the thief a seventh kind (the win)."""
+    g = ds.new_game(2)
+    give(g, 0, "torch", "boots", "magic wand", "sword", "gem", "spell book")
+    give(g, 1, "key", "key")
+    ds.steal(g, 0, 1, "key")
+    assert g["players"][1]["objects"][6] == 1 and g["players"][0]["objects"][6] == 1
+    assert ds.winners(g) == [(0, ["7 different objects"])]
+
+
+def test_steal_refused_without_the_object_or_from_oneself():
+    """Nothing to steal, or stealing from oneself, is refused and changes nothing."""
+    g = ds.new_game(2)
+    give(g, 0, "gem")
+    before = json.dumps(g)
+    with pytest.raises(ValueError, match="Object not there"):
+        ds.steal(g, 0, 1, "gem")
+    with pytest.raises(ValueError, match="another"):
+        ds.steal(g, 0, 0, "gem")
+    assert json.dumps(g) == before
 
 
 def test_trade_refused_without_the_objects():
@@ -203,7 +217,7 @@ def test_end_count_nobody_has_cards():
 # --- refusals -----------------------------------------------------------------
 
 
-@pytest.mark.parametrize("what", ["beasts", "treasures", "torch", ds.KEY])
+@pytest.mark.parametrize("what", ["beasts", "treasures", "torch", KEY])
 def test_negative_counts_refused(what):
     """No count can go below 0; the state stays as it was."""
     g = ds.new_game(2)
@@ -312,7 +326,7 @@ def test_reference_has_battle_and_win_pages():
 # A seeded walk through the rules, run the same under CPython and real MicroPython.
 DEMO = """
 from wyrm.games.drachenschatten import *
-
+TORCH, BOOTS, WAND, _SWORD, GEM, SPELL_BOOK, KEY, SHIELD, HELMET, _POTION = range(10)
 
 def _demo():
     lines = []

@@ -2,11 +2,11 @@
 import re
 
 import pytest
-from drive import Driver, same_frames
+from drive import Driver, same_frames, to_row
 
 from wyrm.store import Store
 
-OPEN = "down*2,ok"  # 3rd entry of the main menu
+OPEN = to_row("DrachenSchatten")  # main menu -> DrachenSchatten
 NEW2 = OPEN + ",ok,ok,ok"  # New game, 2 players, P1 begins: P1's list opens
 NEXT = 0  # "Next turn: ..." (the cursor goes there after every change)
 TORCH = 1  # the objects: rows 1-10
@@ -14,8 +14,10 @@ BEASTS = 11
 TREASURES = 12
 TAKE = 13  # "Take one away"
 LOST = 14
-TRADE = 15
-ROWS = 16  # the list wraps
+DESTROY = 15
+STEAL = 16
+TRADE = 17
+ROWS = 18  # the list wraps
 START = 5  # a player's list opens on Gem the first time
 
 
@@ -229,6 +231,61 @@ def test_a_trade_that_wins_nobody_says_who_got_what_and_offers_the_pass(tmp_path
     assert d.errors() == []
 
 
+def test_steal_takes_another_players_object_in_three_presses_from_the_pass(tmp_path):
+    """"Steal an object" (two UPs from "Next turn"): whom (the others in seat order), then
+    their objects, on the one they changed last; OK moves it over, says so and leaves the
+    cursor on "Next turn"."""
+    d = Driver(tmp_path)
+    d.keys(OPEN + ",ok,up,ok,ok")  # 3 players, P1 begins
+    d.keys("up*4,ok,ok,up*3,ok,down*8,ok,ok")  # P1 torch; P2 boots, then a shield
+    d.keys("up*2,ok,ok,ok")  # P3 a magic wand; P1 a second torch
+    d.keys("up*2")
+    assert "> Steal an object" in d.text()
+    d.keys("ok")
+    assert d.text().startswith("== Steal from ==") and "> P2" in d.text() and "P3" in d.text()
+    d.keys("ok")
+    assert d.text().startswith("== P1 steals ==") and "> Shield" in d.text()
+    assert "Boots" in d.text()
+    d.keys("up,ok")  # his boots
+    g = saved(d)["game"]["players"]
+    assert g[0]["objects"][1] == 1 and g[1]["objects"][1] == 0 and g[1]["objects"][7] == 1
+    assert g[0]["objects"][0] == 2
+    assert "P1 stole P2's" in flat(d) and "> Next turn: P2" in d.text()
+    d.keys("back")
+    assert "Undo steal P1-P2" in d.text()
+    assert d.errors() == []
+
+
+def test_destroy_removes_another_players_object_and_undo_brings_it_back(tmp_path):
+    """"Destroy an object" (three UPs from "Next turn"): whose, then which; the object
+    leaves the game, the toast says whose it was, the menu offers its undo."""
+    d = Driver(tmp_path)
+    d.keys(NEW2 + ",down*3,ok,ok,down*2,ok,down*4,ok")  # P1 shield; P2 a key (its list on Key)
+    d.keys("up*3")
+    assert "> Destroy an object" in d.text()
+    d.keys("ok")
+    assert d.text().startswith("== Destroy whose ==") and "> P1" in d.text()
+    d.keys("ok")
+    assert "> Shield" in d.text()
+    d.keys("ok")
+    assert saved(d)["game"]["players"][0]["objects"][7] == 0
+    assert "P2 destroyed P1's" in flat(d) and "> Next turn: P1" in d.text()
+    d.keys("back")
+    assert "Undo destroy P2-P1" in d.text()
+    d.keys("down*3,ok")
+    assert saved(d)["game"]["players"][0]["objects"][7] == 1
+    assert d.errors() == []
+
+
+def test_steal_or_destroy_from_a_player_without_objects_is_refused(tmp_path):
+    """A player with no objects has nothing to steal: the toast says so and nothing changes."""
+    d = Driver(tmp_path)
+    d.keys(NEW2 + ",ok,up*2,ok,ok")  # P1 a gem; steal from P2, who has nothing
+    assert "P2 has no objects" in flat(d)
+    assert saved(d)["game"]["players"][0]["objects"][4] == 1
+    assert d.errors() == []
+
+
 def test_empty_piles_equal_most_cards_is_a_draw(tmp_path):
     """Piles empty with 1 card each: "Draw!"; both marked, each with its count."""
     d = Driver(tmp_path)
@@ -266,15 +323,15 @@ def test_take_one_away_corrects_and_undo_restores_the_last_change(tmp_path):
     assert d.text().startswith("== P1 cards ==") and "> Gem" in d.text()
     d.keys("up*4,ok")  # torch +1
     assert torches(d) == 1
-    d.keys("up*3,ok")  # Take one away
+    d.keys("up*5,ok")  # Take one away
     assert d.title() == "== P1 cards ==  OK: -1"
-    d.keys("down*4,ok")  # torch -1
+    d.keys("down*6,ok")  # torch -1
     assert torches(d) == 0 and "OK: -1" not in d.text()
-    d.keys("up*3,ok,down*4,ok")
+    d.keys("up*5,ok,down*6,ok")
     assert "No torch to take" in flat(d) and torches(d) == 0  # a toast: the reason
-    d.keys("wait:3000,up*4,ok,back")  # BACK: no taking away, still the list
+    d.keys("wait:3000,up*6,ok,back")  # BACK: no taking away, still the list
     assert d.title() == "== P1 cards ==  0 kinds"
-    d.keys("down*4,ok,down,ok,back")  # torch +1 +1
+    d.keys("down*6,ok,down,ok,back")  # torch +1 +1
     assert torches(d) == 2 and "Undo P1 torch +1" in d.text()
     d.keys("down*3,ok")
     assert "Undone: P1 torch +1" in flat(d)
@@ -296,7 +353,7 @@ def test_lost_battle_clears_the_collection_after_confirmation(tmp_path):
     """"Lost to a beast" asks first (Yes under the cursor); Yes removes all the player's
     cards and offers the pass; undo brings them back."""
     d = Driver(tmp_path)
-    d.keys(NEW2 + "," + track({TORCH: 2, TREASURES: 2}, back=False) + ",up*2,ok")
+    d.keys(NEW2 + "," + track({TORCH: 2, TREASURES: 2}, back=False) + ",up*4,ok")
     assert "P1 lost a battle" in flat(d) and "> Yes" in d.text()
     d.keys("ok")
     p = saved(d)["game"]["players"][0]

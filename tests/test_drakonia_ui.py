@@ -1,11 +1,11 @@
 """Der Weg nach Drakonia screens: setup, the final count grid, the result, saving."""
 import pytest
-from drive import Driver, same_frames
+from drive import Driver, same_frames, to_row
 
 from wyrm.store import Store
 
-OPEN = "down*4,ok"  # 5th entry of the main menu
-NEW3 = OPEN + ",ok,ok,ok,down"  # New game, 3 players (the default), P1 begins; Final count
+OPEN = to_row("Drakonia")  # main menu -> Der Weg n. Drakonia
+NEW3 = OPEN + ",ok,ok"  # New game, 3 players (the default): P1 begins, the menu on Final count
 
 
 def selected(text):
@@ -16,12 +16,13 @@ def saved(d):
     return Store(d.state_dir).load("drakonia", None)
 
 
-WALK = 14  # the walk round a grid: healthy 6..0, wounded 0..5, "take one away"
+WALK = 14  # the walk round a grid: healthy 6..0, "take one away", wounded 0..5
+TAKE = 7  # its "take one away" cell
 START = 1  # a grid opens on the Woods (healthy 5)
 
 
 def _pos(row, space):
-    return 6 - space if row == 0 else 7 + space
+    return 6 - space if row == 0 else TAKE + 1 + space
 
 
 def _moves(frm, to):
@@ -105,28 +106,30 @@ def test_final_count_shows_half_points_winner_and_tie_break_rule(tmp_path):
 
 
 def test_grid_walks_round_from_the_woods_and_ok_adds_at_once(tmp_path):
-    """The grid opens on the Woods; DOWN walks the healthy row to the City and the wounded
-    row back, then "take one away" under Drakonia; OK adds a hero at once and stays."""
+    """The grid opens on the Woods; DOWN walks the healthy row to the City, then "take one
+    away" where the walk turns, then the wounded row back to the Woods; one more DOWN is
+    Drakonia again, so a wounded hero beside the Woods is one UP from Drakonia. OK adds a
+    hero at once and stays."""
     d = Driver(tmp_path)
     d.keys(NEW3 + ",ok")
     assert "5 Woods: healthy" in d.text()
     d.keys("down*5")
     assert "0 City: healthy" in d.text()
     d.keys("down")
+    assert "Take one away" in d.text()
+    d.keys("down")
     assert "0 City: wounded" in d.text()
     d.keys("down*5")
     assert "5 Woods: wounded" in d.text()
-    d.keys("down")
-    assert "Take one away" in d.text()
     d.keys("down")  # round to Drakonia
     assert "Drakonia: healthy  0/5" in d.text()  # (beside its count: no "6 ")
-    d.keys("up*2")  # UP from Drakonia: take one away, then the wounded beside the Woods
+    d.keys("up")  # UP from Drakonia: the wounded beside the Woods
     assert "5 Woods: wounded" in d.text()
     d.keys("ok,ok,up")
     t = d.text()
     assert "2/5" in t and "5 pts" in t  # two wounded by the Woods: 2.5 each
     assert "Space 4: wounded" in t  # the cursor stayed, UP moved it on
-    d.keys("down*3,ok")  # on past "-1" to Drakonia
+    d.keys("down*2,ok")  # on to Drakonia
     assert "Drakonia: healthy" in d.text() and "11 pts" in d.text()
     assert saved(d)["tallies"][0] == {"healthy": [0, 0, 0, 0, 0, 0, 1],
                                        "wounded": [0, 0, 0, 0, 0, 2, 0]}
@@ -134,22 +137,22 @@ def test_grid_walks_round_from_the_woods_and_ok_adds_at_once(tmp_path):
 
 
 def test_take_one_away_corrects_a_cell_and_back_cancels_it(tmp_path):
-    """"-1" (under Drakonia): the next OK takes one away (the title says so); BACK cancels
-    it without leaving; nothing is taken below 0."""
+    """"-1" (left of the wounded row, after the City): the next OK takes one away (the title
+    says so); BACK cancels it without leaving; nothing is taken below 0."""
     d = Driver(tmp_path)
     d.keys(NEW3 + ",ok,ok*3")  # three healthy heroes in the Woods
     assert "3/5" in d.text() and "15 pts" in d.text()
-    d.keys("up*2,ok")  # the "-1" cell
+    d.keys("down*6,ok")  # the "-1" cell
     t = d.text()
     assert t.startswith("== P1 count ==  OK: -1") and "OK -1  BACK: no" in t
-    d.keys("down*2,ok")  # back on the Woods: one taken away, then OK adds again
+    d.keys("up*6,ok")  # back on the Woods: one taken away, then OK adds again
     assert "2/5" in d.text() and "10 pts" in d.text()
     d.keys("ok")
     assert "3/5" in d.text()
-    d.keys("up*2,ok,back")  # BACK only leaves "take one away"
+    d.keys("down*6,ok,back")  # BACK only leaves "take one away"
     t = d.text()
     assert t.startswith("== P1 count ==  15 pts") and "BACK: P2" in t
-    d.keys("ok,up,ok")  # take one away from empty Drakonia
+    d.keys("ok,up,ok")  # take one away from the empty City
     assert "No hero here to take away" in d.text().replace("\n", " ")
     d.keys("wait:1600")
     assert saved(d)["tallies"][0]["healthy"] == [0, 0, 0, 0, 0, 3, 0]
@@ -166,7 +169,7 @@ def test_more_heroes_than_the_limit_are_refused_with_the_reason(tmp_path):
     assert "P1: 6 in play, max 5" in d.text().replace("\n", " ")
     d.keys("wait:1600")
     assert "5/5" in d.text()
-    d.keys("down*3,ok")  # wounded beside space 2 also counts
+    d.keys("down*5,ok")  # wounded beside space 2 also counts
     assert "P1: 6 in play, max 5" in d.text().replace("\n", " ")
     st = saved(d)
     assert st["tallies"][0]["healthy"] == [0, 5, 0, 0, 0, 0, 0]
@@ -177,7 +180,7 @@ def test_more_heroes_than_the_limit_are_refused_with_the_reason(tmp_path):
 def test_two_player_limit_is_six(tmp_path):
     """2 players may have six heroes in play; the seventh is refused."""
     d = Driver(tmp_path)
-    d.keys(OPEN + ",ok,down,ok,ok,down,ok,down*3,ok*7")
+    d.keys(OPEN + ",ok,down,ok,ok,down*3,ok*7")
     assert "6/6" in d.text()
     assert saved(d)["tallies"][0]["healthy"][2] == 6
     assert d.errors() == []
@@ -199,7 +202,7 @@ def test_final_count_with_entries_opens_the_list_on_the_next_player(tmp_path):
 def test_three_buttons_hold_ok_goes_on_and_says_so(tmp_path):
     """Three buttons: the hint names hold OK; a long OK goes on to the next player."""
     d = Driver(tmp_path, board="pico-ssd1306-3btn")
-    d.keys(OPEN + ",ok,down,ok,ok,down,ok,ok")
+    d.keys(OPEN + ",ok,down,ok,ok,ok")
     assert "OK +1 hold OK: P2" in d.text()
     d.keys("back")  # a long OK on three buttons
     assert d.text().startswith("== P2 count ==") and "OK +1 hold OK: result" in d.text()
@@ -212,7 +215,7 @@ def test_identical_heroes_are_a_true_draw(tmp_path):
     """Two players with one healthy hero each in Drakonia: "Draw!" and the draw rule."""
     d = Driver(tmp_path)
     one = grid([0, 0, 0, 0, 0, 0, 1])
-    d.keys(OPEN + ",ok,down,ok,ok,down,ok," + one + "," + one)
+    d.keys(OPEN + ",ok,down,ok,ok," + one + "," + one)
     t = d.text()
     assert "Draw!" in t and "Shared win: P1, P2" in t and "draw: heroes on same" in t
     assert d.errors() == []
@@ -221,7 +224,7 @@ def test_identical_heroes_are_a_true_draw(tmp_path):
 def test_six_players_score_as_teams_with_each_players_points(tmp_path):
     """Six players: teams A (P1+P4), B, C; team totals with both members' points."""
     d = Driver(tmp_path)
-    d.keys(OPEN + ",ok,up*3,ok,ok,down,ok")
+    d.keys(OPEN + ",ok,up*3,ok,ok")
     keys = [
         grid([0, 0, 0, 0, 0, 0, 1]),  # P1: 6
         grid([0, 0, 0, 0, 1, 0, 0]),  # P2: 4
@@ -254,7 +257,7 @@ def test_six_players_score_as_teams_with_each_players_points(tmp_path):
 def test_no_hero_in_drakonia_is_noted_but_scored(tmp_path):
     """A count without a hero in Drakonia is scored, with a note under the ranking."""
     d = Driver(tmp_path)
-    d.keys(OPEN + ",ok,down,ok,ok,down,ok," + grid([0, 0, 1, 0, 0, 0, 0]) + ",back,down*5")
+    d.keys(OPEN + ",ok,down,ok,ok," + grid([0, 0, 1, 0, 0, 0, 0]) + ",back,down*5")
     assert "P1 wins!" in d.text() and "Note: No hero in" in d.text()
     assert d.errors() == []
 
@@ -375,35 +378,47 @@ def test_main_flow_works_on_small_panel_and_three_buttons(tmp_path, board):
 
 
 # -- turns -----------------------------------------------------------------------------
-# The game menu during a game: Setup, Final count, Result, Next turn, Quick reference,
-# New game. The turns happen at the table: the cursor waits on "Next turn".
+# The game menu during a game: Next turn, Final count, Result, Setup, Quick reference,
+# New game. The turns happen at the table: the menu opens on "Final count"; after a pass
+# the cursor stays on "Next turn".
 
 
 @pytest.mark.parametrize("board", ["pico-ssd1306-4btn", "pico-ssd1306-3btn",
                                    "pico-ssd1306-128x32"])
-def test_turns_go_round_the_table_from_the_youngest(tmp_path, board):
-    """New game asks who begins (the rulebook: the youngest), seat 1 under the cursor; one OK
-    on "Next turn" passes it on, the cursor stays on the row, and after the last player it
-    wraps round to the first."""
+def test_new_game_opens_on_the_final_count_and_turns_go_round_from_seat_one(tmp_path, board):
+    """New game asks no "who begins" (the turns are played at the table): seat 1's turn, the
+    menu on "Final count". One UP is "Next turn"; each OK there passes the turn on, the cursor
+    stays on the row, and after the last player it wraps round to the first."""
     Store(str(tmp_path)).save("table", ["Anna", "Ben", "Clara"])
     d = Driver(tmp_path, board=board)
     d.keys(OPEN + ",ok,up,ok")  # New game: 4 players (the table's 3, UP: 4)
-    assert d.title() == "== Youngest begins =="
-    assert selected(d.text()) == ["Anna"]
-    d.keys("down,ok")  # Ben is the youngest
-    assert d.title() == "== Drakonia ==  Ben"
-    assert "> Next turn: Clara" in d.text()
+    assert d.title() == "== Drakonia ==  Anna"
+    assert selected(d.text()) == ["Final count"]
+    d.keys("up")
+    assert selected(d.text()) == ["Next turn: Ben"]
     seen = []
     for _ in range(4):
         d.keys("ok")
         seen.append((d.title(), selected(d.text())))
     assert seen == [
+        ("== Drakonia ==  Ben", ["Next turn: Clara"]),
         ("== Drakonia ==  Clara", ["Next turn: P4"]),
         ("== Drakonia ==  P4", ["Next turn: Anna"]),
         ("== Drakonia ==  Anna", ["Next turn: Ben"]),
-        ("== Drakonia ==  Ben", ["Next turn: Clara"]),
     ]
-    assert saved(d)["turn"] == 1 and saved(d)["start"] == 1
+    assert saved(d)["turn"] == 0
+    assert d.errors() == []
+
+
+def test_a_game_reopened_from_the_main_menu_opens_on_the_final_count(tmp_path):
+    """Drakonia opened again from the main menu (here after a pass) shows its menu with the
+    cursor on "Final count": the count is one OK away."""
+    d = Driver(tmp_path)
+    d.keys(NEW3 + ",up,ok,back")  # pass to P2, leave
+    d.keys("ok")
+    assert d.title() == "== Drakonia ==  P2" and selected(d.text()) == ["Final count"]
+    d.keys("ok")
+    assert d.text().startswith("== P1 count ==")
     assert d.errors() == []
 
 
@@ -416,7 +431,7 @@ def test_back_after_a_pass_leaves_the_game_and_the_pass_stands(tmp_path, board):
     assert d.title() == "== Drakonia ==  P2"
     d.keys("back")
     assert d.title() == "== Wyrm ==" and saved(d)["turn"] == 1
-    d.keys("ok,ok,down,up,chord:up+down,wait:600,back")  # open, pass to P3; moves; a roll
+    d.keys("ok,up,ok,down,up,chord:up+down,wait:600,back")  # open, pass to P3; moves; a roll
     assert d.title() == "== Drakonia ==  P3" and "Back to" not in d.text()
     d.keys("back")
     assert d.title() == "== Wyrm ==" and saved(d)["turn"] == 2
@@ -449,28 +464,27 @@ def test_the_undo_pass_row_gives_the_turn_back(tmp_path, board):
 
 def test_turn_survives_a_power_cut_and_a_new_game_resets_it(tmp_path):
     """The turn is saved with the game: a power cut (in the menu or in a grid) keeps it;
-    a new game, and a new player count in Setup, ask again who begins."""
+    a new game, and a new player count in Setup, begin again with seat 1."""
     d = Driver(tmp_path)
     d.keys(NEW3 + ",up,ok,ok")  # P1 -> P2 -> P3
     assert d.title() == "== Drakonia ==  P3"
     d.reboot()
     assert d.title() == "== Drakonia ==  P3"
-    assert selected(d.text()) == ["Next turn: P1"]  # the cursor where a turn begins
-    d.keys("down,ok,down,ok")  # Final count: P1's grid; P1 healthy on 4
+    assert selected(d.text()) == ["Final count"]  # the menu opens on the count
+    d.keys("ok,down,ok")  # Final count: P1's grid; P1 healthy on 4
     d.reboot()
     assert d.text().startswith("== P1 count ==")
     d.keys("back*5")  # P2, P3, the result, the list of players, the game menu
     assert d.title() == "== Drakonia ==  P3"
-    d.keys("down*3,ok,up,ok")  # Setup: 4 players (the menu under the grid is on Next turn)
+    d.keys("down*2,ok,up,ok")  # Setup: 4 players (the menu under the grid: Final count)
     assert "Change to 4 players?" in d.text()
     d.keys("up,ok")  # Yes (the count is cleared)
-    assert d.title() == "== Youngest begins ==" and saved(d)["n"] == 4
-    d.keys("ok")
-    assert d.title() == "== Drakonia ==  P1"
-    d.keys("ok")
+    assert d.title() == "== Drakonia ==  P1" and saved(d)["n"] == 4
+    assert selected(d.text()) == ["Final count"]
+    d.keys("up,ok")
     assert d.title() == "== Drakonia ==  P2"
-    d.keys("up*2,ok,up,ok,ok,down*2,ok")  # (past "Undo pass") New game, Yes, 4, P3 begins
-    assert d.title() == "== Drakonia ==  P3" and saved(d)["turn"] == 2
+    d.keys("up*2,ok,up,ok,ok")  # (past "Undo pass") New game, Yes, 4
+    assert d.title() == "== Drakonia ==  P1" and saved(d)["turn"] == 0
     assert d.errors() == []
 
 
@@ -482,7 +496,7 @@ def test_a_save_from_before_turns_begins_with_seat_one(tmp_path):
     d = Driver(tmp_path)
     d.keys(OPEN)
     assert d.title() == "== Drakonia ==  P1"
-    d.keys("ok")
+    d.keys("up,ok")
     assert d.title() == "== Drakonia ==  P2" and saved(d)["turn"] == 1
     assert d.errors() == []
 

@@ -7,12 +7,12 @@ import os
 import re
 
 import pytest
-from drive import Driver, same_frames
+from drive import Driver, same_frames, to_row
 
 from host_tools.make import shots
 from host_tools.sim import core as simcore
 
-OPEN = "down,ok"  # main menu: Drakskatten is the 2nd entry
+OPEN = to_row("Drakskatten")  # main menu -> Drakskatten
 START = OPEN + ",ok"  # ... and OK on "How many players?" (2): the roll-off
 
 
@@ -354,11 +354,9 @@ def test_full_fight_miss_injury_then_hit_and_treasure(tmp_path, fight_seed):
     t = re.match(r"1d6 (\d)\+5: (.*)$", h[3])
     won = treasure_table(int(t.group(1)) + 5)
     assert t.group(2) == cards_text(won)
-    assert h[4] == ("OK: silver won" if won else "OK: Blue's turn")
+    # the cards' silver is set on the result itself (none of them silver here): one OK passes
+    assert h[4:] == (["Silver +0 = 0", "OK: Blue's turn"] if won else ["OK: Blue's turn"])
     d.keys("ok")
-    if won:  # what the cards are worth: none of them silver here
-        assert lines(d)[0] == "== Red: silver won =="
-        d.keys("ok")
     assert lines(d)[0] == "== Drakskatten ==  Blue"
     assert player_field(d, "Treasure cards:") == str(3 - lost + won)
     assert player_field(d, "Injury:") == INJURY_LABEL[name]
@@ -501,10 +499,10 @@ def test_own_dice_attack_on_an_amulet_and_a_sword(tmp_path):
     t = d.text()
     assert "Roll 9 -1 sword = 8" in t and "8 <= DEFENCE 8" in t and "HIT" in lines(d)
     d.keys("ok,ok")  # treasure typed 3: 3 + 2 = 5 -> 2 cards
-    assert "1d6 3+2: 2 cards" in d.text() and "OK: silver won" in d.text()
+    assert "1d6 3+2: 2 cards" in d.text() and "Silver +0 = 0" in d.text()
+    d.keys("up*5")  # the two cards: 250 silver, on the result
+    assert "Silver +250 = 250" in d.text()
     d.keys("ok")
-    assert lines(d)[0] == "== Red: silver won ==" and "OK: Blue's turn" in d.text()
-    d.keys("up*5,ok")  # the two cards: 250 silver
     assert lines(d)[0] == "== Drakskatten ==  Blue" and "Next turn: Red" in d.text()
     turn_to(d, "Red")
     assert "Red: 250 silver" in d.text()
@@ -514,16 +512,90 @@ def test_own_dice_attack_on_an_amulet_and_a_sword(tmp_path):
     d.keys("ok,up*3,ok")  # monster typed 10: 10 + 2 - 1 = 11
     t = d.text()
     assert "10+ATT 2-1 amulet=11" in t and "> LIGHT INJURY" in t
-    assert "lose 1 treasure card" in t and "OK: silver lost" in t
-    d.keys("ok")  # what the lost card was worth
-    assert lines(d)[0] == "== Red: silver lost =="
-    d.keys("up*3")
-    assert "-150=100" in d.text()
+    assert "lose 1 treasure card" in t and "Silver -0 = 250" in t
+    d.keys("up*3")  # what the lost card was worth, on the result
+    assert "Silver -150 = 100" in d.text()
     d.keys("ok")  # OK: Blue's turn
     assert lines(d)[0] == "== Drakskatten ==  Blue"
     turn_to(d, "Red")
     assert "Red: 100 silver" in d.text()
     assert player_field(d, "Treasure cards:") == "1"
+    assert d.errors() == []
+
+
+def _won_two_cards(d):
+    """My own dice against DEF 8 ATT 2: typed 7 hits, treasure typed 3: 2 cards."""
+    own_dice(d)
+    d.keys("ok")
+    new_monster(d, 1, 2)  # DEF 8 ATT 2
+    d.keys("ok,ok")  # typed 7 <= 8: a hit
+    d.keys("ok,ok")  # treasure typed 3: 3 + 2 = 5 -> 2 cards
+
+
+def test_silver_won_is_set_on_the_result_and_one_ok_passes(tmp_path):
+    """After a won fight the result itself carries the silver: UP/DOWN set what the cards were
+    worth (in 50s, from 0 up to 3,000) and the one OK adds it and passes the turn."""
+    d = start(tmp_path)
+    _won_two_cards(d)
+    assert "1d6 3+2: 2 cards" in d.text()
+    assert lines(d)[-2:] == ["Silver +0 = 0", "OK: Blue's turn"]
+    d.keys("down")  # not below 0
+    assert "Silver +0 = 0" in lines(d)
+    d.keys("up*61")  # not above 3,000
+    assert "Silver +3000 = 3000" in lines(d)
+    d.keys("down*57")
+    assert "Silver +150 = 150" in lines(d) and lines(d)[0] == "== Red attacks =="
+    d.keys("ok")  # one press: added, and Blue's turn
+    assert lines(d)[0] == "== Drakskatten ==  Blue"
+    turn_to(d, "Red")
+    assert "Red: 150 silver" in d.text()
+    assert d.errors() == []
+
+
+def test_won_cards_without_silver_pass_in_one_press(tmp_path):
+    """Cards worth no silver (magic items): OK on the result passes at once, silver unchanged."""
+    d = start(tmp_path)
+    _won_two_cards(d)
+    d.keys("ok")
+    assert lines(d)[0] == "== Drakskatten ==  Blue"
+    turn_to(d, "Red")
+    assert "Red: 0 silver" in d.text()
+    assert player_field(d, "Treasure cards:") == "2"
+    assert d.errors() == []
+
+
+def test_silver_lost_is_set_on_the_result_up_to_what_the_player_has(tmp_path):
+    """An injury that costs cards: the result sets the silver they were worth (UP/DOWN, in 50s,
+    at most the player's silver, never below 0), and its OK takes it off and passes."""
+    d = start(tmp_path)
+    _silver(d, 100)
+    set_cards(d, 2)
+    own_dice(d)
+    d.keys("ok,ok,up*5,ok")  # typed 12 > DEFENCE 7: a miss
+    d.keys("ok,up*3,ok")  # the monster typed 10 + ATT 0: LIGHT INJURY, 1 card lost
+    assert "> LIGHT INJURY" in lines(d) and "Silver -0 = 100" in lines(d)
+    d.keys("down")
+    assert "Silver -0 = 100" in lines(d)
+    d.keys("up*3")  # 100 at most: all Red has
+    assert "Silver -100 = 0" in lines(d)
+    d.keys("down")
+    assert "Silver -50 = 50" in lines(d)
+    d.keys("ok")
+    assert lines(d)[0] == "== Drakskatten ==  Blue"
+    turn_to(d, "Red")
+    assert "Red: 50 silver" in d.text()
+    assert d.errors() == []
+
+
+def test_small_screen_shows_the_silver_under_the_result(tmp_path):
+    """On 128x32 the silver line comes right under the result's word, and UP sets it there."""
+    d = start(tmp_path, board="pico-ssd1306-128x32")
+    _won_two_cards(d)
+    assert lines(d) == ["== Red attacks ==", "> HIT", "Silver +0 = 0"]
+    d.keys("up*2")
+    assert lines(d) == ["== Red attacks ==", "> HIT", "Silver +100 = 100"]
+    d.keys("ok")
+    assert lines(d)[0] == "== Drakskatten ==  Blue"
     assert d.errors() == []
 
 
@@ -586,8 +658,6 @@ def test_poison_powder_and_healing_potion_are_used_up(tmp_path):
     assert "Poison Powder thrown:" in t and "> DEFEATED" in lines(d)
     assert re.search(r"1d6 \d\+0: (no card|\d cards?)", t)
     d.keys("ok")
-    if "silver won" in d.text():
-        d.keys("ok")
     assert lines(d)[0] == "== Drakskatten ==  Blue"  # the victory ended Red's turn
     turn_to(d, "Red")
     fight_screen(d)
@@ -623,7 +693,7 @@ def test_sticky_floor_stops_the_monster_striking_back(tmp_path):
     assert "STUCK" in lines(d) and "OK: enter it" in d.text()
     d.keys("ok,ok")  # typed treasure 3
     assert "> STUCK" in lines(d) and "1d6 3+0: 1 card" in d.text()
-    d.keys("ok,ok")  # no silver on the card
+    d.keys("ok")  # no silver on the card: one OK passes
     assert lines(d)[0] == "== Drakskatten ==  Blue"
     assert player_field(d, "Treasure cards:", "Red") == "1"
     assert d.errors() == []
@@ -786,6 +856,36 @@ def test_1500_silver_prompts_the_return_and_the_staircase_declares_the_winner(tm
     assert "WINS!" in d.text()
     d.keys("ok")
     assert "Red won!" in d.text()
+    assert d.errors() == []
+
+
+def test_move_with_1500_silver_offers_the_staircase_on_up(tmp_path):
+    """With 1,490 silver the move roll says "DOWN: into a room" and UP does nothing; at 1,500
+    it says "UP: home DOWN: room": UP asks whether the player is back (No: the menu on "Back
+    at staircase"), and Yes names the winner."""
+    d = start(tmp_path)
+    _silver(d, 1490)
+    to_menu(d)
+    pick(d, "Move")
+    assert "DOWN: into a room" in lines(d) and "UP: home DOWN: room" not in lines(d)
+    d.keys("up")
+    assert lines(d)[0] == "== Move 1d6 =="
+    to_menu(d)
+    player_screen(d)
+    pick(d, "Silver")
+    pick(d, "+10 -> 1500")
+    d.keys("ok")  # (the "1,500 silver!" message)
+    to_menu(d)
+    pick(d, "Move")
+    assert "UP: home DOWN: room" in lines(d)
+    d.keys("up")
+    assert "Is Red back at staircase 1 with 1500" in d.text().replace("\n", " ")
+    d.keys("down,ok")  # No
+    assert lines(d)[0] == "== Drakskatten ==  Red"
+    assert selected(d.text()) == ["Back at staircase"]
+    pick(d, "Move")
+    d.keys("up,ok")  # Yes
+    assert lines(d)[:2] == ["RED", "WINS!"] and "1500 silver" in d.text()
     assert d.errors() == []
 
 

@@ -465,22 +465,12 @@ def test_editing_settings_mid_game_does_not_change_dealt_cards(tmp_path):
     assert lines(d)[1:] == mine
 
 
-def _unseen(app):
-    """The cards nobody holds in the saved deal ([] with none)."""
-    d = drachenhort_party.load(app)
-    return d.unseen_cards() if d is not None else []
-
-
-def test_card_adventurers_and_the_unseen_cards_for_the_reveal(tmp_path):
-    """card_adventurers gives a card's adventurers as dealt; the deal knows the cards
-    nobody holds."""
+def test_card_adventurers_as_dealt(tmp_path):
+    """card_adventurers gives a card's adventurers as dealt; no deal is saved before a start."""
     d = Driver(tmp_path, seed=3)
-    assert _unseen(d.app) == []
+    assert drachenhort_party.load(d.app) is None
     start(d, 3)
-    dealt = saved(d)["cards"]
-    unseen = _unseen(d.app)
-    assert sorted(unseen + dealt) == list(range(7))
-    assert len(unseen) == 4
+    assert len(saved(d)["cards"]) == 3
     assert drachenhort_party.card_adventurers(d.app, 0) == [0, 1, 2]
 
 
@@ -632,11 +622,10 @@ def test_wrong_player_count_is_refused_plainly(tmp_path):
 
 
 def test_seven_players_use_every_card(tmp_path):
-    """With 7 players every card is dealt once and none stays unseen."""
+    """With 7 players every card is dealt once."""
     d = Driver(tmp_path, seed=12)
     start(d, 7)
     assert sorted(saved(d)["cards"]) == list(range(7))
-    assert _unseen(d.app) == []
 
 
 def test_back_after_a_single_peek_just_closes(tmp_path):
@@ -648,3 +637,65 @@ def test_back_after_a_single_peek_just_closes(tmp_path):
     d.keys("ok,up,ok,press:ok,release:ok,back")
     assert "== Wyrm ==" in d.text()
     assert d.errors() == []
+
+
+class _LetGo(peek.PeekScreen):
+    # a single look that ends as OK is let go; ``look`` may refuse (nothing to show)
+    let_go = True
+
+    def __init__(self, allow, done):
+        super().__init__([0], lambda app, k: ["Secret"], lambda app: done.append(1), None,
+                         None, None, True, "Ann")
+        self.allow = allow
+        self.looks = 0
+
+    def look(self, app):
+        self.looks += 1
+        return self.allow
+
+
+def test_a_let_go_peek_ends_as_ok_is_let_go_short_or_long(tmp_path):
+    """A ``let_go`` peek (Drachenfels' castle check) shows the secret while OK is held and
+    ends as OK is let go - after a short press and after a long one - with no "Seen it?"
+    step: the screen closes and the screen below gets no click."""
+    for hold in (100, 1500):
+        d = Driver(tmp_path / str(hold))
+        done = []
+        d.app.push(_LetGo(True, done))
+        d.wait(50)
+        assert "Hold OK" in d.text()
+        d.keys("press:ok,wait:%d" % hold)
+        assert "Secret" in d.text()
+        d.keys("release:ok")
+        assert done == [1] and not isinstance(d.app.top(), peek.PeekScreen)
+        assert "Secret" not in d.text() and d.errors() == []
+
+
+def test_a_let_go_peek_whose_look_refuses_shows_nothing(tmp_path):
+    """``look`` returning False (the castle check found the game over): holding OK shows no
+    secret and the peek does not end by itself."""
+    d = Driver(tmp_path)
+    done = []
+    screen = _LetGo(False, done)
+    d.app.push(screen)
+    d.keys("wait:50,press:ok,wait:300")
+    assert "Secret" not in d.text() and screen.looks == 1
+    d.keys("release:ok")
+    assert done == [] and d.errors() == []
+
+
+def test_a_let_go_peek_cut_short_is_over_and_a_slow_ok_goes_on(tmp_path):
+    """A ``let_go`` look cut short (the quick roll covered it) counts as seen: no look again
+    with a long OK (the device may have been handed back); OK, short or long, goes on."""
+    d = Driver(tmp_path)
+    done = []
+    screen = _LetGo(True, done)
+    d.app.push(screen)
+    d.keys("wait:50,press:ok,wait:200")
+    screen.on_show(d.app)  # covered and shown again while OK is down
+    d.keys("release:ok")
+    assert done == [] and "Secret" not in d.text()
+    d.keys("press:ok,wait:900")
+    assert "Secret" not in d.text()  # a long OK shows nothing again
+    d.keys("release:ok")
+    assert done == [1] and d.errors() == []

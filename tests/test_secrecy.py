@@ -15,7 +15,7 @@ import os
 import random
 
 import pytest
-from drive import Driver, same_frames
+from drive import Driver, same_frames, to_row
 
 from host_tools.sim import core as simcore
 from wyrm import buttons as B
@@ -381,7 +381,7 @@ def test_deck_round_shows_each_hand_only_to_its_owner(tmp_path, capsys):
     """Deal 3 named cards to each of 4 players: each hand only on its owner's held frames."""
     write_json(tmp_path, "deck.json", {"cards": ODD_LABELS[:20]})
     d = Driver(tmp_path, seed=21)
-    recs = drun(d, "down*6,ok,ok,ok")  # deck from deck.json
+    recs = drun(d, to_row("Hidden deck") + ",ok,ok")  # deck from deck.json
     recs += drun(d, "down,ok,up*2,ok,up*2,ok")  # 4 players, 3 each
     hands = [deck_hand(d, k) for k in range(4)]
     assert all(len(h) == 3 for h in hands)
@@ -441,11 +441,11 @@ def test_deck_key_storm_with_power_cuts_never_leaks(tmp_path, seed, capsys):
     assert found_in(out.out + out.err, ODD_LABELS) == []
 
 
-# -- Drachenfels: the castle check (wyrm.games.drachenfels_game, its own hold screen) ------
+# -- Drachenfels: the castle check (wyrm.games.drachenfels_play.CastlePeek, a peek screen) --
 DF_OPEN = "down*3,ok"  # main menu -> Drachenfels
-# New game, 3 players (Red, Yellow, Green), start, Red begins, past the setup pages; Red's
-# screen: armour yes.
-DF_PLAY = DF_OPEN + ",ok,up,ok,ok,ok,ok,ok,down,ok,ok"
+# New game, Red, Yellow and (ticked) Green play, start, Red begins, past the setup page;
+# Red's screen: armour yes.
+DF_PLAY = DF_OPEN + ",ok,up*2,ok,down*2,ok,ok,ok,down*2,ok,ok"
 DF_MARKS = ("The shoes are", "Shoes:", "Not yours", "Your princess", "YOU WIN")
 DF_COLOURS = ("RED", "YELLOW", "GREEN", "BLUE")
 
@@ -456,8 +456,8 @@ def df_find(text):
 
 
 def df_probe(top):
-    """The castle check's hold screen shows the shoes in its state 1 (OK held)."""
-    if type(top).__name__ == "Peek" and getattr(top, "state", None) == 1:
+    """The castle check's hold screen drew the shoes (OK held)."""
+    if type(top).__name__ == "CastlePeek" and getattr(top, "showing", False):
         return True, getattr(top, "k", None)
     return False, None
 
@@ -492,7 +492,7 @@ def test_drachenfels_castle_check_storm_never_leaks(tmp_path, seed, capsys):
     d.app.save_settings()
     recs = run(d, DF_PLAY, probe=df_probe, find=df_find)
     recs += run(
-        d, "down*2,ok,down,ok,press:ok,wait:300,release:ok,ok", probe=df_probe, find=df_find
+        d, "down*2,ok,down,ok,press:ok,wait:300,release:ok", probe=df_probe, find=df_find
     )
     assert any(r.showing for r in recs), "the scripted castle check did not show the shoes"
     df_enter(d)

@@ -3,15 +3,39 @@
 Each ``tests/support/whole_<game>.py`` plays one complete game with named players through the real
 app (tests/support/whole_game.py counts the presses) and checks the screen it ends on and the scores
 shown against scores it computes itself from the rulebook. Here every script also keeps to
-the table's budgets: at most 40 % of the presses are overhead, and passing the turn after a
-turn-ending action costs at most one press.
+the table's budgets: at most 40 % of the presses are overhead (every cursor move counts as
+overhead: a pencil has no cursor), passing the turn after a turn-ending action costs at most
+one press, a turn costs on average at most its game's budget and never more than 8 presses,
+and Drakonia's final count at most 3 presses a hero.
 """
 import importlib
 
 import pytest
-from whole_game import BOARDS, OVERHEAD_BUDGET, PASS_BUDGET
+from whole_game import (
+    BOARDS,
+    GAMES,
+    HERO_BUDGET,
+    OVERHEAD_BUDGET,
+    PASS_BUDGET,
+    TURN_BUDGET,
+    TURN_MAX,
+)
 
-GAMES = ("drachenhort", "drakskatten", "drakonia", "drachenschatten", "drachenfels")
+# Budgets a game does not meet yet: strict xfails, so the fix turns them green
+# ({(test, game): why})
+NOT_YET = {
+    ("overhead", "drachenschatten"): "the player's list opens far from the card's row",
+    ("overhead", "drakonia"): "the count is 11 OKs against the cursor's walk of the grid "
+                              "(UP/DOWN only: 18 moves) and the fixed presses around it",
+    ("turn", "drakskatten"): "a new monster's two values and its cards' silver are stepped "
+                             "(in 1s and 50s): a fight with treasure passes 8 presses",
+    ("turn", "drachenschatten"): "the player's list opens far from the card's row",
+}
+
+
+def _games(test):
+    return [pytest.param(g, marks=[pytest.mark.xfail(strict=True, reason=NOT_YET[test, g])]
+                         if (test, g) in NOT_YET else []) for g in GAMES]
 
 
 def _play(game, board, tmp_path):
@@ -29,10 +53,32 @@ def test_whole_game_plays_to_its_winner_passing_in_one_press(game, board, tmp_pa
 
 
 @pytest.mark.parametrize("board", BOARDS)
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", _games("overhead"))
 def test_whole_game_overhead_within_budget(game, board, tmp_path):
-    """At most 40 % of a whole game's presses are overhead."""
+    """At most 40 % of a whole game's presses are overhead, every cursor move counted as
+    overhead."""
     r = _play(game, board, tmp_path).report()
     assert r["overhead_share"] <= OVERHEAD_BUDGET, (
         "%s on %s: %d of %d presses are overhead (%.0f %%)"
         % (game, board, r["overhead"], r["presses"], 100 * r["overhead_share"]))
+
+
+@pytest.mark.parametrize("board", BOARDS)
+@pytest.mark.parametrize("game", _games("turn"))
+def test_whole_game_turns_as_short_as_a_pencil(game, board, tmp_path):
+    """A turn costs on average at most the game's budget (Drachenhort 2, Drakskatten 5,
+    DrachenSchatten 3, Drachenfels 2) and no turn more than 8 presses."""
+    r = _play(game, board, tmp_path).report()
+    assert r["per_turn_max"] <= TURN_MAX, r
+    assert r["per_turn_avg"] <= TURN_BUDGET.get(game, TURN_MAX), r
+
+
+@pytest.mark.parametrize("board", BOARDS)
+@pytest.mark.parametrize("game", _games("hero"))
+def test_final_count_within_3_presses_a_hero(game, board, tmp_path):
+    """Where a game ends in a count of heroes (Drakonia), the count costs at most 3 presses a
+    hero counted; the other games have no such count."""
+    r = _play(game, board, tmp_path).report()
+    if game == "drakonia":
+        assert r["per_hero"] > 0, "the script marks its count"
+    assert r["per_hero"] <= HERO_BUDGET, r

@@ -8,6 +8,7 @@ from micropython import const
 
 from wyrm import buttons, font, players, ui
 from wyrm.app import Screen
+from wyrm.lang import t
 from wyrm.ticks import ticks_diff
 
 _PASS = const(0)
@@ -20,7 +21,7 @@ _BIG_ROW = const(17)  # line pitch at scale 2
 
 
 def player_name(k):
-    return "Player %d" % (k + 1)
+    return t("Player %d", "Spieler %d") % (k + 1)
 
 
 def _namer(app):
@@ -29,9 +30,14 @@ def _namer(app):
 
 
 class PeekScreen(Screen):
-    """The pass-and-peek round for ``players`` (or one re-peek: ``single``)."""
+    """The pass-and-peek round for ``players`` (or one re-peek: ``single``).
+
+    A subclass may set ``let_go``: a single look that ends as OK is let go (or is cut
+    short), with no "Seen it?" step and no look again; and ``look(app)``, run as OK goes
+    down to look."""
 
     hold_ok = True
+    let_go = False
 
     def __init__(
         self,
@@ -39,12 +45,12 @@ class PeekScreen(Screen):
         secret_lines,
         on_done=None,
         who=None,
-        title="Your card",
+        title=None,
         on_seen=None,
         single=False,
-        heading="Secret deal",
-        what="your card",
-        done_text="All cards dealt",
+        heading=None,
+        what=None,
+        done_text=None,
         total=None,
     ):
         self.total = total  # players in the game: the pass screen shows k/total
@@ -52,12 +58,15 @@ class PeekScreen(Screen):
         self.secret_lines = secret_lines
         self.on_done = on_done
         self.who = who or player_name
-        self.title = title
+        self.title = title or t("Your card", "Deine Karte")
         self.on_seen = on_seen
         self.single = single
-        self.heading = heading
-        self.what = what
-        self.done_text = done_text
+        self.heading = heading or t("Secret deal", "Geheim verteilt")
+        self.what = what or t("your card", "deine Karte")
+        # "" skips the last screen
+        self.done_text = (
+            t("All cards dealt", "Alle Karten verteilt") if done_text is None else done_text
+        )
         self.i = 0
         self.state = _READY if single else _PASS
         if not self.players:
@@ -85,9 +94,19 @@ class PeekScreen(Screen):
         self._hide(app)  # something covered us: whatever OK did meanwhile was not ours
 
     def _hide(self, app):
-        self.holding = False
+        self._stop_look()
         self.press_state = -1
         app.redraw()
+
+    def _stop_look(self):
+        # the secret goes off the panel; a ``let_go`` look is over (seen) then
+        if self.holding and self.let_go and self.state == _READY:
+            self.state = _SEEN
+        self.holding = False
+
+    def look(self, app):
+        """OK went down to look: False when there is nothing to show (the screen is gone)."""
+        return True
 
     def _show(self, app):
         self.holding = True
@@ -100,7 +119,7 @@ class PeekScreen(Screen):
         if not self.holding:
             return
         if not app.buttons.held(buttons.OK):  # a release we did not hear: hide
-            self.holding = False
+            self._stop_look()
             app.redraw()
         elif not self.timed_out and ticks_diff(now, self.shown_at) >= app.settings["peek_s"] * 1000:
             self.timed_out = True
@@ -130,7 +149,7 @@ class PeekScreen(Screen):
         three = app.keys < 4
         if kind == buttons.PRESS:
             self.press_state = st
-            if st == _READY:
+            if st == _READY and self.look(app):
                 self._show(app)
         elif kind == buttons.RELEASE:
             if self.holding:
@@ -139,7 +158,7 @@ class PeekScreen(Screen):
                     self.state = _SEEN
                 app.redraw()
         elif kind == buttons.LONG:
-            if st == _SEEN and self.press_state == _SEEN:
+            if st == _SEEN and self.press_state == _SEEN and not self.let_go:
                 self._show(app)
             elif st == _PASS and three:
                 self._ask_stop(app)
@@ -151,8 +170,9 @@ class PeekScreen(Screen):
             if st == _PASS:
                 self.state = _READY
                 app.redraw()
-            elif st == _SEEN and self.press_state == _SEEN:
-                self._next(app)
+            elif st == _SEEN and (self.press_state == _SEEN
+                                  or self.let_go and self.press_state == _READY):
+                self._next(app)  # (``let_go``: the look's own click, its release seen)
             elif st == _DONE and self.press_state == _DONE:
                 self._finish(app)
         return True
@@ -202,7 +222,13 @@ class PeekScreen(Screen):
             app.pop(self)
 
         app.push(
-            ui.Confirm("Stop passing round? Cards stay dealt; go on later from the menu.", stop)
+            ui.Confirm(
+                t(
+                    "Stop passing round? Cards stay dealt; go on later from the menu.",
+                    "Weitergeben beenden? Die Karten bleiben verteilt; später im Menü weiter.",
+                ),
+                stop,
+            )
         )
 
     # -- drawing ----------------------------------------------------------------
@@ -258,10 +284,10 @@ class PeekScreen(Screen):
     def _draw_hidden(self, app, fb, tall):
         ui.title(fb, self.who(self.owner))
         if tall:
-            font.center(fb, "Hidden", 20, 1, 2)
-            font.center(fb, "Release OK", 44)
+            font.center(fb, t("Hidden", "Verdeckt"), 20, 1, 2)
+            font.center(fb, t("Release OK", "OK loslassen"), 44)
         else:
-            font.center(fb, "Hidden - release OK", 16)
+            font.center(fb, t("Hidden - release OK", "Verdeckt: OK loslassen"), 16)
 
     def _name(self, fb, name, y):
         scale = 2 if font.width(name, 2) <= fb.width else 1
@@ -279,56 +305,63 @@ class PeekScreen(Screen):
         name = self.who(k)
         if tall:
             ui.title(fb, self.heading, right)
-            font.center(fb, "Pass to", 12)
+            font.center(fb, t("Pass to", "Gib an"), 12)
             self._name(fb, name, 21)
-            for i, line in enumerate(ui.wrap("Press OK when only you can see the screen.")):
+            for i, line in enumerate(
+                ui.wrap(
+                    t(
+                        "Press OK when only you can see the screen.",
+                        "OK drücken, wenn nur du den Bildschirm siehst.",
+                    )
+                )
+            ):
                 font.text(fb, line, 2, 39 + i * 8)
         else:
-            ui.title(fb, "Pass to " + name, right)
-            font.text(fb, "OK when only you", 2, 12)
-            font.text(fb, "can see the screen.", 2, 21)
+            ui.title(fb, t("Pass to ", "Gib an ") + name, right)
+            font.text(fb, t("OK when only you", "OK, wenn nur du den"), 2, 12)
+            font.text(fb, t("can see the screen.", "Bildschirm siehst."), 2, 21)
 
     def _back_hint(self, app):
         if app.keys < 4:
-            return "UP: back"
-        return "BACK: back"
+            return t("UP: back", "UP: zurück")
+        return t("BACK: back", "BACK: zurück")
 
     def _draw_ready(self, app, fb, tall):
         ui.title(fb, self.who(self.owner))
         if tall:
-            font.center(fb, "Hold OK", 16, 1, 2)
-            font.center(fb, "to see " + self.what, 36)
+            font.center(fb, t("Hold OK", "OK halten"), 16, 1, 2)
+            font.center(fb, t("to see ", "zeigt ") + self.what, 36)
             font.center(fb, self._back_hint(app), 54)
         else:
-            font.text(fb, "Hold OK", 2, 12)
-            font.text(fb, "to see " + self.what, 2, 21)
+            font.text(fb, t("Hold OK", "OK halten"), 2, 12)
+            font.text(fb, t("to see ", "zeigt ") + self.what, 2, 21)
 
     def _ok_line(self):
         if self.single:
-            return "OK: done"
+            return t("OK: done", "OK: fertig")
         if self.i + 1 >= len(self.players):
-            return "OK: finish"
-        return "OK: pass on"
+            return t("OK: finish", "OK: beenden")
+        return t("OK: pass on", "OK: weiter")
 
     def _draw_seen(self, app, fb, tall):
         ui.title(fb, self.who(self.owner))
         if tall:
-            font.center(fb, "Seen it?", 14, 1, 2)
+            font.center(fb, t("Seen it?", "Gesehen?"), 14, 1, 2)
             font.center(fb, self._ok_line(), 38)
-            font.center(fb, "Hold OK: see again", 50)
+            font.center(fb, t("Hold OK: see again", "OK halten: nochmal"), 50)
         else:
-            font.text(fb, "Seen it? " + self._ok_line(), 2, 12)
-            font.text(fb, "Hold OK: see again", 2, 21)
+            font.text(fb, t("Seen it? ", "Gesehen? ") + self._ok_line(), 2, 12)
+            font.text(fb, t("Hold OK: see again", "OK halten: nochmal"), 2, 21)
 
     def _draw_done(self, app, fb, tall):
         ui.title(fb, self.heading)
         if tall:
             font.center(fb, font.CHECK, 13, 1, 3)
-            font.center(fb, self.done_text or "Done", 40)
-            font.center(fb, "OK: continue", 52)
+            font.center(fb, self.done_text or t("Done", "Fertig"), 40)
+            font.center(fb, t("OK: continue", "OK: weiter"), 52)
         else:
-            font.text(fb, self.done_text or "Done", 2, 12)
-            font.text(fb, "OK: continue", 2, 21)
+            font.text(fb, self.done_text or t("Done", "Fertig"), 2, 12)
+            font.text(fb, t("OK: continue", "OK: weiter"), 2, 21)
 
 
 def peek_flow(
@@ -337,11 +370,11 @@ def peek_flow(
     secret_lines,
     on_done=None,
     who=None,
-    title="Your card",
+    title=None,
     on_seen=None,
-    heading="Secret deal",
-    what="your card",
-    done_text="All cards dealt",
+    heading=None,
+    what=None,
+    done_text=None,
     total=None,
 ):
     """Push the pass-and-peek round for ``players`` (player indices, in order).
@@ -370,9 +403,7 @@ def peek_flow(
     )
 
 
-def peek_one(
-    app, k, secret_lines, who=None, title="Your card", what="your card", on_done=None, ask=True
-):
+def peek_one(app, k, secret_lines, who=None, title=None, what=None, on_done=None, ask=True):
     """A later peek by player k: "Only Player k should look. Continue?" then hold OK.
     ``ask=False`` goes straight to "Hold OK" (its title names the player; BACK leaves)."""
     who = who or _namer(app)
@@ -384,4 +415,6 @@ def peek_one(
     if not ask:
         go(app)
         return None
-    return app.push(ui.Confirm("Only %s should look. Continue?" % name, go))
+    return app.push(
+        ui.Confirm(t("Only %s should look. Continue?", "Nur %s darf schauen. Weiter?") % name, go)
+    )

@@ -12,6 +12,7 @@ import tempfile
 
 from host_tools.bench.figures import put_between
 from host_tools.sim import core
+from host_tools.sim.menu import to_row
 
 BOARDS = ("pico-ssd1306-4btn", "pico-ssd1306-3btn")
 
@@ -21,11 +22,13 @@ DRACHENHORT_DEALT = (  # a four-player game with party cards dealt by Wyrm (seed
     "hold:ok:300,ok,ok,ok"  # (the oldest begins: seat 1)
 )
 DRACHENHORT_DEALT_7 = "ok,down,ok,up*3,ok,ok," + "ok,hold:ok:300,ok," * 7 + "ok,ok"  # 7 players
-DRAKSKATTEN_2 = "down,ok,ok,wait:600,ok"  # a new two-player Drakskatten game, rolled off: its menu
-DRACHENSCHATTEN_2 = "down*2,ok,ok,ok,ok"  # a new two-player DrachenSchatten game: P1's list
-DRAKONIA_2 = "down*4,ok,ok,down,ok,ok"  # a new two-player Drakonia game (P1 begins): its menu
+# a new two-player Drakskatten game, rolled off: its menu
+DRAKSKATTEN_2 = to_row("Drakskatten") + ",ok,wait:600,ok"
+DRACHENSCHATTEN_2 = to_row("DrachenSchatten") + ",ok,ok,ok"  # a new two-player game: P1's list
+# a new two-player Drakonia game (P1 begins): its menu, on "Final count"
+DRAKONIA_2 = to_row("Drakonia") + ",ok,down,ok"
 DRACHENHORT_4 = "ok,down,ok,ok,down,ok,ok,wait:2000"  # a new game for four, printed cards: menu
-DICE_D6 = "down*5,ok,down,ok,wait:400"  # one d6 rolled in the Dice menu
+DICE_D6 = to_row("Dice") + ",down,ok,wait:400"  # one d6 rolled in the Dice menu
 
 ADVENTURERS = ("green", "red", "white", "blue", "orange", "yellow", "purple")
 OBJECTS = ("Torch", "Boots", "Magic wand", "Sword", "Gem", "Spell book", "Key", "Shield",
@@ -50,7 +53,7 @@ def _case(label, setup, script, expect, seed=1):
             "seed": seed}
 
 
-DS_ROWS = 16  # a player's list: the pass, 10 objects, beasts, treasures and 3 more rows
+DS_ROWS = 18  # a player's list: the pass, 10 objects, beasts, treasures and 5 more rows
 DS_START = 5  # the list opens on Gem
 
 
@@ -106,7 +109,7 @@ TASKS = [
         "what": "re-roll once the screen has dimmed",
         "budget": 1,
         "before": "2",
-        "cases": [_case("Dice, Drachenhort die", ["down*5,ok,ok,wait:61000"], "ok",
+        "cases": [_case("Dice, Drachenhort die", [to_row("Dice") + ",ok,wait:61000"], "ok",
                         ["== Drachenhort die ==  #2"])],
         "xfail": None,
     },
@@ -116,7 +119,7 @@ TASKS = [
         "budget": 4,
         "before": "8 (7 wrapping up)",
         "cases": [_case("after 2d6 yesterday",
-                        ["down*5,ok,down*2,ok,wait:400,back,back", "wait:100"], "ok,ok",
+                        [to_row("Dice") + ",down*2,ok,wait:400,back,back", "wait:100"], "ok,ok",
                         ["== 2d6 ==  #2"])],
         "xfail": None,
     },
@@ -164,7 +167,7 @@ TASKS = [
             # the roll screen's OK passes the turn and rolls for the next player
             _case("Drachenhort, P1 rolled -> P2 rolls", [DRACHENHORT_4 + ",ok,wait:1000"], "ok",
                   ["P2 rolls", "OK:P3"]),
-            _case("Drakonia, P2 -> P1", [DRAKONIA_2 + ",ok"], "ok",
+            _case("Drakonia, P2 -> P1", [DRAKONIA_2 + ",up,ok"], "ok",
                   ["== Drakonia ==  P1", "> Next turn: P2"]),
         ],
         "xfail": None,
@@ -174,8 +177,9 @@ TASKS = [
         "what": "Drachenhort capture, any adventurer (DOWN on the roll: the dragon)",
         "budget": 5,
         "before": "3 + place: 6",
+        # (the capture passes the turn and rolls for the next player)
         "cases": [_case(a, [DRACHENHORT_DEALT + ",ok,wait:1000"], "down," + _moves(k, 7) + "ok",
-                        ["== Esc 1 ==  P2", "> Roll the die", "%s: silver" % a], seed=5)
+                        ["P2 rolls", "%s: silver" % a], seed=5)
                   for k, a in enumerate(ADVENTURERS)],
         "xfail": None,
     },
@@ -198,8 +202,8 @@ TASKS = [
         "before": "43 (this script 39)",
         "cases": [_case("P1 4+6+3w, P2 5+5+2", [DRAKONIA_2],
                         # Final count opens P1's grid on the Woods (5): OK adds a hero at
-                        # once; DOWN: the healthy row to the City; UP: 6, "-1", wounded 5..0
-                        "down,ok,down,ok,up*2,ok,up*4,ok,back,"  # P1: 4, 6, wounded by 3; BACK: P2
+                        # once; DOWN: the healthy row to the City; UP: 6, wounded 5..0
+                        "ok,down,ok,up*2,ok,up*3,ok,back,"  # P1: 4, 6, wounded by 3; BACK: P2
                         "ok,ok,down*3,ok,back",  # P2: 5, 5, 2; BACK: the result
                         ["== Result ==", "P2 wins!", "2. P1           11.5"])],
         "xfail": None,
@@ -241,8 +245,8 @@ TASKS = [
         "budget": 40,
         "before": "107 (109 shortest)",
         "cases": [
-            _case("names", [""], "up*2,ok,ok,down,ok,ok,down*10,ok,down*2,ok,down,ok,"
-                  "down*6,ok,down,ok,ok",
+            _case("names", [""], "up*2,ok,ok,down,ok,ok,up,ok,up*6,ok,up,ok,down,ok,"
+                  "up*6,ok,down,ok,ok",
                   ["== Players (4) ==", "1  Anna", "2  Ben", "3  Cleo", "4  Dirk"]),
         ],
         "xfail": None,
@@ -255,7 +259,7 @@ TASKS = [
         "cases": [
             _case("7th object", [_six_objects()], "ok",
                   ["== Game over ==", "P1 wins!", "P1: 7 object types"]),
-            _case("3rd beast", [DRACHENSCHATTEN_2 + ",down*6,ok,up*5,ok,up*5"], "ok",
+            _case("3rd beast", [DRACHENSCHATTEN_2 + ",down*6,ok,up*7,ok,up*7"], "ok",
                   ["== Game over ==", "P1 wins!", "P1: 3 slain beasts"]),
         ],
         "xfail": None,

@@ -2,13 +2,14 @@
 
 The rulebook: the youngest (Cleo) begins, then clockwise. Most turns are played with
 the cards alone and need no press: the device names the knight after the last one that
-used it, and "Next turn" names the one after that. In phase one each knight takes its armour
-at the royal castle (a point card ends that turn); in phase two a knight that reaches a
-rock castle looks whether its princess is there: the one who finds the princess with
-their own shoe colour wins. The script looks into the castles in the order 1-4, each
-knight skipping the castles it has seen, and works out the winner from where Wyrm hid
-the princesses.
+used it, the row under it the knight after that one. In phase one each knight takes its
+armour at the royal castle (a point card ends that turn); in phase two a knight that
+reaches a rock castle looks whether its princess is there: the one who finds the princess
+with their own shoe colour wins. The script looks into the castles in the order 1-4, each
+knight skipping the castles it has seen (the list opens on the first of those), and works
+out the winner from where Wyrm hid the princesses.
 """
+from drive import to_row
 from whole_game import WholeGame
 
 from wyrm.store import Store
@@ -19,16 +20,25 @@ PLAIN_BEFORE = 2  # rounds played with the cards alone before the knights reach 
 PLAIN_BETWEEN = 1  # ... and between the armour and the rock castles
 
 
+def _moves(frm, to):
+    """Cursor moves from row ``frm`` to row ``to`` of the castle list, with a comma."""
+    if to > frm:
+        return "down*%d," % (to - frm)
+    if to < frm:
+        return "up*%d," % (frm - to)
+    return ""
+
+
 def play(state_dir, board):
     Store(str(state_dir)).save("table", NAMES)
     g = WholeGame(state_dir, board)
-    g.nav("down*3,ok")  # Drachenfels
+    g.nav(to_row("Drachenfels"))
     g.nav("ok")  # New game
-    g.do("ok")  # three players (the table's)
-    g.nav("ok")  # red, yellow, green play (ticked): Start game (the cursor is on it)
+    g.expect("== Knights in play ==  3")  # the table's three: red, yellow, green ticked
+    g.do("ok")  # they play: Start game (the cursor is on it)
     g.expect("== Youngest begins ==")
     g.do("down*2,ok")  # Cleo
-    g.nav("ok,ok")  # the setup and the princesses pages
+    g.nav("ok")  # the setup page (the deck and the princesses)
     castles = Store(str(state_dir)).load("drachenfels")["game"]["castles"]
     seat = YOUNGEST
 
@@ -51,16 +61,19 @@ def play(state_dir, board):
         g.turn()
         if checks == 1:
             # the knight Wyrm names plays a turn with the cards alone and the one after it
-            # reaches a rock castle: UP and OK on "Next turn" name that knight
-            g.expect("Castle check: " + NAMES[seat])
-            g.nav("up,ok")
+            # reaches a rock castle: its row is right under the named one's
+            g.expect("> Castle check: " + NAMES[seat])
             seat = (seat + 1) % 3
             g.turn()
+            g.expect("Castle check: " + NAMES[seat])
+            g.do("down,ok")  # Castle check: which castle?
+        else:
+            g.expect("> Castle check: " + NAMES[seat])
+            g.do("ok")  # Castle check: which castle?
         checks += 1
-        g.expect("Castle check: " + NAMES[seat])
-        g.do("ok")  # Castle check: which castle?
-        c = min(set(range(4)) - seen[seat])
-        g.do(("down*%d," % c if c else "") + "ok")
+        unseen = sorted(set(range(4)) - seen[seat])
+        c = unseen[0]  # (the list opens on the first castle the knight has not seen)
+        g.do(_moves(unseen[0], c) + "ok")
         # looked, hidden from the others; letting go ends the look (and a miss the turn)
         g.do("press:ok,wait:300,release:ok")
         seen[seat].add(c)
@@ -70,7 +83,7 @@ def play(state_dir, board):
             break
         if not missed:
             missed = True
-            g.nav("ok")  # the reminder: rainbows may now link the rock castles
+            g.expect("Missed! Rainbows")  # the new rule, over the menu (no press)
         seat = (seat + 1) % 3
     g.expect("== Game over ==", NAMES[winner] + " wins!")
     return g

@@ -6,6 +6,7 @@ may bring the dragon's capture; an escape ends when an adventurer leaves the
 dungeon or the penultimate one is caught. The script keeps the tokens, gems and
 scores itself from the rulebook and checks the ranking the device shows.
 """
+from drive import to_row
 from whole_game import WholeGame
 
 from wyrm.store import Store
@@ -76,48 +77,70 @@ class Table:
         return sum(self.tokens[0][c] + self.tokens[1][c] for c in card) + self.gems[p]
 
 
-def _pick(options, wanted):
-    """Keys from the first row of a list down to ``wanted``, then OK."""
+def _to(options, wanted, rows=None):
+    """The shortest way from a list's first row to ``wanted`` (the lists wrap round);
+    ``rows``: the list's length when rows follow ``options`` (e.g. "Other")."""
     k = options.index(wanted)
-    return ("down*%d," % k if k else "") + "ok"
+    n = len(options) if rows is None else rows
+    if k == 0:
+        return ""
+    return "down*%d," % k if k <= n - k else "up*%d," % (n - k)
 
 
-def play_escape(w, table, escape, turns, seat, first):
-    """Plays one escape's turns from ``seat``; returns whose turn follows it."""
+def _pick(options, wanted, rows=None):
+    """Keys from the first row of a list to ``wanted``, then OK."""
+    return _to(options, wanted, rows) + "ok"
+
+
+def play_escape(w, table, escape, turns, seat, opening):
+    """Plays one escape's turns from ``seat``; returns whose turn follows it.
+
+    ``opening``: the game menu's row that rolls for the escape's first player ("Roll the
+    die", "Start escape 2")."""
     on_roll = False  # the last turn's roll screen is open (its OK passes and rolls)
-    for i, what in enumerate(turns):
+    rolled = False  # the capture passed the turn and rolled for this player by itself
+    for what in turns:
         w.turn()
-        if on_roll:
+        if rolled:
+            w.pass_turn("")  # no press: the capture's OK passed the turn and rolled
+        elif on_roll:
             w.pass_turn("")  # no press of its own: the roll screen's OK passes and rolls
             w.do("ok")
-        elif i == 0 and first:
-            w.do("ok")  # the game menu's "Roll the die" opens rolling for the oldest
         else:
-            w.do("ok")  # back on the game menu after the dragon: "Roll the die"
+            w.expect("> " + opening)
+            w.do("ok")  # the game menu's row rolls for the escape's first player
         w.expect(NAMES[seat] + " rolls")
         on_roll = True
+        rolled = False
         if what == "gem":
-            w.do("up")
+            w.value("up")  # the player's gems +1, as a pencil's tally mark
             table.gems[seat] += 1
             w.expect("%s: %d gem" % (NAMES[seat], table.gems[seat]))
         elif what[0] == "capture":
             inside = table.inside(escape)
-            w.nav("down")  # the dragon
+            w.nav("down")  # the dragon: who was captured
             w.do(_pick(inside, what[1]))
             table.capture(escape, what[1])
+            rolled = len(table.inside(escape)) > 1  # not the escape's end: the next roll
             on_roll = False
         elif what[0] == "escape":
             inside = table.inside(escape)
-            w.nav("back,down*2,ok")  # the game menu's Escape
+            w.nav("back")  # BACK from the roll: the game menu on Escape
+            w.expect("> Escape")
+            w.nav("ok")
+            w.expect("Who escaped?")
             w.do(_pick(inside, what[1]))
+            # The escape is over: the turns are. The tokens of the ones still inside are
+            # the escape's end (the rulebook's "Afterwards, place all remaining VP
+            # tokens"), in no player's turn, as the final count is.
+            w.end()
             rest = [c for c in inside if c != what[1]]
             for c in what[2][:-2]:
                 w.do(_pick(rest, c))
                 rest.remove(c)
-            w.do(_pick(rest, what[2][-2]))  # the last one is placed by itself
-            w.expect(what[1] + "  %s 8 (out)" % ("silver", "gold")[escape])
-            w.nav("ok")  # the review: OK saves
+            w.do(_pick(rest, what[2][-2]))  # the last one is placed by itself: saved
             table.escape(escape, what[1], what[2])
+            w.expect("Escape %d over" % (escape + 1))
             on_roll = False
         seat = (seat + 1) % len(NAMES)
     return seat
@@ -128,7 +151,7 @@ def play(state_dir, board):
     w = WholeGame(state_dir, board)
     table = Table()
     # setup: the game, four players (the table's), printed cards, the oldest begins
-    w.nav("ok")  # Drachenhort
+    w.nav(to_row("Drachenhort"))
     w.nav("down,ok")  # New game
     w.do("ok")  # 4 players
     w.do("down,ok")  # Printed cards
@@ -136,23 +159,27 @@ def play(state_dir, board):
     w.do("ok")  # Anna
     w.expect("Esc 1", "> Roll the die")
 
-    seat = play_escape(w, table, 0, ESCAPE_1, 0, True)
+    seat = play_escape(w, table, 0, ESCAPE_1, 0, "Roll the die")
     w.end()
     w.expect("Escape 1 over", "> Start escape 2")
-    w.nav("ok")  # Start escape 2: the next player rolls first
-    w.expect("Esc 2", "> Roll the die")
-    seat = play_escape(w, table, 1, ESCAPE_2, seat, False)
+    # Start escape 2 rolls for the next player: the first press of escape 2's first turn
+    seat = play_escape(w, table, 1, ESCAPE_2, seat, "Start escape 2")
     w.end()
     w.expect("Escape 2 over", "purple: gold 8", "(the last one in)")
     w.nav("ok")  # the message
     w.expect("> Final reveal")
-    w.nav("ok,ok")  # Final reveal, Yes
-    w.nav("ok")  # One by one
+    w.nav("ok")  # Final reveal (the game menu's Undo takes it back)
+    w.expect("> All at once")  # printed cards: each player's card in turn, then the table
+    w.nav("ok")
+    free = list(range(len(CARDS)))  # the cards nobody has entered yet: the list offers them
     for p in range(len(NAMES)):
-        w.nav("ok")  # "OK: enter your card"
-        w.do(_pick(CARDS, CARDS[HELD[p]]))
-        w.expect("Total", str(table.score(p)))
-        w.nav("ok")  # next player (after the last: the ranking)
+        w.expect("%s: card?" % NAMES[p])
+        w.do(_pick(free, HELD[p], len(free) + 1))  # (+1: "Other: 3 colours")
+        free.remove(HELD[p])
+    w.expect("Cards", "OK: ranking")
+    for p in range(len(NAMES)):
+        w.expect("%s" % NAMES[p][:5], "%d" % table.score(p))
+    w.nav("ok")  # the ranking
     scores = [table.score(p) for p in range(len(NAMES))]
     best = max(scores)
     winners = [NAMES[p] for p in range(len(NAMES)) if scores[p] == best]

@@ -6,6 +6,7 @@ to a Hydra, boots that turn over a second card, a steal and a destroy, until Dir
 three treasures. The script keeps the collections itself and checks the win and every
 player's row against them.
 """
+from drive import to_row
 from whole_game import WholeGame
 
 from wyrm.store import Store
@@ -14,9 +15,9 @@ NAMES = ["Anna", "Ben", "Cleo", "Dirk"]
 OBJECTS = ["Torch", "Boots", "Magic wand", "Sword", "Gem", "Spell book", "Key", "Shield",
            "Helmet", "Magic potion"]
 # a player's list: "Next turn" (row 0), the objects (1-10), beasts, treasures, take one
-# away, lost to a beast, trade; it wraps and first opens on Gem
-ROWS = 16
-NEXT, BEASTS, TREASURES, TAKE, LOST, TRADE = 0, 11, 12, 13, 14, 15
+# away, lost to a beast, destroy, steal, trade; it wraps and first opens on Gem
+ROWS = 18
+NEXT, BEASTS, TREASURES, TAKE, LOST, DESTROY, STEAL, TRADE = 0, 11, 12, 13, 14, 15, 16, 17
 GEM = 5
 
 
@@ -25,6 +26,20 @@ def _moves(frm, to):
     if k == 0:
         return ""
     return ("down*%d," % k) if k <= ROWS - k else ("up*%d," % (ROWS - k))
+
+
+def _steps(options, opens, to):
+    # from the entry a chooser opens on (the first if absent) to ``to``: it wraps
+    frm = options.index(opens) if opens in options else 0
+    k = (options.index(to) - frm) % len(options)
+    if k == 0:
+        return ""
+    return ("down*%d," % k) if k <= len(options) - k else ("up*%d," % (len(options) - k))
+
+
+def _name(row):
+    # the object of a row of the list (None: not an object)
+    return OBJECTS[row - 1] if 1 <= row <= 10 else None
 
 
 def _row(what):
@@ -97,7 +112,7 @@ def play(state_dir, board):
         g.expect("== %s cards ==" % p)
 
     # -- setup: the table's names are in; open the game, four players, Cleo begins
-    g.nav("down*2,ok")
+    g.nav(to_row("DrachenSchatten"))
     g.expect("== DrachenSchatten ==", "> New game")
     g.nav("ok")
     g.expect("== Players ==", "4")
@@ -169,29 +184,26 @@ def play(state_dir, board):
 
     turn("Anna")  # a magic wand: she steals Ben's used boots
     card("Anna", "Magic wand")
-    card("Anna", "Boots")
-    g.nav("back")
-    g.expect("== Schatten ==", "> " + t.row_text("Anna"))
-    g.nav("down,ok")  # Ben's row, next in turn order
-    g.expect("== Ben cards ==")
-    g.nav(_moves(t.opens["Ben"], TAKE) + "ok")  # "Take one away"
-    g.expect("OK: -1")
-    g.do(_moves(TAKE, _row("Boots")) + "ok")
+    g.nav(_moves(NEXT, STEAL) + "ok")  # "Steal an object"
+    g.expect("== Steal from ==")
+    g.do(_moves(0, ["Ben", "Cleo", "Dirk"].index("Ben")) + "ok")
+    g.expect("== Anna steals ==")
+    held = [o for o in OBJECTS if t.count("Ben", o)]  # his objects, the one he changed last
+    g.do(_steps(held, _name(t.opens["Ben"]), "Boots") + "ok")
     t.add("Ben", "Boots", -1)
-    t.opens["Ben"] = _row("Boots")
-    g.expect("Boots: 0")
+    t.add("Anna", "Boots")
+    g.expect("== Anna cards ==", "Anna stole Ben's", "> Next turn: Ben")
     pass_on("Anna", "Ben")
 
     turn("Ben")  # a spell book: he destroys Anna's used wand
     card("Ben", "Spell book")
-    g.nav("back")
-    g.expect("== Schatten ==", "Ben")
-    g.nav("down*3,ok")  # Anna's row: last in turn order
-    g.expect("== Anna cards ==")
-    g.nav(_moves(t.opens["Anna"], TAKE) + "ok")
-    g.do(_moves(TAKE, _row("Magic wand")) + "ok")
+    g.nav(_moves(NEXT, DESTROY) + "ok")  # "Destroy an object"
+    g.expect("== Destroy whose ==")
+    g.do(_moves(0, ["Anna", "Cleo", "Dirk"].index("Anna")) + "ok")
+    held = [o for o in OBJECTS if t.count("Anna", o)]
+    g.do(_steps(held, _name(t.opens["Anna"]), "Magic wand") + "ok")
     t.add("Anna", "Magic wand", -1)
-    t.opens["Anna"] = _row("Magic wand")
+    g.expect("== Ben cards ==", "Ben destroyed")
     pass_on("Ben", "Cleo")
 
     turn("Cleo")

@@ -4,11 +4,16 @@ The rulebook: the youngest player (Cleo) begins; a turn is played with the cards
 table and needs no press on the device (its "Next turn" is there for a table that wants
 it); the game ends at once when a hero enters
 Drakonia (Ben, in the eighth round), then every hero scores the number of its space, a
-wounded hero half the space it lies beside, and the highest total wins.
+wounded hero half the space it lies beside, and the highest total wins. The count enters
+each player's heroes on their grid, walking it the shortest way from the Woods.
 """
-from test_drakonia_ui import grid
+from itertools import permutations
+
+from drive import to_row
+from test_drakonia_ui import START, _moves, _pos
 from whole_game import WholeGame
 
+from host_tools.bench.presses import count
 from wyrm.store import Store
 
 NAMES = ["Anna", "Ben", "Cleo"]
@@ -31,24 +36,40 @@ def _fmt(p):
     return ("%d" % p) if p == int(p) else ("%.1f" % p)
 
 
+def walk(healthy, wounded):
+    """The shortest keys that enter these heroes on a grid opened on the Woods: to each
+    cell, one OK per hero there."""
+    cells = [(_pos(0, s), n) for s, n in enumerate(healthy) if n]
+    cells += [(_pos(1, s), n) for s, n in enumerate(wounded) if n]
+    best = None
+    for order in permutations(cells):
+        keys = []
+        cur = START
+        for pos, n in order:
+            keys += _moves(cur, pos) + ["ok*%d" % n]
+            cur = pos
+        text = ",".join(keys)
+        if best is None or count(text) < count(best):
+            best = text
+    return best
+
+
 def play(state_dir, board):
     Store(str(state_dir)).save("table", NAMES)
     g = WholeGame(state_dir, board)
-    g.nav("down*4,ok")  # Der Weg nach Drakonia
+    g.nav(to_row("Drakonia"))  # Der Weg nach Drakonia
     g.nav("ok")  # New game
-    g.do("ok")  # three players (the table's)
-    g.expect("== Youngest begins ==")
-    g.do("down*2,ok")  # Cleo
-    g.expect("Cleo")
+    g.do("ok")  # three players (the table's); the turns are played at the table
     for _turn in range(ROUNDS * 3 - 1):
         g.turn()  # played with the cards at the table: the device is not needed, no press
     g.turn()  # Ben's hero enters Drakonia: the game ends at once
     g.end()
-    g.nav("down,ok")  # Final count: Anna's grid
+    g.counting(sum(sum(h) + sum(w) for h, w in END.values()))
+    g.expect("> Final count")  # (the menu opens on it)
+    g.nav("ok")  # Final count: Anna's grid
     for name in NAMES:
         g.expect("== %s count ==" % name[:4])
-        keys = grid(*END[name])
-        g.do(keys[: -len(",back")])  # walk to each space, OK per hero
+        g.do(walk(*END[name]))  # walk to each space, OK per hero
         g.nav("back")  # the next player's grid, after Cleo's the result
     score = {n: points(*END[n]) for n in NAMES}
     best = max(score.values())

@@ -12,6 +12,7 @@ works out itself from the rulebook's tables and checks against the screen.
 """
 import re
 
+from drive import to_row
 from test_drakskatten_ui import treasure_table as treasure
 from whole_game import WholeGame
 
@@ -83,7 +84,7 @@ def play(state_dir, board, seed=SEED):
     last = [7, 0]  # the fight row's monster before the first card
 
     # -- setup: the game, three players (the table's), the roll-off --
-    g.nav("down,ok")
+    g.nav(to_row("Drakskatten"))
     g.expect("How many players?", "3")
     g.nav("ok")
     g.d.wait(600)
@@ -122,12 +123,12 @@ def play(state_dir, board, seed=SEED):
         g.expect("Monster DEFENCE", str(last[0]))
         keys = spinner_to(d, last[0])
         if keys:
-            g.do(keys)
+            g.value(keys)  # the card's number, as a pencil writes it
         g.nav("ok")
         g.expect("Monster ATTACK")
         keys = spinner_to(a, last[1])
         if keys:
-            g.do(keys)
+            g.value(keys)
         last[:] = [d, a]
         g.do("ok")  # ... and the player attacks at once
         return d, a
@@ -150,10 +151,10 @@ def play(state_dir, board, seed=SEED):
                 return
             got = [next(values) for _ in range(n)]
             p.cards += got
-            g.nav("ok")
-            g.expect("silver won")
-            g.do("up*%d" % (sum(got) // STEP))
-            g.expect("+%d=%d" % (sum(got), p.silver()))
+            # the cards' silver on the result itself, then OK passes
+            g.expect("Silver +0 = %d" % (p.silver() - sum(got)))
+            g.value("up*%d" % (sum(got) // STEP))
+            g.expect("Silver +%d = %d" % (sum(got), p.silver()))
             g.pass_turn("ok")
             return
         assert "MISS" in t and "OK: roll its attack" in t, g.where()
@@ -182,11 +183,10 @@ def play(state_dir, board, seed=SEED):
             gone = p.cards[:lost]  # the player hands in the cheapest
             del p.cards[:lost]
             g.seen.add("lost")
-            g.nav("ok")
-            g.expect("silver lost")
+            g.expect("Silver -0 = %d" % (p.silver() + sum(gone)))
             if sum(gone):
-                g.do("up*%d" % (sum(gone) // STEP))
-            g.expect("-%d=%d" % (sum(gone), p.silver()))
+                g.value("up*%d" % (sum(gone) // STEP))
+            g.expect("Silver -%d = %d" % (sum(gone), p.silver()))
             g.pass_turn("ok")
             return
         g.expect("OK: %s's turn" % NAMES[(cur + 1) % 3])
@@ -206,9 +206,8 @@ def play(state_dir, board, seed=SEED):
         elif p.silver() >= 1500 and p.moves:  # back at the staircase
             g.expect("> Move")
             g.do("ok")
-            g.nav("back")
-            g.expect("> Back at staircase")
-            g.do("ok")
+            g.expect("UP: home")  # on the move: UP says the player is back
+            g.do("up")
             g.expect("Is %s back at" % p.name, "with %d" % p.silver())
             g.nav("ok")  # Yes
             winner = p

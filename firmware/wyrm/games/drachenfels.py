@@ -31,6 +31,7 @@ Errors for the player raise ValueError with a short message.
 
 from micropython import const
 
+from wyrm.plain import whole
 from wyrm.rng import shuffle
 
 # Knight (and shoe) colours, by colour index 0-3. The rulebook does not name
@@ -43,27 +44,14 @@ CASTLES = const(4)
 HAND_SIZE = const(7)
 POINT_KINDS = const(5)  # kinds 0..4 are the point cards 1..5
 
-KINDS = ("1", "2", "3", "4", "5", "rainbow", "bridge", "dragon", "teleport", "great cloud")
-RAINBOW = const(5)
-BRIDGE = const(6)
-DRAGON = const(7)
-TELEPORT = const(8)
-GREAT_CLOUD = const(9)
-
-# Cards per kind in the full (4-player) deck, same order as KINDS.
+# Cards per kind in the full (4-player) deck: kinds 0..9 are the point cards 1..5, rainbow,
+# bridge, dragon, teleport, great cloud.
 _FULL_DECK = b"\x05\x05\x05\x05\x02\x04\x03\x05\x01\x01"
-
-RAINBOW_RULE_LINES = ("Rainbows may now link", "rainbow rocks and", "rock castles too.")
 
 
 def _check_players(n):
-    if type(n) is not int or n < MIN_PLAYERS or n > MAX_PLAYERS:
+    if not whole(n, MIN_PLAYERS, MAX_PLAYERS):
         raise ValueError("2 to 4 players")
-
-
-def is_point(kind):
-    """True for a point card (kinds 0-4)."""
-    return 0 <= kind < POINT_KINDS
 
 
 def deck_counts(n_players):
@@ -119,7 +107,7 @@ def new_game(n_players, rng, colours=None, names=None):
     if len(colours) != n_players or len(names) != n_players:
         raise ValueError("one knight each")
     for c in colours:
-        if not isinstance(c, int) or not 0 <= c < CASTLES or colours.count(c) > 1:
+        if not whole(c, 0, CASTLES - 1) or colours.count(c) > 1:
             raise ValueError("pick 4 colours once")
     knights = []
     for i in range(n_players):
@@ -144,19 +132,17 @@ def _valid(obj):
     seen = []
     for k in knights:
         c = k["colour"]
-        if type(c) is not int or not 0 <= c < CASTLES or c in seen:
+        if not whole(c, 0, CASTLES - 1) or c in seen:
             return False
         seen.append(c)
-        if not isinstance(k["name"], str) or not isinstance(k["visited"], int):
-            return False
-        if not 0 <= k["visited"] < (1 << CASTLES):
+        if not isinstance(k["name"], str) or not whole(k["visited"], 0, (1 << CASTLES) - 1):
             return False
         if not isinstance(k["armour"], bool) or not isinstance(k["castle"], bool):
             return False
     if not isinstance(obj["rainbow_rule"], bool):
         return False
     w = obj["winner"]
-    if w is not None and not (isinstance(w, int) and 0 <= w < len(knights)):
+    if w is not None and not whole(w, 0, len(knights) - 1):
         return False
     return True
 
@@ -173,7 +159,7 @@ def load(obj):
 
 
 def _knight(state, k):
-    if not isinstance(k, int) or not 0 <= k < len(state["knights"]):
+    if not whole(k, 0, len(state["knights"]) - 1):
         raise ValueError("no such knight")
     return state["knights"][k]
 
@@ -193,7 +179,7 @@ def visit_castle(state, k, castle):
     knight = _knight(state, k)
     if state["winner"] is not None:
         raise ValueError("Game is over")
-    if not isinstance(castle, int) or not 0 <= castle < CASTLES:
+    if not whole(castle, 0, CASTLES - 1):
         raise ValueError("no such castle")
     if not knight["armour"]:
         raise ValueError("Needs armour first")
@@ -217,7 +203,7 @@ def move_options(state, k, value):
     castle (found or not).
     """
     knight = _knight(state, k)
-    if type(value) is not int or not 1 <= value <= 5:
+    if not whole(value, 1, 5):
         raise ValueError("point card 1 to 5")
     if knight["castle"]:
         return [value, 2 * value]

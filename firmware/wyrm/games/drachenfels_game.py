@@ -1,14 +1,13 @@
 """Drachenfels: the save, the game menu and the entry.
 
-The game menu: whose turn, the turn's knight (armour, then the castle check), every
-knight, rainbows, setup. The princesses' places are part of the rules state.
+The game menu: whose turn, the turn's knight and the next one (armour, then the castle
+check), every knight, rainbows, setup. The princesses' places are part of the rules state.
 Saved as {"v", "game": drachenfels state, "screen": "menu" | "knight", "knight", "turn"}.
 """
 from micropython import const
 
-from wyrm import gamekit, players
+from wyrm import gamekit, plain, players
 from wyrm.games import drachenfels, drachenfels_play, drachenfels_ref
-from wyrm.spinner import Spinner
 
 _VERSION = const(1)
 _SCREENS = ("menu", "knight")
@@ -18,14 +17,13 @@ _SCREENS = ("menu", "knight")
 class Game(gamekit.SavedGame):
     store_name = "drachenfels"
     version = _VERSION
-    label = "Drachenfels"
     ref = drachenfels_ref
     at_key = "knight"
 
     def valid(self, obj):
         drachenfels.load(obj["game"])
         n = len(obj["game"]["knights"])
-        return gamekit.whole(obj["knight"], 0, n - 1) and obj["screen"] in _SCREENS
+        return plain.whole(obj["knight"], 0, n - 1) and obj["screen"] in _SCREENS
 
     def menu(self):
         return GameMenu(self)
@@ -58,8 +56,7 @@ class Game(gamekit.SavedGame):
         rules = drachenfels
         names = [rules.COLOURS[c] for c in colours]
         game = rules.new_game(len(colours), rng, colours, names)
-        self.state = {"v": _VERSION, "game": game, "screen": "menu", "knight": 0}
-        self.save()
+        self.state = self.begin({"game": game})
 
 
 # -- game menu -----------------------------------------------------------------------
@@ -69,7 +66,8 @@ class GameMenu(gamekit.GameMenu):
     turns = True
     turn_title = "Drachenfels"
     # Most turns are played with the cards alone and need no press: the cursor waits on the
-    # knight's castle row (what ends a turn on the device), "Next turn" right above it.
+    # knight's castle row (what ends a turn on the device), "Next turn" right above it and
+    # the next knight's row right under it (its turn came after one with the cards alone).
     turn_first = True
     turn_row = 1
 
@@ -83,6 +81,7 @@ class GameMenu(gamekit.GameMenu):
             items.append([self._winner_label, lambda app: app.push(drachenfels_play.Win(g))])
         else:  # the turn's knight, right under "Next turn": what ends its turn at the castles
             items.append([self._turn_label, self.turn_action])
+            items.append([self._next_label, self.next_action])
         for k in range(len(g.knights())):
             items.append([_knight_label(g, k), gamekit.opener(g, _knight, "knight", k)])
         items.append([self._rainbow_label, self.rainbows])
@@ -93,19 +92,16 @@ class GameMenu(gamekit.GameMenu):
         return "Winner: " + self.game.name(self.game.board()["winner"])
 
     def _turn_label(self, app):
-        g = self.game
-        k = g.turn()
-        return ("Castle check: " if g.knights()[k]["armour"] else "Armour: ") + g.name(k)
+        return _action_label(self.game, self.game.turn())
+
+    def _next_label(self, app):
+        return _action_label(self.game, self.game.next_seat())
 
     def turn_action(self, app):
-        # Phase one: the knight reached the royal castle and takes its armour; phase two:
-        # it reached a rock castle. Either ends the turn.
-        g = self.game
-        k = g.turn()
-        if g.knights()[k]["armour"]:
-            drachenfels_play.castle_check(app, g, k)
-        else:
-            drachenfels_play.give_armour(app, g, k)
+        _action(app, self.game, self.game.turn())
+
+    def next_action(self, app):
+        _action(app, self.game, self.game.next_seat())
 
     def _rainbow_label(self, app):
         if self.game.board()["rainbow_rule"]:
@@ -119,18 +115,12 @@ class GameMenu(gamekit.GameMenu):
         app.push(drachenfels_play.SetupInfo(len(self.game.knights())))
 
     def ask(self, app):
+        # which knights play (their number is the players'): the table's count ticked
         g = self.game
         n = len(g.knights()) if g.state else 2
         rules = drachenfels
-        lo, hi = rules.MIN_PLAYERS, rules.MAX_PLAYERS
-        n = g.table_count(n, lo, hi)  # the table's count first
-        app.push(Spinner("Players", n, lo, hi, self._players))
-
-    def _players(self, app, n):
-        if n == drachenfels.MAX_PLAYERS:
-            self._start(app, [0, 1, 2, 3])
-        else:
-            app.push(drachenfels_play.KnightPick(n, self._start))
+        n = g.table_count(n, rules.MIN_PLAYERS, rules.MAX_PLAYERS)
+        app.push(drachenfels_play.KnightPick(n, self._start))
 
     def _start(self, app, colours):
         g = self.game
@@ -139,6 +129,20 @@ class GameMenu(gamekit.GameMenu):
         app.push(drachenfels_play.SetupInfo(len(colours)))
         # the rulebook: "for example the youngest" begins (asked first, the setup then)
         g.who_begins(app, "Youngest begins")
+
+
+def _action_label(g, k):
+    # what ends knight k's turn on the device: its armour, then castle checks
+    return ("Castle check: " if g.knights()[k]["armour"] else "Armour: ") + g.name(k)
+
+
+def _action(app, g, k):
+    # Phase one: knight k reached the royal castle and takes its armour; phase two: it
+    # reached a rock castle. Either ends its turn.
+    if g.knights()[k]["armour"]:
+        drachenfels_play.castle_check(app, g, k)
+    else:
+        drachenfels_play.give_armour(app, g, k)
 
 
 def _knight_label(g, k):

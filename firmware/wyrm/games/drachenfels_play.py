@@ -1,22 +1,14 @@
 """Drachenfels' screens past its menu: setup, a knight, the castle check, the winner."""
 
-from micropython import const
-
-from wyrm import buttons, font, gamekit, gamekit_ui, ui
+from wyrm import font, gamekit, gamekit_ui, peek, ui
 from wyrm.app import Screen
 from wyrm.games import drachenfels
-from wyrm.ticks import ticks_diff
-
-# Peek states
-_WAIT = const(0)  # not looked yet
-_SHOW = const(1)  # OK held: the secret is on screen
-_HIDDEN = const(2)  # held too long: hidden again
-_DONE = const(3)  # looked and let go
 
 
 def give_armour(app, game, k):
-    # The knight reached the royal castle: its armour, and the turn is over.
+    # The knight reached the royal castle: its armour, and its turn is over.
     drachenfels.give_armour(game.board(), k)
+    game.put_turn(k)  # (the turns before it were played with the cards alone)
     game.end_turn(app)
     app.toast("%s: armour. %s's turn" % (game.name(k), game.name(game.turn())))
 
@@ -28,13 +20,13 @@ def rainbows(app, game):
 
 # -- setup -----------------------------------------------------------------------------
 class KnightPick(Screen):
-    """Fewer than four players: which knights (colours) play."""
+    """New game: which knights (colours) play, so how many: the first ``n`` are ticked (the
+    table's count), the cursor on "Start game"; OK on a colour ticks or unticks it."""
 
     def __init__(self, n, on_done):
-        self.n = n
         self.on_done = on_done
         self.chosen = [c < n for c in range(drachenfels.CASTLES)]
-        self.sel = drachenfels.CASTLES  # "Start game": the first n colours are ticked
+        self.sel = drachenfels.CASTLES  # "Start game"
 
     def count(self):
         return sum(1 for c in self.chosen if c)
@@ -48,8 +40,8 @@ class KnightPick(Screen):
         elif ui.is_ok(kind, key):
             if self.sel < drachenfels.CASTLES:
                 self.chosen[self.sel] = not self.chosen[self.sel]
-            elif self.count() != self.n:
-                app.toast("Pick %d knights" % self.n)
+            elif self.count() < drachenfels.MIN_PLAYERS:
+                app.toast("Pick 2 to 4 knights")
             else:
                 app.pop(self)
                 self.on_done(app, [c for c in range(drachenfels.CASTLES) if self.chosen[c]])
@@ -59,7 +51,7 @@ class KnightPick(Screen):
         return True
 
     def draw(self, app, fb):
-        ui.title(fb, "Knights in play", "%d/%d" % (self.count(), self.n))
+        ui.title(fb, "Knights in play", str(self.count()))
         shown = ui.rows(app)
         first = 0 if self.sel < shown else self.sel - shown + 1
         for r in range(min(shown, drachenfels.CASTLES + 1 - first)):
@@ -71,8 +63,16 @@ class KnightPick(Screen):
                 ui.draw_row(fb, r, "Start game", i == self.sel)
 
 
+_PRINCESSES = (
+    "Wyrm has hidden the 4 princesses. Rock castle 1 is the one nearest the player who "
+    "begins; number the others 2-4 clockwise from it. Do not lift the pieces: use Castle "
+    "check."
+)
+
+
 class SetupInfo(Screen):
-    """Deck size, removed cards, hand size, draw pile; OK: the princesses note."""
+    """Deck size, removed cards, hand size, draw pile and the princesses note on one page
+    (a 32 px panel: the note on a second page, after OK)."""
 
     def __init__(self, n):
         self.n = n
@@ -80,34 +80,29 @@ class SetupInfo(Screen):
     def on_event(self, app, kind, key):
         if ui.is_ok(kind, key):
             app.pop(self)
-            app.push(
-                ui.Message(
-                    "Princesses",
-                    "Wyrm has hidden the 4 princesses. Rock castle 1 is the one nearest "
-                    "the player who begins; number the others 2-4 clockwise from it. Do "
-                    "not lift the pieces: use Castle check.",
-                )
-            )
+            if not app.tall:
+                app.push(ui.Message("Princesses", _PRINCESSES))
             return True
         return False
 
     def draw(self, app, fb):
         n = self.n
-        ui.title(fb, "Setup", "%d players" % n)
         size = drachenfels.deck_size(n)
         pile = drachenfels.draw_pile_size(n)
-        tall = app.tall
-        font.center(fb, "%d cards" % size, 12, 1, 2 if tall else 1)
-        if not tall:
-            font.center(fb, "7 each, pile %d" % pile, 22)
+        ui.title(fb, "Setup", "%d cards" % size)
+        if not app.tall:
+            font.center(fb, "%d players: 7 each," % n, 12)
+            font.center(fb, "draw pile %d" % pile, 22)
             return
         if n < drachenfels.MAX_PLAYERS:
-            font.center(fb, "Take out one each of", 30)
-            font.center(fb, "point cards 1 to 5.", 38)
+            font.text(fb, "Out: one each of 1-5.", 1, 12)
         else:
-            font.center(fb, "All cards are used.", 34)
-        font.center(fb, "Deal 7 cards each;", 47)
-        font.center(fb, "draw pile: %d cards" % pile, 55)
+            font.text(fb, "All cards are used.", 1, 12)
+        font.text(fb, "Deal 7 each; pile %d." % pile, 1, 20)
+        font.text(fb, "Princesses: hidden by", 1, 30)
+        font.text(fb, "Wyrm. Never lift one.", 1, 38)
+        font.text(fb, "Castle 1: nearest who", 1, 46)
+        font.text(fb, "begins; 2-4 clockwise", 1, 54)
 
 
 # -- a knight --------------------------------------------------------------------------
@@ -207,133 +202,104 @@ def castle_check(app, game, k):
 
     def picked(app, c):
         app.pop(root[0])
-        app.push(Peek(game, k, c))
+        app.push(CastlePeek(game, k, c))
 
-    root.append(app.push(gamekit_ui.Chooser(name + ": which castle?", options, picked)))
+    chooser = gamekit_ui.Chooser(name + ": which castle?", options, picked)
+    chooser.sel = first_unseen(game.knights()[k])  # the castle the knight is likeliest at
+    root.append(app.push(chooser))
 
 
-class Peek(Screen):
-    """Hand-over screen: the shoe colour shows only while OK is held."""
+def first_unseen(knight):
+    """The first rock castle (0-3) the knight has not looked into (0 when it saw all)."""
+    for c in range(drachenfels.CASTLES):
+        if not knight["visited"] & (1 << c):
+            return c
+    return 0
 
-    hold_ok = True
+
+class CastlePeek(peek.PeekScreen):
+    """Hand-over screen: the shoe colour shows only while OK is held; letting go ends the
+    look (and, the princess not found, the turn)."""
+
+    let_go = True
 
     def __init__(self, game, k, castle):
+        super().__init__([k], None, self._looked, None, "Rock castle %d" % (castle + 1), None,
+                         True)
         self.game = game
         self.k = k
         self.castle = castle
-        self.state = _WAIT
-        self.since = 0
         self.result = None
-        self.held = False  # OK held past a long press while looking
 
-    def on_event(self, app, kind, key):
-        if key == buttons.OK:
-            if kind == buttons.PRESS and self.state == _WAIT:
-                if self.result is None:
-                    try:
-                        rules = self.game.board()
-                        self.result = drachenfels.visit_castle(rules, self.k, self.castle)
-                    except ValueError as e:
-                        app.pop(self)
-                        app.toast(str(e))
-                        return True
-                    self.game.save()
-                self.state = _SHOW
-                self.since = app.now
-            elif kind == buttons.LONG:
-                if self.state not in (_SHOW, _HIDDEN):
-                    return False  # no look under way: a slow press, a click on the release
-                self.held = True  # (its release brings no CLICK)
-            elif kind == buttons.RELEASE and self.state in (_SHOW, _HIDDEN):
-                # Letting go ends the look: the turn passes, back on the game menu. A
-                # short hold ends in a CLICK in this step: that CLICK ends it, so it
-                # cannot act on the menu too.
-                self.state = _DONE
-                if self.held:
-                    self._finish(app)
-                    return True
-            elif kind == buttons.CLICK and self.state == _DONE:
-                self._finish(app)  # (the look's own CLICK, or OK on "Done looking?")
-            app.redraw()
-            return True
-        if kind == buttons.CLICK and (key == buttons.BACK or (app.keys < 4 and key == buttons.UP)):
-            if self.state == _WAIT:
-                app.pop(self)  # cancelled before looking
-            elif self.state == _DONE:
-                self._finish(app)
-        return kind != buttons.LONG  # (a held BACK: a slow press)
+    def look(self, app):
+        if self.result is None:
+            try:
+                self.result = drachenfels.visit_castle(self.game.board(), self.k, self.castle)
+            except ValueError as e:
+                app.pop(self)
+                app.toast(str(e))
+                return False
+            self.game.save()
+        return True
 
-    def on_show(self, app):
-        # Something covered this screen (the quick roll): OK's release went there.
-        self._stop(app)
-
-    def _stop(self, app):
-        if self.state in (_SHOW, _HIDDEN):
-            self.state = _DONE
-            app.redraw()
-
-    def tick(self, app, now):
-        if self.state == _SHOW:
-            if not app.buttons.held(buttons.OK):  # a release this screen did not hear
-                self._stop(app)
-                return
-            app.keep_awake()
-            if ticks_diff(now, self.since) >= app.settings["peek_s"] * 1000:
-                self.state = _HIDDEN
-                app.redraw()
-
-    def _finish(self, app):
-        app.pop(self)
+    def _looked(self, app):
         r = self.result
         if r is None:
             return
-        if r["won"]:
-            app.push(Win(self.game))
-            return
-        self.game.end_turn(app)  # not the princess: the turn is over
-        if r["rule_changed"]:
-            lines = ["First castle missed.", "From now on:"] + list(drachenfels.RAINBOW_RULE_LINES)
-            app.push(ui.Message("Rainbows", lines, wrap_lines=False))
-
-    def draw(self, app, fb):
         g = self.game
-        ui.title(fb, "Rock castle %d" % (self.castle + 1))
-        tall = app.tall
-        s = self.state
+        if r["won"]:
+            app.push(Win(g))
+            return
+        g.put_turn(self.k)  # not the princess: the knight's turn is over
+        g.end_turn(app)
+        if r["rule_changed"]:
+            app.toast("Missed! Rainbows may now link rock castles", 4000)
+
+    def _draw_secret(self, app, fb, tall):
         r = self.result
-        if s == _SHOW and r is not None:
-            colour = drachenfels.COLOURS[r["colour"]].upper()
-            if not tall:
-                font.center(fb, "Shoes: " + colour, 12)
-                font.center(fb, "YOU WIN!" if r["won"] else "Not yours", 22)
-                return
-            font.center(fb, "The shoes are", 13)
-            font.center(fb, colour, 23, 1, 2)
-            if r["won"]:
-                font.center(fb, "Your princess -", 44)
-                font.center(fb, "you win!", 53)
-            else:
-                font.center(fb, "Not yours. Let go", 44)
-                font.center(fb, "of OK.", 53)
+        if r is None:
             return
-        if s == _WAIT:
-            lines = (
-                "Hand Wyrm to %s." % g.name(self.k),
-                "Others look away.",
-                "Hold OK to look",
-                "BACK: cancel" if app.keys >= 4 else "UP: cancel",
-            )
-        elif s == _HIDDEN:
-            lines = ("Hidden again.", "", "Let go of OK.", "")
-        else:
-            lines = ("Done looking?", "Hand Wyrm back.", "", "OK: continue")
+        self.showing = True
+        ui.title(fb, self.title)
+        colour = drachenfels.COLOURS[r["colour"]].upper()
         if not tall:
-            font.center(fb, lines[0], 12)
-            font.center(fb, lines[2] or lines[1], 22)
+            font.center(fb, "Shoes: " + colour, 12)
+            font.center(fb, "YOU WIN!" if r["won"] else "Not yours", 22)
             return
-        for i in range(4):
-            if lines[i]:
-                font.center(fb, lines[i], 15 + i * 12 if i < 3 else 55)
+        font.center(fb, "The shoes are", 13)
+        font.center(fb, colour, 23, 1, 2)
+        if r["won"]:
+            font.center(fb, "Your princess -", 44)
+            font.center(fb, "you win!", 53)
+        else:
+            font.center(fb, "Not yours. Let go", 44)
+            font.center(fb, "of OK.", 53)
+
+    def _draw_hidden(self, app, fb, tall):
+        self._lines(app, fb, tall, "Hidden again.", "", "Let go of OK.", "")
+
+    def _draw_ready(self, app, fb, tall):
+        self._lines(app, fb, tall, "Hand Wyrm to %s." % self.game.name(self.k),
+                    "Others look away.", "Hold OK to look",
+                    "BACK: cancel" if app.keys >= 4 else "UP: cancel")
+
+    def _draw_seen(self, app, fb, tall):
+        # the look was cut short (the quick roll covered it): OK goes on
+        self._lines(app, fb, tall, "Done looking?", "Hand Wyrm back.", "", "OK: continue")
+
+    def _lines(self, app, fb, tall, a, b, c, d):
+        ui.title(fb, self.title)
+        if not tall:
+            font.center(fb, a, 12)
+            font.center(fb, c or b, 22)
+            return
+        font.center(fb, a, 15)
+        if b:
+            font.center(fb, b, 27)
+        if c:
+            font.center(fb, c, 39)
+        if d:
+            font.center(fb, d, 55)
 
 
 class Win(gamekit.Page):

@@ -8,12 +8,12 @@ reason it refused one (nothing changes); undo drops the last event and replays t
 from micropython import const
 
 from wyrm.games.drachenhort_colours import DEFAULT_COLOURS
+from wyrm.plain import whole
 
 VALUES = (1, 2, 3, 4, 5, 6, 8)
 ESCAPE_VALUE = const(8)
 ADVENTURERS = const(7)
 GEMS_PER_ESCAPE = const(12)
-ESCAPES = const(2)
 MIN_PLAYERS = const(2)
 MAX_PLAYERS = const(7)
 MODES = ("dealt", "printed")
@@ -30,7 +30,7 @@ class Game:
     # ``state``: the game as saved, {"players", "mode", "events"}; ``events`` is its
     # list itself, so what is applied or undone is in it.
     def __init__(self, players, mode="dealt", events=None):
-        if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        if not whole(players, MIN_PLAYERS, MAX_PLAYERS):
             raise ValueError("2 to 7 players")
         if mode not in MODES:
             raise ValueError("Unknown mode")
@@ -156,7 +156,7 @@ class Game:
                 return "The game is over"
             p = ev[1]
             v = ev[2]
-            if type(p) is not int or not 0 <= p < self.players:
+            if not whole(p, 0, self.players - 1):
                 return "Unknown player"
             if type(v) is not int:
                 return "Not a number"
@@ -188,7 +188,7 @@ class Game:
             return "The game is over"
         if self._ended:
             return "Escape %d is over" % self.escape
-        if type(a) is not int or not 0 <= a < ADVENTURERS:
+        if not whole(a, 0, ADVENTURERS - 1):
             return "Unknown adventurer"
         if self._tokens[self._escape][a]:
             return "Already out"

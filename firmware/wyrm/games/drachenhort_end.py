@@ -4,7 +4,7 @@ Loaded only for these screens (after the second escape).
 """
 from micropython import const
 
-from wyrm import buttons, deal, font, gamekit, players, ui
+from wyrm import buttons, deal, font, plain, players, ui
 from wyrm.app import Screen
 from wyrm.games import drachenhort_play
 
@@ -21,16 +21,14 @@ def reveal(menu, app):
         app.push(RevealMenu(s))
         return
 
-    def yes(app):
-        why = s.apply(["finish"])
-        if why:
-            app.toast(why)
-            return
-        menu.refresh()
-        app.push(RevealMenu(s))
-
-    # nothing shows yet (the reveal asks how) and Undo takes it back: Yes first
-    app.push(ui.Confirm("Final reveal? Gems are final then.", yes, default_yes=True))
+    # no question first: nothing shows yet (the reveal asks how) and the game menu's
+    # Undo takes it back ("Undo: Final reveal?"), the gems with it
+    why = s.apply(["finish"])
+    if why:
+        app.toast(why)
+        return
+    menu.refresh()
+    app.push(RevealMenu(s))
 
 
 def card_list(s):
@@ -58,7 +56,7 @@ def resume(app, s, where, arg):
         phase = "pass"
         if isinstance(arg, dict):
             got = arg.get("k")
-            if gamekit.whole(got, 0, g.players - 1):
+            if plain.whole(got, 0, g.players - 1):
                 k = got
             if arg.get("ph") == "show":
                 phase = "show"
@@ -82,6 +80,8 @@ class RevealMenu(ui.Menu):
         super().__init__("Final reveal", [])
         self.game = s
         self.items = [["One by one", self.one], ["All at once", self.all]]
+        if s.hoard.mode == "printed":
+            self.sel = 1  # printed cards are entered: all at once asks them in a row
 
     def on_open(self, app):
         self._check(app)
@@ -199,19 +199,25 @@ class RevealFlow(Screen):
 
 
 class CardPick(ui.Menu):
-    """Which printed card a player holds: one of the configured cards, or 3 colours."""
+    """Which printed card a player holds: one of the configured cards, or 3 colours.
+
+    A card another player has entered is not offered (the box holds each card once),
+    so the list is the cards nobody has yet; "Other: 3 colours" takes any three."""
 
     def __init__(self, s, k, on_done):
         super().__init__(lambda a: "%s: card?" % players.name(a, k), [])
         self.game = s
         self.k = k
         self.on_done = on_done
-        cards = card_list(s)
         cur = s.cards[k]
-        for i, c in enumerate(cards):
-            self.items.append([_card_label(s, c), self._take(list(c))])
-            if cur is not None and sorted(cur) == list(c):
-                self.sel = i
+        taken = [sorted(c) for j, c in enumerate(s.cards) if j != k and c is not None]
+        for c in card_list(s):
+            c = list(c)
+            if c in taken:
+                continue
+            if cur is not None and sorted(cur) == c:
+                self.sel = len(self.items)
+            self.items.append([_card_label(s, c), self._take(c)])
         self.items.append(["Other: 3 colours", self._colours])
 
     def _take(self, card):

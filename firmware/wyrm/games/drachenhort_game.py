@@ -6,7 +6,7 @@ player begins.
 """
 from micropython import const
 
-from wyrm import deal, dice_roll_ui, gamekit, players, ui
+from wyrm import deal, dice_roll_ui, gamekit, plain, players, ui
 from wyrm.games import (
     drachenhort,
     drachenhort_end,
@@ -52,13 +52,12 @@ class Game(gamekit.SavedGame):
 
     store_name = "drachenhort"
     version = _VERSION
-    label = "Drachenhort"
     ref = drachenhort_ref
     at_key = "arg"  # what the screen shows (a player, the escape's order ...)
 
-    cards = gamekit.field("cards")  # per player: [a, b, c] entered at the reveal, or None
-    screen = gamekit.field("screen")
-    arg = gamekit.field("arg")
+    cards = plain.field("cards")  # per player: [a, b, c] entered at the reveal, or None
+    screen = plain.field("screen")
+    arg = plain.field("arg")
 
     def __init__(self, app):
         super().__init__(app)
@@ -156,14 +155,11 @@ class Game(gamekit.SavedGame):
         old game and its party cards are replaced in one atomic save."""
         app = self.app
         self._dealt = None
-        self.passed = None
-        hoard = self._hoard = drachenhort.Game(players, mode)
-        self._of = hoard.to_json()
-        self.state = st = {"v": _VERSION, "game": self._of, "cards": [None] * players,
-                           "screen": "menu", "arg": None, "turn": 0}
+        fields = {"game": drachenhort.Game(players, mode).to_json(), "cards": [None] * players,
+                  "arg": None}
         if mode == "dealt":
-            st["deal"] = deal
-        self.save()  # (once the key's frame is out, before any key acts)
+            fields["deal"] = deal
+        self.state = self.begin(fields)  # (written once the key's frame is out)
         app.after_frame(_drop_party)  # after that save
 
     def g(self):
@@ -176,7 +172,7 @@ class Game(gamekit.SavedGame):
     def apply(self, ev):
         why = self.g().apply(ev)
         if why is None:
-            self.passed = None  # something was entered: the last pass stands
+            self.pass_stands()  # something was entered
             self.save()
         return why
 
@@ -259,7 +255,7 @@ def _valid_card(c):
     if not isinstance(c, list) or len(c) != 3:
         return False
     for a in c:
-        if not gamekit.whole(a, 0, _ADV - 1) or c.count(a) != 1:
+        if not plain.whole(a, 0, _ADV - 1) or c.count(a) != 1:
             return False
     return True
 
@@ -369,10 +365,10 @@ class GameMenu(gamekit.GameMenu):
 
     # new game
     def ask(self, app):
-        g = self.game
+        s = self.game  # (``s``: the SavedGame; ``g``: the rules' game, as everywhere here)
         rules = drachenhort
         lo, hi = rules.MIN_PLAYERS, rules.MAX_PLAYERS
-        n = g.table_count(g.hoard.players if g.hoard is not None else 4, lo, hi)
+        n = s.table_count(s.hoard.players if s.hoard is not None else 4, lo, hi)
         app.push(Spinner("Players", n, lo, hi, self._ask_cards))
 
     def _ask_cards(self, app, n):
@@ -430,7 +426,10 @@ class GameMenu(gamekit.GameMenu):
             app.push(drachenhort_roll.TurnRoll(self.game))
 
     def next_escape(self, app):
+        # the escape's first turn begins with it: the next player's roll
         drachenhort_play.next_escape(self, app)
+        if not self.game.hoard.escape_over:
+            self.roll(app)
 
     def undo(self, app):
         drachenhort_play.undo(self, app)

@@ -8,7 +8,7 @@ colour names and cards come from the optional settings file ``party_cards.json``
 
 from micropython import const
 
-from wyrm import deal, gamekit, peek, players, ui
+from wyrm import deal, peek, plain, players, ui
 
 _STORE = "party"  # -> party.json; the settings file is party_cards.json
 SETTINGS_FILE = "party_cards.json"
@@ -105,7 +105,7 @@ def _check_sets(sets):
         if not isinstance(s, list) or len(s) != deal.CARD_SIZE:
             raise ValueError("bad sets")
         for a in s:
-            if not gamekit.whole(a, 0, deal.PARTY_CARDS - 1) or s.count(a) != 1:
+            if not plain.whole(a, 0, deal.PARTY_CARDS - 1) or s.count(a) != 1:
                 raise ValueError("bad sets")
     return sets
 

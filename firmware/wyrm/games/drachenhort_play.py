@@ -1,11 +1,11 @@
-"""Drachenhort's screens past the menu: capture, escape (order and review), board, gems.
+"""Drachenhort's screens past the menu: capture, escape (and its order), board, gems.
 
 Also the menu's Start escape 2 and Undo, the table drawing the reveal shares, and the
 resume into these screens after a power cut.
 """
 from micropython import const
 
-from wyrm import buttons, font, gamekit, gamekit_ui, players, ui
+from wyrm import buttons, font, gamekit, gamekit_ui, plain, players, ui
 from wyrm.app import Screen
 from wyrm.games import drachenhort
 
@@ -97,11 +97,13 @@ def undo(menu, app):
 # -- capture and escape ------------------------------------------------------------
 class CaptureMenu(ui.Menu):
     """Who the dragon captured, with the token each gets. A capture ends the turn: the
-    OK that records it passes the turn on."""
+    OK that records it passes the turn on (opened from the roll screen: ``roll_on``
+    rolls for the next player)."""
 
-    def __init__(self, s):
+    def __init__(self, s, roll_on=None):
         super().__init__("Who was captured?", [])
         self.game = s
+        self.roll_on = roll_on
         v = s.hoard.next_value()
         for a in s.hoard.in_dungeon():
             self.items.append([_token_label(s, a, v), self._pick(a)])
@@ -127,6 +129,8 @@ class CaptureMenu(ui.Menu):
             ends = len(g.events)  # (its Undo gives this turn back)
             if not g.escape_over:
                 s.end_turn(app, ends)
+                if self.roll_on:
+                    self.roll_on(app)  # the next run: the next player's roll
                 app.toast(said)
                 return
             top = drachenhort.ESCAPE_VALUE
@@ -161,7 +165,9 @@ class EscapeMenu(ui.Menu):
 
 
 class OrderScreen(ui.Menu):
-    """The adventurers still in the dungeon, one by one, farthest from the dragon first."""
+    """The adventurers still in the dungeon, one by one, farthest from the dragon first,
+    each row with the token it gets; the pick that leaves one saves the escape (the last
+    one takes the last token by itself). BACK takes the last pick back."""
 
     def __init__(self, s, parent, a, order):
         super().__init__(self._title_text, [])
@@ -169,7 +175,6 @@ class OrderScreen(ui.Menu):
         self.parent = parent
         self.a = a
         self.order = order
-        self.reviewing = False  # the review is open above this list
         self.fill()
 
     def _title_text(self, app):
@@ -190,41 +195,23 @@ class OrderScreen(ui.Menu):
         self.first = 0
 
     def on_open(self, app):
+        # (saved as "a": the adventurer who escapes, "o": the order so far; the short
+        # keys stay: saves written with them are read back by ``resume``)
         if len(self.rest()) <= 1:
-            self._review(app)
+            self.commit(app)
         else:
             self.game.at("order", {"a": self.a, "o": list(self.order)})
-
-    def on_show(self, app):
-        if not self.reviewing:
-            return  # a message (e.g. at boot) closed above the list: nothing to undo
-        self.reviewing = False
-        # back from the review: the last one was placed by itself, take it back
-        # together with the last pick
-        self.order.pop()
-        if self.order:
-            self.order.pop()
-        elif len(self.rest()) <= 1:
-            app.pop(self)
-            return
-        self.fill()
-        self.game.at("order", {"a": self.a, "o": list(self.order)})
 
     def _pick(self, x):
         def run(app):
             self.order.append(x)
             if len(self.rest()) <= 1:
-                self._review(app)
+                self.commit(app)
                 return
             self.fill()
             self.game.at("order", {"a": self.a, "o": list(self.order)})
 
         return run
-
-    def _review(self, app):
-        self.reviewing = True
-        self.order += self.rest()
-        app.push(Review(self.game, self))
 
     def on_event(self, app, kind, key):
         if kind == buttons.CLICK and key == buttons.BACK and self.order:
@@ -240,6 +227,7 @@ class OrderScreen(ui.Menu):
         # cursor on the game's next step
         s = self.game
         g = s.hoard
+        self.order += self.rest()  # the last one in takes the last token
         why = s.apply(["escape", self.a, list(self.order)])
         if why:
             app.pop(self.parent)
@@ -247,43 +235,6 @@ class OrderScreen(ui.Menu):
         else:
             s.end_turn(app, len(g.events))  # (its Undo gives this turn back)
             app.toast("Escape %d over" % g.escape)
-
-
-class Review(Screen):
-    """What the escape hands out; OK saves it, BACK changes the order."""
-
-    def __init__(self, s, order_screen):
-        self.game = s
-        self.o = order_screen
-        self.first = 0
-
-    def on_open(self, app):
-        # resume comes back to the order screen with every pick but the automatic last
-        self.game.at("order", {"a": self.o.a, "o": self.o.order[:-1]})
-
-    def rows(self):
-        s = self.game
-        m = metal(s)
-        out = [[s.name(self.o.a), "%s 8 (out)" % m]]
-        vals = self.o.values()
-        for i, x in enumerate(self.o.order):
-            out.append([s.name(x), "%s %d" % (m, vals[i])])
-        return out
-
-    def on_event(self, app, kind, key):
-        # OK commits: that closes this review with the order and escape screens.
-        return ui.scroll_event(self, app, kind, key, len(self.rows()), ui.rows(app), self.o.commit)
-
-    def draw(self, app, fb):
-        name = self.game.name(self.o.a)
-        head = name[:1].upper() + name[1:]
-        if len(head) <= 4:
-            head += " escapes"
-        elif len(head) <= 8:
-            head += " out"
-        ui.title(fb, head)
-        gamekit.title_note(fb, "OK: save")
-        draw_rows(app, fb, self.rows(), self.first)
 
 
 # -- board -------------------------------------------------------------------------
@@ -333,7 +284,10 @@ class GemsMenu(gamekit.NoteMenu):
         self.note = self._left
         for p in range(s.hoard.players):
             self.items.append([self._label(p), self._open(p)])
-        self.sel = s.turn()  # a gem goes to whose turn it is
+        # a gem goes to whose turn it is; once the escape is over, to who moved last
+        # (the escape or the last capture passed the turn on)
+        g = s.hoard
+        self.sel = s.turn() if not g.escape_over else (s.turn() - 1) % g.players
 
     def _title_text(self, app):
         return "Gems escape %d" % self.game.hoard.escape
@@ -450,6 +404,6 @@ def resume(app, s):
             app.push(OrderScreen(s, esc, a, order))
     elif where in ("gems", "gems_p") and not g.finished:
         gm = app.push(GemsMenu(s))
-        if where == "gems_p" and gamekit.whole(arg, 0, g.players - 1):
+        if where == "gems_p" and plain.whole(arg, 0, g.players - 1):
             gm.sel = arg
             app.push(GemScreen(s, arg))

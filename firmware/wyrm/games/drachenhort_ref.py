@@ -38,7 +38,8 @@ PAGES = (
         "for whose turn, DOWN",
         "the dragon's capture,",
         "OK: the next player",
-        "rolls. An escape: on",
-        "the game menu.",
+        "rolls. An escape:",
+        "BACK (the game menu",
+        "is on Escape), OK.",
     )),
 )

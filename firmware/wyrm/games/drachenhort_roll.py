@@ -1,8 +1,9 @@
 """Drachenhort's turn on the die: the roll, a gem, the dragon, the next player's roll.
 
 The game menu's "Roll the die" opens it rolling for whose turn it is. UP: a gem for
-that player; DOWN: the dragon (who was captured; an escape is on the game menu);
-OK: the turn passes on and the die rolls for the next player.
+that player; DOWN: the dragon (who was captured); OK: the turn passes on and the die
+rolls for the next player, as it does after a capture that does not end the escape;
+BACK: the game menu, its cursor on Escape (what else a roll can bring: one OK then).
 """
 from micropython import const
 
@@ -10,6 +11,7 @@ from wyrm import buttons, dice, font, ui
 from wyrm.dice_draw_ui import skip_key
 from wyrm.dice_roll_ui import RollScreen
 from wyrm.games import drachenhort_play
+from wyrm.plain import plural
 
 _HINT_Y = const(56)  # the bottom line of a 64-row panel (the die's history line)
 
@@ -28,9 +30,12 @@ class TurnRoll(RollScreen):
             self.gem(app)
             return True
         if ui.is_down(kind, key):
-            app.push(drachenhort_play.CaptureMenu(g))
+            app.push(drachenhort_play.CaptureMenu(g, self.roll_on))
             return True
         if kind == buttons.PRESS:
+            return False
+        if kind == buttons.CLICK and key == buttons.BACK:
+            escape_row(g)  # (the click then closes this screen)
             return False
         if ui.is_ok(kind, key):
             g.pass_turn()  # (the game menu's "Undo pass" takes it back)
@@ -39,6 +44,10 @@ class TurnRoll(RollScreen):
             return True
         return False
 
+    def roll_on(self, app):
+        # after a capture (the game menu on top again): the next player's roll
+        app.push(TurnRoll(self.game))
+
     def gem(self, app):
         # a gem for whose turn it is (the game menu's Undo takes it back)
         g = self.game
@@ -46,7 +55,7 @@ class TurnRoll(RollScreen):
         why = g.apply(["gems", p, 1])
         hoard = g.hoard
         n = hoard.gems(p)
-        app.toast(why or "%s: %d gem%s" % (g.who(app, p), n, "" if n == 1 else "s"))
+        app.toast(why or "%s: %s" % (g.who(app, p), plural(n, "gem")))
 
     def draw(self, app, fb):
         super().draw(app, fb)
@@ -58,8 +67,19 @@ class TurnRoll(RollScreen):
         ui.title(fb, who + " rolls", "gems %d" % g.hoard.gems(g.turn()))
         if self.t0 is None:
             fb.fill_rect(0, _HINT_Y, fb.width, fb.height - _HINT_Y, 0)
-            nxt = g.who(app, (g.turn() + 1) % g.seats())
+            nxt = g.who(app, g.next_seat())
             hint = "%sgem %sdragon OK:%s" % (font.UP, font.DOWN, nxt)
             if len(hint) > font.CHARS:  # a long name: the title names them after OK
                 hint = "%sgem %sdragon OK:next" % (font.UP, font.DOWN)
             font.text(fb, hint, 0, _HINT_Y)
+
+
+def escape_row(s):
+    # BACK from the roll: the game menu's cursor on Escape, the roll's other outcome
+    menu = s.menu_screen
+    if menu is None or s.hoard.escape_over:
+        return
+    items = menu.items
+    for i in range(len(items)):
+        if items[i][0] == "Escape":
+            menu.sel = i

@@ -8,6 +8,8 @@ change that breaks a rule raises ValueError with a short message for the screen.
 
 from micropython import const
 
+from wyrm.plain import whole
+
 MIN_PLAYERS = const(2)
 MAX_PLAYERS = const(4)
 TREASURES_TOTAL = const(7)
@@ -29,15 +31,7 @@ OBJECTS = (
     "magic potion",
 )
 N_OBJECTS = const(10)
-TORCH = const(0)
-BOOTS = const(1)
-WAND = const(2)
 SWORD = const(3)
-GEM = const(4)
-SPELL_BOOK = const(5)
-KEY = const(6)
-SHIELD = const(7)
-HELMET = const(8)
 POTION = const(9)
 
 
@@ -49,7 +43,7 @@ WIN_BY_TREASURES = "3 treasures"
 
 def new_game(n_players):
     """A fresh game: every player with an empty collection."""
-    if not isinstance(n_players, int) or n_players < MIN_PLAYERS or n_players > MAX_PLAYERS:
+    if not whole(n_players, MIN_PLAYERS, MAX_PLAYERS):
         raise ValueError("2 to 4 players")
     return {"players": [{"objects": [0] * N_OBJECTS, "beasts": 0, "treasures": 0}
                         for _ in range(n_players)]}
@@ -117,13 +111,13 @@ def _obj_index(obj):
             if OBJECTS[i] == obj:
                 return i
         raise ValueError("unknown object")
-    if type(obj) is not int or not 0 <= obj < N_OBJECTS:
+    if not whole(obj, 0, N_OBJECTS - 1):
         raise ValueError("unknown object")
     return obj
 
 
 def _player(state, p):
-    if type(p) is not int or not 0 <= p < len(state["players"]):
+    if not whole(p, 0, len(state["players"]) - 1):
         raise ValueError("no such player")
     return state["players"][p]
 
@@ -171,6 +165,19 @@ def trade(state, p, p_obj, q, q_obj):
     b["objects"][i] += 1
     b["objects"][j] -= 1
     a["objects"][j] += 1
+
+
+def steal(state, p, q, obj):
+    """Player p takes one ``obj`` from player q."""
+    a = _player(state, p)
+    b = _player(state, q)
+    if p == q:
+        raise ValueError("Steal from another")
+    i = _obj_index(obj)
+    if b["objects"][i] < 1:
+        raise ValueError("Object not there")
+    b["objects"][i] -= 1
+    a["objects"][i] += 1
 
 
 def defeated(state, p):

@@ -6,7 +6,7 @@ cards. The last player to have slain a dragon begins (chosen, or at random). Sav
 """
 from micropython import const
 
-from wyrm import gamekit, ui
+from wyrm import gamekit, plain, ui
 from wyrm.games import drachenschatten, drachenschatten_play, drachenschatten_ref
 from wyrm.spinner import Spinner
 
@@ -34,7 +34,7 @@ def _counts_ok(objs, more, n_objects, most):
     if not isinstance(objs, list) or len(objs) != n_objects:
         return False
     for v in objs + more:
-        if not gamekit.whole(v, 0, most):
+        if not plain.whole(v, 0, most):
             return False
     return True
 
@@ -42,7 +42,6 @@ def _counts_ok(objs, more, n_objects, most):
 class Game(gamekit.SavedGame):
     store_name = "drachenschatten"
     version = _VERSION
-    label = "DrachenSchatten"
     ref = drachenschatten_ref
 
     def __init__(self, app, state=None):
@@ -62,7 +61,7 @@ class Game(gamekit.SavedGame):
         if rules.validate(game):
             return False
         n = len(players)
-        if not gamekit.whole(obj["start"], 0, n - 1) or not gamekit.whole(obj["player"], 0, n - 1):
+        if not plain.whole(obj["start"], 0, n - 1) or not plain.whole(obj["player"], 0, n - 1):
             return False
         if not isinstance(obj["end"], bool) or obj["screen"] not in _SCREENS:
             return False
@@ -70,7 +69,7 @@ class Game(gamekit.SavedGame):
         if not isinstance(won, list):
             return False
         for v in won:
-            if not gamekit.whole(v, 0, n - 1):
+            if not plain.whole(v, 0, n - 1):
                 return False
         undo = obj["undo"]
         if not isinstance(undo, list):
@@ -106,18 +105,8 @@ class Game(gamekit.SavedGame):
 
     def start(self, n):
         self.last_row = {}
-        self.state = {
-            "v": _VERSION,
-            "game": drachenschatten.new_game(n),
-            "start": 0,
-            "turn": 0,
-            "end": False,
-            "won": [],
-            "undo": [],
-            "screen": "menu",
-            "player": 0,
-        }
-        self.save()
+        self.state = self.begin({"game": drachenschatten.new_game(n), "start": 0, "end": False,
+                                 "won": [], "undo": []})
 
     def apply(self, label, change, *args):
         """``change(game state, *args)``, kept so it can be undone. A change the rules
@@ -129,7 +118,7 @@ class Game(gamekit.SavedGame):
         except ValueError:
             _restore(game, snap)
             raise
-        self.passed = None  # something was entered: the last pass stands
+        self.pass_stands()  # something was entered
         undo = self.state["undo"]
         undo.append([label, snap])
         while len(undo) > _UNDO_MAX:
@@ -204,7 +193,7 @@ class GameMenu(gamekit.GameMenu):
             p = g.players()[i]
             c = rules.card_count(p)
             k = rules.kinds(p)
-            right = "%d card%s %d/%d" % (c, "" if c == 1 else "s", k, rules.WIN_OBJECTS)
+            right = "%s %d/%d" % (plain.plural(c, "card"), k, rules.WIN_OBJECTS)
             return ui.pad(g.who(app, i), right)
 
         return lab
@@ -212,8 +201,8 @@ class GameMenu(gamekit.GameMenu):
     def _undo_label(self, app):
         t = "Undo " + self.game.state["undo"][-1][0]
         if len(t) > _ROW_CHARS:  # "Undo Walter magic potion +1": the entry without the name
-            t = t.split(" ")
-            t = "Undo trade" if t[1] == "trade" else "Undo " + " ".join(t[2:])
+            t = t.split(" ")  # ("Undo trade Anna-Bertha": the action alone)
+            t = "Undo " + (t[1] if "-" in t[2] else " ".join(t[2:]))
         return t
 
     def undo(self, app):

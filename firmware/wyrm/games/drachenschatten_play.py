@@ -4,17 +4,21 @@ from micropython import const
 
 from wyrm import buttons, font, gamekit, gamekit_ui, ui
 from wyrm.games import drachenschatten
+from wyrm.plain import plural
 
 # A player's list: the pass first, the ten objects, beasts, treasures, then the rarer
-# rows (the list wraps, so a trade is one move up from the pass)
+# rows (the list wraps: an object's use is a move or three up from the pass, where the
+# cursor goes after a card: trade, steal, destroy)
 _PASS_ROW = const(0)
 _OBJ_ROW = const(1)  # the first object
 _BEASTS_ROW = const(11)
 _TREASURES_ROW = const(12)
 _TAKE_ROW = const(13)
 _LOST_ROW = const(14)
-_TRADE_ROW = const(15)
-_ROWS = const(16)
+_DESTROY_ROW = const(15)
+_STEAL_ROW = const(16)
+_TRADE_ROW = const(17)
+_ROWS = const(18)
 _MID_ROW = const(5)  # Gem: where a player's list opens the first time
 _COUNT_CELLS = const(19)  # a row with a count: 19 cells, the count ending in the last
 
@@ -34,6 +38,8 @@ LABELS = (
     "Treasures",
     "Take one away",
     "Lost to a beast",
+    "Destroy an object",
+    "Steal an object",
     "Trade objects",
 )
 
@@ -42,10 +48,6 @@ _SHORT = {drachenschatten.WIN_BY_OBJECTS: "7 object types"}
 
 _TAKE_HINT = "OK: -1"  # the title while the next OK takes one away
 _WIN_MARK = " " + font.RIGHT  # beside a winner's name
-
-
-def _plural(n, word):
-    return "%d %s%s" % (n, word, "" if n == 1 else "s")
 
 
 def _object_label(o):
@@ -108,6 +110,9 @@ class Tracker(gamekit_ui.Counts):
         elif sel == _TRADE_ROW:
             self.minus = False
             trade(app, self.game, self.player, self.done)
+        elif sel == _STEAL_ROW or sel == _DESTROY_ROW:
+            self.minus = False
+            take(app, self.game, self.player, sel == _STEAL_ROW, self.done)
         elif sel == _TAKE_ROW:
             self.minus = not self.minus
         else:
@@ -185,7 +190,7 @@ class Tracker(gamekit_ui.Counts):
 
     def draw(self, app, fb):
         self._rows = 0
-        right = _TAKE_HINT if self.minus else _plural(drachenschatten.kinds(self._p()), "kind")
+        right = _TAKE_HINT if self.minus else plural(drachenschatten.kinds(self._p()), "kind")
         ui.title(fb, self.game.who(app, self.player) + " cards", right)
         shown = ui.rows(app)
         if self.first < 0:  # the first draw: the cursor in the middle of the window
@@ -258,6 +263,48 @@ def trade(app, game, p, after):
     root.append(app.push(gamekit_ui.Chooser(game.who(app, p) + " gives", objs, partner)))
 
 
+def take(app, game, p, steal, after):
+    # p steals (``steal``) or destroys one object of another player's: whose, which;
+    # ``after()`` once it is entered. The objects open on the one that player changed
+    # last (the one just used, most likely)
+    players = game.players()
+    verb = "steals" if steal else "destroys"
+    root = []  # the first chooser: popping it closes both
+
+    def whose(app, q):
+        objs = _held(players[q])
+        if not objs:
+            app.toast("%s has no objects" % game.who(app, q))
+            return
+        pick = app.push(gamekit_ui.Chooser("%s %s" % (game.who(app, p), verb), objs,
+                                           lambda app, o: done(app, q, o)))
+        last = game.last_row.get(q, 0) - _OBJ_ROW
+        for k in range(len(objs)):
+            if objs[k][1] == last:
+                pick.sel = k
+
+    def done(app, q, o):
+        app.pop(root[0])
+        who = game.who(app, q)
+        label = "%s %s-%s" % ("steal" if steal else "destroy", game.who(app, p), who)
+        try:
+            if steal:
+                game.apply(label, drachenschatten.steal, p, q, o)
+            else:
+                game.apply(label, drachenschatten.adjust, q, o, -1)
+        except ValueError as e:
+            app.toast(str(e))
+            return
+        after()
+        if not game.changed(app):
+            app.toast("%s %s %s's %s" % (game.who(app, p), "stole" if steal else "destroyed",
+                                         who, _object_label(o).lower()))
+
+    others = [(game.who(app, q), q) for q in range(len(players)) if q != p]
+    root.append(app.push(gamekit_ui.Chooser("Steal from" if steal else "Destroy whose",
+                                            others, whose)))
+
+
 # -- the win ---------------------------------------------------------------------------
 class Win(gamekit.Page):
     def __init__(self, game):
@@ -314,6 +361,6 @@ class EndCount(gamekit.Page):
         y = 31
         for i in range(len(counts)):
             mark = _WIN_MARK if i in r["winners"] else ""
-            line = ui.pad(g.who(app, i) + mark, _plural(counts[i], "card"), 14)
+            line = ui.pad(g.who(app, i) + mark, plural(counts[i], "card"), 14)
             font.center(fb, line, y)
             y += 8

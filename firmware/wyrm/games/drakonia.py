@@ -45,6 +45,8 @@ Results are deterministic: sides that remain equal keep seat order.
 
 from micropython import const
 
+from wyrm.plain import seat, whole
+
 MIN_PLAYERS = const(2)
 MAX_PLAYERS = const(6)
 HEROES_EACH = const(12)
@@ -92,11 +94,11 @@ def new_tally():
 
 
 def default_names(n_players):
-    return ["P%d" % (i + 1) for i in range(n_players)]
+    return [seat(i) for i in range(n_players)]
 
 
 def _check_players(n):
-    if not isinstance(n, int) or n < MIN_PLAYERS or n > MAX_PLAYERS:
+    if not whole(n, MIN_PLAYERS, MAX_PLAYERS):
         raise ValueError("2 to 6 players")
 
 

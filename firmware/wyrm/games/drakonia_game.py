@@ -1,11 +1,12 @@
 """Der Weg nach Drakonia: the save, the game menu and the entry.
 
-The game menu: setup, the final count, the result, whose turn; the youngest
-player begins. Saved as {"v", "n", "tallies", "screen", "player", "turn", "start"}.
+The game menu: setup, the final count, the result, whose turn (seat 1 begins: the
+turns are played at the table, the menu opens on the final count). Saved as {"v", "n",
+"tallies", "screen", "player", "turn", "start"}.
 """
 from micropython import const
 
-from wyrm import gamekit, ui
+from wyrm import gamekit, plain, ui
 from wyrm.games import drakonia, drakonia_play, drakonia_ref
 
 _VERSION = const(1)
@@ -15,12 +16,11 @@ _SCREENS = ("menu", "count", "grid", "result")
 class Game(gamekit.SavedGame):
     store_name = "drakonia"
     version = _VERSION
-    label = "Drakonia"
     ref = drakonia_ref
 
     def valid(self, obj):
         n = obj["n"]
-        if not gamekit.whole(n, drakonia.MIN_PLAYERS, drakonia.MAX_PLAYERS):
+        if not plain.whole(n, drakonia.MIN_PLAYERS, drakonia.MAX_PLAYERS):
             return False
         tallies = obj["tallies"]
         if not isinstance(tallies, list) or len(tallies) != n:
@@ -30,7 +30,7 @@ class Game(gamekit.SavedGame):
             return False
         if obj["screen"] not in _SCREENS:
             return False
-        return gamekit.whole(obj.get("player", 0), 0, n - 1)
+        return plain.whole(obj.get("player", 0), 0, n - 1)
 
     def menu(self):
         return GameMenu(self)
@@ -51,18 +51,23 @@ class Game(gamekit.SavedGame):
         return self.state is not None and drakonia_play.has_entries(self.state)
 
     def start(self, n):
-        self.state = drakonia_play.new_state(n, _VERSION)
-        self.save()
+        # whose turn: seat 1 begins (the table seats its youngest there, or passes)
+        self.state = self.begin({"n": n, "tallies": [drakonia.new_tally() for _ in range(n)]})
 
 
 # -- game menu -------------------------------------------------------------------
 class GameMenu(gamekit.GameMenu):
     new_question = "Start a new game? The count so far is lost."
     title_text = "Drakonia"
-    turns = True  # whose turn in the title bar, "Next turn: P2" after Result
+    turns = True  # whose turn in the title bar, "Next turn: P2" above the final count
     turn_title = "Drakonia"
-    turn_row = -1  # the turns happen at the table: the cursor stays on "Next turn",
-    turn_first = True  # the first row, with the final count right under it
+    # The turns happen at the table: the menu opens on "Final count" (what Wyrm is for);
+    # after a pass the cursor stays on "Next turn", the first row.
+    turn_row = 1
+    turn_first = True
+
+    def offer_turn(self):
+        self.offer_pass()
 
     def rows(self):
         return [
@@ -79,9 +84,7 @@ class GameMenu(gamekit.GameMenu):
 
     def _started(self, app, n):
         self.game.start(n)
-        self.refresh()
-        # the rulebook: the youngest player begins
-        self.game.who_begins(app, "Youngest begins")
+        self.turn_cursor()  # on "Final count"
 
     def setup(self, app):
         g = self.game

@@ -11,20 +11,14 @@ from wyrm.games import drakonia
 
 _COLS = const(7)
 _LAST_WOUNDED = const(5)  # wounded cells exist for spaces 0..5
-_WALK = const(14)  # the walk round the grid: healthy 6..0, wounded 0..5, "take one away"
-_TAKE = const(13)  # its "take one away" cell, below Drakonia (no hero lies wounded there)
+# The walk round the grid: healthy 6..0 (leftwards), the "take one away" cell at the turn
+# (left of the wounded row), wounded 0..5 (rightwards), and from wounded 5 up to Drakonia:
+# the spaces where heroes end the game lie next to each other both ways.
+_WALK = const(14)
+_TAKE = const(7)  # the "take one away" cell
 _START = const(1)  # a grid opens on the Woods (healthy), next to Drakonia
-
-
-def new_state(n, version):
-    return {
-        "v": version,
-        "n": n,
-        "tallies": [drakonia.new_tally() for _ in range(n)],
-        "screen": "menu",
-        "player": 0,
-        "turn": 0,  # whose turn: seat 1 (the rulebook's youngest) begins
-    }
+_X0 = const(58)  # the cells: 7 columns of _CW px from here (the row names left of them)
+_CW = const(10)
 
 
 def has_entries(state):
@@ -164,11 +158,11 @@ def _cell(i):
         return 0, _COLS - 1 - i  # healthy 6, 5, ... 0
     if i == _TAKE:
         return None
-    return 1, i - _COLS  # wounded 0, 1, ... 5
+    return 1, i - _TAKE - 1  # wounded 0, 1, ... 5
 
 
 def _pos(row, space):
-    return _COLS - 1 - space if row == 0 else _COLS + space
+    return _COLS - 1 - space if row == 0 else _TAKE + 1 + space
 
 
 class Grid(gamekit_ui.Counts):
@@ -246,28 +240,29 @@ class Grid(gamekit_ui.Counts):
             # no room for the points on a 32 px panel
             font.text(fb, name + (" -1" if self.minus else ""), 1, 0)
             y0 = 0
-        x0 = 44  # the rulebook's words as row labels, then 7 cells of 12 px
-        cw = 12
+        x0 = _X0  # the rulebook's words as row labels, then 7 cells
+        cw = _CW
         for s in range(_COLS):  # column heads: the space numbers
-            font.text(fb, str(s), x0 + s * cw + 4, y0)
+            font.text(fb, str(s), x0 + s * cw + 3, y0)
         fb.hline(0, y0 + 8, fb.width, 1)
         labels = ("healthy", "wounded")
         for row in range(2):
             y = y0 + 10 + row * 11
             font.text(fb, labels[row], 1, y + 1)
             key = "wounded" if row else "healthy"
+            if row:  # "take one away": left of wounded 0, where the walk turns
+                x = x0 - 13
+                ink = 1
+                if self.minus:
+                    fb.fill_rect(x + 1, y - 1, 11, 10, 1)
+                    ink = 0
+                font.text(fb, "-1", x + 1, y + 1, ink)
+                if self.sel == _TAKE:
+                    fb.rect(x, y - 2, 13, 12, 1)
             for s in range(_COLS):
                 x = x0 + s * cw
                 if row and s > _LAST_WOUNDED:
-                    # no hero lies wounded beside Drakonia: "take one away" is here
-                    ink = 1
-                    if self.minus:
-                        fb.fill_rect(x + 1, y - 1, cw - 1, 10, 1)
-                        ink = 0
-                    font.text(fb, "-1", x + 1, y + 1, ink)
-                    if self.sel == _TAKE:
-                        fb.rect(x, y - 2, cw, 12, 1)
-                    continue
+                    continue  # no hero lies wounded beside Drakonia
                 v = t[key][s]
                 txt = str(v) if v else "."
                 font.text(fb, txt, x + (cw - font.width(txt)) // 2 + 1, y + 1)

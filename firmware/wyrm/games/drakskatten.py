@@ -8,7 +8,7 @@ rulebook where it is silent: docs/RULES.md and the quick reference's last page.
 
 from micropython import const
 
-from wyrm.gamekit import field, whole  # a player's attributes are its record's keys
+from wyrm.plain import field, whole  # a player's attributes are its record's keys
 
 MISS = const(0)
 NONE = const(0)

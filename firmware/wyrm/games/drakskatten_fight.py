@@ -1,5 +1,6 @@
 """Drakskatten's fight screen: the monster, the rolls, hit or miss, treasure, the
-monster's strike; OK on a result passes the turn."""
+monster's strike; OK on a result passes the turn (cards won or lost: UP/DOWN on the result
+set the silver they were worth first)."""
 from micropython import const
 
 from wyrm import buttons, font, ui
@@ -45,16 +46,19 @@ def _info_lines(game):
 # ----- drawing helpers ---------------------------------------------------------------
 
 
-def _draw_view(app, fb, view, first=0):
-    """A result: title, lines above, a big word, lines below.
+def _draw_view(app, fb, view, first=0, silver=None):
+    """A result: title, lines above, a big word, lines below (``silver``: the silver line
+    being set, with its arrows, under them).
 
-    128x32: the word comes first (inverted), then the lines; UP/DOWN scroll.
+    128x32: the word comes first (inverted), then the silver line, then the lines; UP/DOWN
+    scroll (with a silver line they set it: the first two lines stay).
     """
     ui.title(fb, view["t"])
     w = view["w"]
     hint = view.get("h")
     if not app.tall:
-        lines = ([w] if w else []) + view["a"] + view["b"] + ([hint] if hint else [])
+        lines = ([w] if w else []) + ([silver] if silver else []) + view["a"] + view["b"] + (
+            [hint] if hint else [])
         shown = ui.rows(app)
         n = len(lines)
         for r in range(min(shown, n - first)):
@@ -63,16 +67,21 @@ def _draw_view(app, fb, view, first=0):
             if inv:
                 fb.fill_rect(0, y, fb.width, ui.ROW, 1)
             font.center(fb, lines[first + r], y + 1, 0 if inv else 1)
-        ui.scroll_marks(fb, first, shown, n)
+            if silver and lines[first + r] is silver:
+                _silver_arrows(fb, y + 1)
+        if not silver:
+            ui.scroll_marks(fb, first, shown, n)
         return
     room = app.height - ui.TITLE_H - 1
-    h = 9 * (len(view["a"]) + len(view["b"]))
+    below = view["b"] + [silver] if silver else view["b"]
+    h = 9 * (len(view["a"]) + len(below))
     sc = 1
+    gap = 9 if silver else 10  # (a silver line: the hint goes in the last pixel row too)
     if w:  # big, or in a bar (too wide, or the hint would not fit)
-        sc = 2 if font.width(w, 2) <= fb.width and h + 17 + (10 if hint else 0) <= room else 0
+        sc = 2 if font.width(w, 2) <= fb.width and h + 17 + (gap if hint else 0) <= room else 0
         h += 17 if sc == 2 else 12
-    items = [(s, 1) for s in view["a"]] + ([(w, sc)] if w else []) + [(s, 1) for s in view["b"]]
-    if hint and h + 10 <= room:
+    items = [(s, 1) for s in view["a"]] + ([(w, sc)] if w else []) + [(s, 1) for s in below]
+    if hint and h + gap <= room:
         items.append((hint, 1))
         h += 9
     y = ui.TITLE_H + 1 + max(0, (app.height - ui.TITLE_H - 1 - h) // 2)
@@ -86,7 +95,15 @@ def _draw_view(app, fb, view, first=0):
             y += 12
         else:
             font.center(fb, s, y)
+            if silver and s is silver:
+                _silver_arrows(fb, y)
             y += 9
+
+
+def _silver_arrows(fb, y):
+    # UP and DOWN set the silver line's amount (as a spinner's arrows show)
+    ui.arrow(fb, fb.width - 4, y, -1)
+    ui.arrow(fb, fb.width - 4, y + 7, 1)
 
 
 def _cards(n):
@@ -148,18 +165,18 @@ class Fight(Screen):
         self.sel = 0
         self.first = 0
         self.items = []
+        self.silver = 0  # the silver the cards won or lost were worth, being set on the result
         self.build()
 
     # -- life cycle --
     def on_open(self, app):
-        self.game.screen = "fight"
+        self.game.at("fight")  # (the game menu says "menu" as it shows again)
         self._save(app)
         if self.new:
             self.new = False
             self.new_monster(app, True)
 
     def on_close(self, app):
-        self.game.screen = "menu"
         self.game.fight = None
         self.game.save()
 
@@ -228,7 +245,9 @@ class Fight(Screen):
                 return False
             app.redraw()
             return True
-        if ui.is_up(kind, key):
+        if self._asks_silver() and (ui.is_up(kind, key) or ui.is_down(kind, key)):
+            self.step_silver(ui.is_up(kind, key))
+        elif ui.is_up(kind, key):
             self.first = max(0, self.first - 1)
         elif ui.is_down(kind, key):
             shown = ui.rows(app)
@@ -320,6 +339,7 @@ class Fight(Screen):
         self.next_ph = next_ph
         self.until = ticks_add(app.now, _ROLL_MS)
         self.first = 0
+        self.silver = 0
         self._save(app)
         app.keep_awake()
         app.redraw()
@@ -327,6 +347,7 @@ class Fight(Screen):
     def _show(self, app, ph):
         self.ph = ph
         self.first = 0
+        self.silver = 0
         self._save(app)
         app.redraw()
 
@@ -416,11 +437,9 @@ class Fight(Screen):
         drakskatten.add_treasure(p, n)
         g.end_fight()
         v["b"] = [tline + _cards(n)]
-        if n:  # what the cards are worth is asked next
+        if n:  # what the cards are worth is set right here (UP/DOWN), then OK passes
             v["s"] = "won"
-            v["h"] = "OK: silver won"
-        else:
-            v["h"] = g.next_hint(app)
+        v["h"] = g.next_hint(app)
         if ndice:
             self._roll(app, "end", ndice)
         else:
@@ -458,9 +477,8 @@ class Fight(Screen):
             g.end_fight()  # (the silver is gone with the cards)
         else:
             p.fight = [d, a]  # the fight goes on next turn
-            if out[1] and p.silver:  # what the lost cards were worth is asked next
+            if out[1] and p.silver:  # what the lost cards were worth is set right here
                 silver = "lost"
-                hint = "OK: silver lost"
         title = "Monster attacks %s" % p.name
         if len(title) > font.CHARS:
             title = "Monster vs %s" % p.name
@@ -471,30 +489,47 @@ class Fight(Screen):
         else:
             self._show(app, "end")
 
+    def _asks_silver(self):
+        # a result whose cards were won or lost ("won", "lost"; else None): UP/DOWN set the
+        # silver they were worth
+        v = self.view
+        if self.ph != "end" or v is None:
+            return None
+        how = v.get("s")
+        return how if how in ("won", "lost") else None
+
+    def step_silver(self, up):
+        p = self.game.player()
+        hi = _SILVER_STEP * 60 if self._asks_silver() == "won" else p.silver
+        v = self.silver + (_SILVER_STEP if up else -_SILVER_STEP)
+        self.silver = max(0, min(hi, v))
+
+    def _silver_line(self):
+        p = self.game.player()
+        v = self.silver
+        won = self._asks_silver() == "won"
+        now = p.silver + v if won else max(0, p.silver - v)
+        s = "Silver %s%d = %d" % ("+" if won else "-", v, now)
+        if len(s) > 19:  # (clear of the arrows at the right edge)
+            s = "Silver %s%d=%d" % ("+" if won else "-", v, now)
+        return s
+
     def finish(self, app):
-        """OK on a result: the turn passes on (the silver the cards won or lost were
-        worth is asked first)."""
+        """OK on a result: the turn passes on (with the silver set on it for the cards won
+        or lost)."""
         g = self.game
         p = g.player()
-        how = self.view.get("s") if self.view else None
-        if how not in ("won", "lost"):
+        how = self._asks_silver()
+        if how is None:
             g.end_turn(app)
             return
         sign = 1 if how == "won" else -1
-        hi = _SILVER_STEP * 60 if sign > 0 else p.silver
-
-        def done(app, v):
-            rich = drakskatten.rich_enough(p)
-            p.silver = max(0, p.silver + sign * v)
-            g.end_turn(app)
-            if not rich and drakskatten.rich_enough(p):
-                app.toast("%s: 1,500 silver!" % p.name)
-
-        def fmt(v):
-            return "%s%d=%d" % ("+" if sign > 0 else "-", v, max(0, p.silver + sign * v))
-
-        app.push(Spinner("%s: silver %s" % (p.name, how), 0, 0, hi, done,
-                         step=_SILVER_STEP, fmt=fmt, hint=g.next_hint(app)))
+        rich = drakskatten.rich_enough(p)
+        p.silver = max(0, p.silver + sign * self.silver)
+        self.silver = 0
+        g.end_turn(app)
+        if not rich and drakskatten.rich_enough(p):
+            app.toast("%s: 1,500 silver!" % p.name)
 
     # -- drawing --
     def draw(self, app, fb):
@@ -507,7 +542,8 @@ class Fight(Screen):
                 _tumble(fb, app.now, self.ndice, ui.TITLE_H + 4, 2)
             return
         if ph != "setup":
-            _draw_view(app, fb, self.view, self.first)
+            silver = self._silver_line() if self._asks_silver() else None
+            _draw_view(app, fb, self.view, 0 if silver else self.first, silver)
             return
         g = self.game
         ui.title(fb, "%s fights" % g.name(), "again" if g.player().fight else None)

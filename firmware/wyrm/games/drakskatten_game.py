@@ -6,7 +6,7 @@ the fight screen ``drakskatten_fight`` and the players' screens ``drakskatten_pl
 
 from micropython import const
 
-from wyrm import gamekit, letters, players, ui
+from wyrm import gamekit, letters, plain, players, ui
 from wyrm.games import (
     drakskatten,
     drakskatten_fight,
@@ -27,15 +27,14 @@ class Game(gamekit.SavedGame):
     # "screen", "fight", "winner"}; ``players`` are the rules' views of its records.
     store_name = "drakskatten"
     version = _VERSION
-    label = "Drakskatten"
     ref = drakskatten_ref
     at_key = "turn"  # a screen is the current player's
 
-    own = gamekit.field("own")  # "my own dice": numbers are typed in
-    last = gamekit.field("last")  # the last monster's [DEFENCE, ATTACK]
-    screen = gamekit.field("screen")
-    fight = gamekit.field("fight")  # the fight screen's result, for resuming
-    winner = gamekit.field("winner")  # -1: none yet
+    own = plain.field("own")  # "my own dice": numbers are typed in
+    last = plain.field("last")  # the last monster's [DEFENCE, ATTACK]
+    screen = plain.field("screen")
+    fight = plain.field("fight")  # the fight screen's result, for resuming
+    winner = plain.field("winner")  # -1: none yet
 
     def __init__(self, app):
         super().__init__(app)
@@ -66,7 +65,7 @@ class Game(gamekit.SavedGame):
 
     def who(self, app, i):
         ps = self.players
-        return ps[i].name if i < len(ps) else "P%d" % (i + 1)
+        return ps[i].name if i < len(ps) else plain.seat(i)
 
     def seats(self):
         st = self.state
@@ -74,7 +73,7 @@ class Game(gamekit.SavedGame):
 
     def next_hint(self, app):
         # the hint of a screen whose OK passes the turn on: "OK: Ben's turn"
-        return "OK: %s's turn" % self.who(app, (self.cur + 1) % max(1, len(self.players)))
+        return "OK: %s's turn" % self.who(app, self.next_seat())
 
     def free_colour(self, after=None, used=None):
         if used is None:
@@ -101,7 +100,7 @@ class Game(gamekit.SavedGame):
         st = self.state
         del self.players[i]
         del st["players"][i]
-        self.passed = None
+        self.pass_stands()
         if self.winner == i:
             self.winner = -1
         elif self.winner > i:
@@ -114,12 +113,13 @@ class Game(gamekit.SavedGame):
         st.pop("start", None)  # (who started may be gone)
 
     def new(self, n):
+        # the table's names (main menu > Players), else colours; each a staircase in turn
         st = self.state
-        self.state = {"v": _VERSION, "players": [], "turn": 0, "own": bool(st and st["own"]),
-                      "last": [7, 0], "screen": "menu", "fight": None, "winner": -1}
-        self.passed = None
-        for i in range(n):  # the table's names (main menu > Players), else colours
-            self.add_player(players.given(self.app, i))
+        rules = drakskatten
+        recs = [rules.Player(players.given(self.app, i) or COLOURS[i], COLOURS[i],
+                             i % rules.STAIRCASES + 1).state for i in range(n)]
+        self.state = self.begin({"players": recs, "own": bool(st and st["own"]),
+                                 "last": [7, 0], "fight": None, "winner": -1})
 
     # -- the monster the current player faces --
     def monster(self):
@@ -158,7 +158,7 @@ class Game(gamekit.SavedGame):
             used.append(p.colour)
         n = len(recs)
         t = raw.get("turn", raw.pop("cur", 0))  # "cur": whose turn, in older saves
-        raw["turn"] = t if gamekit.whole(t, 0, n - 1) else 0
+        raw["turn"] = t if plain.whole(t, 0, n - 1) else 0
         raw["own"] = raw.get("own") is True
         raw["last"] = rules.pair(raw.get("last")) or [7, 0]
         s = raw.get("screen")
@@ -166,7 +166,7 @@ class Game(gamekit.SavedGame):
         f = raw.get("fight")
         raw["fight"] = f if isinstance(f, dict) else None
         w = raw.get("winner")
-        raw["winner"] = w if gamekit.whole(w, 0, n - 1) else -1
+        raw["winner"] = w if plain.whole(w, 0, n - 1) else -1
         return True
 
     # -- the screens --
@@ -203,10 +203,12 @@ class GameMenu(gamekit.GameMenu):
             self.ask(app)
 
     def _two_players(self, app):
-        # a fresh game's two players, saved, right after the question's first frame
-        if not self.game.has_game():
-            self.game.new(2)
-            self.game.save()
+        # a fresh game's two players, right after the question's first frame (BACK finds
+        # them), saved with the players' next key: a power cut on the question asks again
+        g = self.game
+        if not g.has_game():
+            g.new(2)
+            app.save_later(g.store_name, g.to_json())
             self.refresh()
 
     def has_top(self):
@@ -231,7 +233,7 @@ class GameMenu(gamekit.GameMenu):
             out.append(["Crystal Ball", lambda a: drakskatten_play.open_crystal(a, g)])
         return out
 
-    def extras(self):
+    def more_rows(self):
         # the rows after "Next turn"
         g = self.game
         rules = drakskatten
@@ -244,17 +246,6 @@ class GameMenu(gamekit.GameMenu):
              lambda a: a.push(drakskatten_players.players_menu(a, g))],
         ]
         return out
-
-    def refresh(self):
-        keep = self.sel
-        top = self._top
-        super().refresh()
-        g = self.game
-        if g.has_game():
-            at = len(self.rows()) + (1 if self._turning() else 0)
-            self.items[at:at] = self.extras()
-            if top == self._top and keep < len(self.items):
-                self.sel = keep  # (the rows after "Next turn" count too)
 
     def offer(self, label):
         # the cursor on the row whose label starts with ``label``
@@ -310,8 +301,7 @@ class GameMenu(gamekit.GameMenu):
 
     def _start(self, app, n):
         g = self.game
-        g.new(n)
-        g.save()
+        g.new(n)  # (saved)
         self.offer_turn()
         if n > 1:  # the rulebook: everyone rolls 1d6, the highest begins
             app.push(drakskatten_players.start_rolloff(g))

@@ -13,17 +13,27 @@ def roll_d6(app):
 class TurnView(gamekit.Page):
     # A roll that may end the turn (a move, a door search), as a big number with a caption
     # under it: OK passes it on. BACK keeps the turn (the cursor on the row it likely goes
-    # on with); after a move, DOWN goes into a room: a new monster, then the fight.
+    # on with); after a move, DOWN goes into a room: a new monster, then the fight, and
+    # with 1,500 silver UP says the player is back at the staircase.
 
     def __init__(self, game, title_text, big_text, caption="", room=False):
         self.title = title_text
         self.big_text = big_text
-        self.caption = caption or ("DOWN: into a room" if room else "")
         self.game = game
         self.room = room
+        self.home = room and game.winner < 0 and drakskatten.rich_enough(game.player())
+        self.caption = caption or (
+            "UP: home DOWN: room" if self.home else ("DOWN: into a room" if room else ""))
 
     def on_event(self, app, kind, key):
         g = self.game
+        if self.home and ui.is_up(kind, key):
+            app.pop(self)
+            menu = g.menu_screen
+            if menu is not None:
+                menu.offer_next()  # (a No: the menu on "Back at staircase")
+            back_home(app, g)
+            return True
         if self.room and ui.is_down(kind, key):
             app.pop(self)
             menu = g.menu_screen
@@ -136,12 +146,7 @@ class Win(gamekit.Page):
         self.game = game
 
     def on_open(self, app):
-        self.game.screen = "win"
-        self.game.save()
-
-    def on_close(self, app):
-        self.game.screen = "menu"
-        self.game.save()
+        self.game.at("win")  # (the game menu says "menu" as it shows again)
 
     def draw(self, app, fb):
         g = self.game
