@@ -4,13 +4,13 @@ import json
 import os
 
 import pytest
-from drive import Driver, same_frames
+from drive import Driver, same_frames, to_row
 
 from host_tools.sim import core as simcore
 from wyrm import buttons as B
 from wyrm.store import Store
 
-OPEN = "down*6,ok"  # main menu -> Hidden deck
+OPEN = to_row("Hidden deck")  # main menu -> Hidden deck
 
 
 def lines(d):

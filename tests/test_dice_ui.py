@@ -13,7 +13,7 @@ import pytest
 from drive import Driver, same_frames
 
 from host_tools.sim import core as simcore
-from wyrm.home import GAMES
+from wyrm.registry import GAMES
 from wyrm.store import Store
 
 _DICE_AT = [g[0] for g in GAMES].index("Dice")

@@ -8,7 +8,7 @@ board is walked too: its panel is the four-button one's, but its hints are its o
 to leave", "OK +1 hold OK: <next name>").
 """
 import pytest
-from drive import Driver
+from drive import Driver, to_row
 from fit import BOARDS, WIDE, Checker, walk
 
 from host_tools.sim import core
@@ -20,6 +20,37 @@ def test_every_text_fits_on_every_screen(board):
     """No line on any screen is cut off or covered, and no toast covers a winner, with the
     longest names at the table, on a 128x64 and a 128x32 panel, and with three buttons."""
     assert walk(board) == []
+
+
+def _german(folder):
+    Store(folder).save("settings", {"lang": 1})
+
+
+def _game_screens():
+    """The names of the screen classes the five games define (wyrm/games/*)."""
+    import importlib
+    import pkgutil
+
+    import wyrm.games
+
+    names = set()
+    for m in pkgutil.iter_modules(wyrm.games.__path__):
+        mod = importlib.import_module("wyrm.games." + m.name)
+        names |= {k for k, v in vars(mod).items()
+                  if isinstance(v, type) and v.__module__ == mod.__name__}
+    return names
+
+
+@pytest.mark.parametrize("board", ["pico-ssd1306-4btn", "pico-ssd1306-128x32"])
+def test_every_text_fits_in_german(board):
+    """The same walk from power-on in German (settings "lang": 1): no German text outside the
+    games (longer words than the English ones: Einstellungen, Verdeckte Karten, Stechen,
+    Zählung) is cut off or covered, on a 128x64 and a 128x32 panel, with the longest names.
+    The screens the five games define are left out for now: their texts are the next part
+    of issue 44 (the walk in German reaches states of theirs the English one does not)."""
+    games = _game_screens()
+    problems = walk(board, prepare=_german)
+    assert [p for p in problems if p.split(" | ")[1].split()[0] not in games] == []
 
 
 def _checked(tmp_path, board, names, keys, seed=1):
@@ -58,7 +89,7 @@ def _lit(frame, x, y):
 
 # Dice > Roll-off with the table's seven: seed 3 ties on 6 in round 1 (all but Wmwmwy and
 # Wmmwwy), and again in round 2
-ROLLOFF = "down*5,ok,down*5,ok,ok,wait:400"
+ROLLOFF = to_row("Dice") + ",down*5,ok,ok,wait:400"
 
 
 def test_a_tied_row_of_the_rolloff_shows_a_name_whole(tmp_path):

@@ -309,7 +309,9 @@ def test_make_uf2_writes_the_full_file_and_the_update(tmp_path, monkeypatch, cap
                      "--update-out", str(update)]) == 0
     out = capsys.readouterr().out
     files = uf2.read_filesystem(uf2.flash_pages(uf2.read_blocks(full.read_bytes())))
-    assert sorted(files) == ["board.json", "main.py", "names.txt"]
+    # the full file: the firmware's files and the note that asks the language at first boot
+    assert sorted(files) == ["board.json", "first.json", "main.py", "names.txt"]
+    assert files["first.json"] == uf2.first_note()[1]
     blocks = uf2.read_blocks(update.read_bytes())
     assert blocks and all(b["addr"] < uf2.FS_BASE for b in blocks)
     assert "Firmware ok." in out and "replaces everything" in out

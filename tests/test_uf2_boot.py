@@ -6,7 +6,9 @@ the emulated Pico's flash the way the RP2040 boot ROM writes a dragged file
 over a used Pico's flash (an older filesystem, garbage) for the other: Wyrm's own
 firmware (make uf2) for the one, the stock MicroPython (make uf2 FIRMWARE=stock) for
 the other. Then it boots on rp2040js (host_tools/emu/pico.py) and the panel must show
-the main menu byte for byte as the simulator draws it.
+the main menu byte for byte as the simulator draws it. Wyrm's own firmware's file also
+holds the note "first": its first power-on asks the language (Deutsch / English) above the
+main menu, once.
 """
 
 import os
@@ -53,7 +55,9 @@ def used_flash():
 @pytest.mark.parametrize("board,start,kind", CASES)
 def test_the_uf2_alone_boots_to_the_main_menu(board, start, kind, tmp_path):
     """make uf2's file (Wyrm's own firmware, or FIRMWARE=stock) copied onto blank or used
-    flash boots to the main menu as the simulator draws it, with no error."""
+    flash boots to the main menu as the simulator draws it, with no error; on Wyrm's own
+    firmware the language is asked first (Deutsch / English), and English chosen, the main
+    menu follows."""
     out, _stats, _names = uf2.build(board, micropython(kind), str(tmp_path / "w.uf2"),
                                     frozen=kind == "own")
     with open(out, "rb") as f:
@@ -69,6 +73,16 @@ def test_the_uf2_alone_boots_to_the_main_menu(board, start, kind, tmp_path):
     dev = pico.boot(board, flash=str(flash_file), probe=False)
     try:
         assert dev.errors() == [], dev.console()
+        if kind == "own":  # the note make uf2 writes: the language is asked once
+            state = tmp_path / "sim"
+            state.mkdir()
+            name, note = uf2.first_note()
+            (state / name).write_bytes(note)
+            asked, _w, _h, errors = simcore.run_script("", board, state=str(state))
+            assert errors == [] and "Sprache / Language" in asked[-1].text()
+            same_frame(dev, asked[-1].data, "the language question")
+            dev.play("down,ok")  # English
+            dev.settle()
         same_frame(dev, want, "%s flashed with %s" % (board, os.path.basename(out)))
     finally:
         dev.close()

@@ -16,6 +16,7 @@ from pico_support import own_firmware, same_frame, sim_frame
 
 from host_tools.emu import pico
 from host_tools.make import firmware, fsimage, uf2
+from host_tools.sim.menu import to_row
 
 BOARD = "pico-ssd1306-4btn"
 STOCK = os.path.join(os.path.dirname(pico.DEFAULT_FW), "RPI_PICO-v1.28.0.uf2")
@@ -79,7 +80,7 @@ def frozen_uf2s(tmp_path_factory):
         pytest.skip(why)
     d = tmp_path_factory.mktemp("uf2")
     full, _stats, names = uf2.build(BOARD, built["uf2"], str(d / "full.uf2"), frozen=True)
-    assert sorted(names) == ["board.json", "main.py", "names.txt"]
+    assert sorted(names) == ["board.json", "first.json", "main.py", "names.txt"]
     return full, uf2.build_update(built["uf2"], str(d / "update.uf2"))
 
 
@@ -101,7 +102,7 @@ def _rolled(uf2_file, tmp_path, first_screen=None):
     try:
         if first_screen:
             first_screen(dev)
-        dev.play("down*5,ok,ok,wait:800")  # Dice (the main menu's last entry), roll: a save
+        dev.play(to_row("Dice") + ",ok,wait:800")  # Dice (the main menu's last entry), roll: a save
         dev.settle()
         played = tmp_path / "played.flash"
         dev.save_flash(str(played))
@@ -111,13 +112,19 @@ def _rolled(uf2_file, tmp_path, first_screen=None):
 
 
 def test_update_uf2_resumes_the_game_in_progress(frozen_uf2s, tmp_path):
-    """The full UF2 on a blank Pico boots to the main menu; a die rolled (a game in progress,
+    """The full UF2 on a blank Pico boots to the main menu (the language asked first); a die
+    rolled (a game in progress,
     saved); the update UF2 copied like the boot ROM: at power-up the Pico shows the same
     screen as before the update, and every file of the filesystem is as it was."""
     full, update = frozen_uf2s
     want, _text = sim_frame("wait:100")
-    played = _rolled(full, tmp_path,
-                     lambda dev: same_frame(dev, want, "the full UF2's main menu"))
+
+    def answered(dev):  # the full UF2 asks the language once: English
+        dev.play("down,ok")
+        dev.settle()
+        same_frame(dev, want, "the full UF2's main menu")
+
+    played = _rolled(full, tmp_path, answered)
     dev = _power_up(str(played))  # what the Pico shows at power-up with this save
     try:
         screen = dev.frame()

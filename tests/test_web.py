@@ -13,6 +13,7 @@ import tempfile
 import pytest
 
 from host_tools.sim import core as simcore
+from host_tools.sim.menu import to_row
 
 CHROMIUM = os.environ.get("WYRM_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 if not os.path.exists(CHROMIUM):
@@ -28,7 +29,7 @@ from host_tools.web import build, serve  # noqa: E402 - after the skips
 
 BOARD = "pico-ssd1306-4btn"
 SCRIPTS = {  # the screenshot scripts of host_tools/make/shots.d (key script, seed)
-    "dice roll": ("down*5,ok,ok*25,wait:400", 13),
+    "dice roll": (to_row("Dice") + ",ok*25,wait:400", 13),
     "Drachenhort capture": (
         "ok,down,ok,ok,down,ok,down,ok,down*2,ok,ok,down*4,ok,ok,down*4,ok,wait:1600,ok", 1),
     "party-card deal": ("ok,down,ok,down*5,up*2,ok,ok,ok,press:ok", 4),
@@ -184,7 +185,7 @@ def test_hold_to_peek_with_a_pointer(browser, site):
         p.close()
 
 
-SAVE_A = "down*5,ok,ok,ok*6,wait:400"  # Dice: roll the Drachenhort die (counts are saved)
+SAVE_A = to_row("Dice") + ",ok,ok*6,wait:400"  # Dice: roll the Drachenhort die (counts are saved)
 SAVE_B = "down,wait:200"  # after power-on: its statistics (or, fresh, the main menu)
 
 

@@ -2,16 +2,17 @@
 from wyrm import buttons, font
 from wyrm.app import Screen
 from wyrm.font import wrap
+from wyrm.lang import t
 
 
 class Confirm(Screen):
     """A yes/no question. Starts on "No" so a stray OK never destroys anything."""
 
-    def __init__(self, question, on_yes, on_no=None, yes="Yes", no="No", default_yes=False):
+    def __init__(self, question, on_yes, on_no=None, yes=None, no=None, default_yes=False):
         self.lines = wrap(question)
         self.on_yes = on_yes
         self.on_no = on_no
-        self.labels = (no, yes)
+        self.labels = (no or t("No", "Nein"), yes or t("Yes", "Ja"))
         self.sel = 1 if default_yes else 0
 
     def on_event(self, app, kind, key):

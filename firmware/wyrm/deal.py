@@ -7,6 +7,7 @@ re-deals (the rules of the deal: docs/INTERNALS.md).
 from micropython import const
 
 from wyrm import letters
+from wyrm.lang import t
 
 # The seven adventurers (index 0..6); the same tuple as the Drachenhort rules'
 # ``wyrm.games.drachenhort_colours`` (a core module imports no game).
@@ -56,13 +57,13 @@ def default_config():
 def _name_problem(label, name):
     """None if ``name`` can be shown as a colour name, else a short reason."""
     if not isinstance(name, str):
-        return "%s is not a name" % label
+        return t("%s is not a name", "%s ist kein Name") % label
     if not name:
-        return "%s is empty" % label
+        return t("%s is empty", "%s ist leer") % label
     if len(name) > NAME_MAX:
-        return "%s is too long (max %d)" % (label, NAME_MAX)
+        return t("%s is too long (max %d)", "%s ist zu lang (max. %d)") % (label, NAME_MAX)
     if not letters.shows(name):
-        return "%s: %s" % (label, letters.SHOWN)
+        return "%s: %s" % (label, t(letters.SHOWN, letters.SHOWN_DE))
     return None
 
 
@@ -80,14 +81,18 @@ def validate_colours(obj, defaults=DEFAULT_COLOURS):
     if obj is None:
         return list(defaults), []
     if not isinstance(obj, list):
-        return list(defaults), ["Colours must be a list", "Using default colours"]
+        return list(defaults), [
+            t("Colours must be a list", "Farben müssen eine Liste sein"),
+            t("Using default colours", "Die üblichen Farben gelten"),
+        ]
     problems = []
     if len(obj) != want:
-        problems.append("Need %d colours, got %d" % (want, len(obj)))
+        problems.append(t("Need %d colours, got %d",
+                          "%d Farben nötig, da sind %d") % (want, len(obj)))
     names = []
     seen = []
     for i, raw in enumerate(obj):
-        label = "Colour %d" % (i + 1)
+        label = t("Colour %d", "Farbe %d") % (i + 1)
         name = raw.strip() if isinstance(raw, str) else raw
         why = _name_problem(label, name)
         if why:
@@ -95,11 +100,11 @@ def validate_colours(obj, defaults=DEFAULT_COLOURS):
             continue
         low = name.lower()
         if low in seen:
-            problems.append("%s repeats %s" % (label, name))
+            problems.append(t("%s repeats %s", "%s wiederholt %s") % (label, name))
         seen.append(low)
         names.append(name)
     if problems:
-        problems.append("Using default colours")
+        problems.append(t("Using default colours", "Die üblichen Farben gelten"))
         return list(defaults), problems
     return names, []
 
@@ -117,10 +122,13 @@ def validate_cards(obj):
     if obj is None:
         return default_config(), []
     if not isinstance(obj, dict):
-        return default_config(), ["Settings not readable", "Using default cards"]
+        return default_config(), [
+            t("Settings not readable", "Einstellung nicht lesbar"),
+            t("Using default cards", "Die üblichen Karten gelten"),
+        ]
     colours, problems = validate_colours(obj.get("colours"))
     if problems:
-        return default_config(), problems + ["Using default cards"]
+        return default_config(), problems + [t("Using default cards", "Die üblichen Karten gelten")]
     cards_obj = obj.get("cards")
     if cards_obj is None:
         return {"colours": colours, "cards": default_cards(colours)}, []
@@ -129,26 +137,28 @@ def validate_cards(obj):
     cards = []
     keys = []
     if not isinstance(cards_obj, list):
-        problems.append("Cards must be a list")
+        problems.append(t("Cards must be a list", "Karten müssen eine Liste sein"))
         cards_obj = []
     elif len(cards_obj) != PARTY_CARDS:
-        problems.append("Need %d cards, got %d" % (PARTY_CARDS, len(cards_obj)))
+        problems.append(t("Need %d cards, got %d",
+                          "%d Karten nötig, da sind %d") % (PARTY_CARDS, len(cards_obj)))
     for i, card in enumerate(cards_obj):
-        label = "Card %d" % (i + 1)
+        label = t("Card %d", "Karte %d") % (i + 1)
         if not isinstance(card, list) or len(card) != CARD_SIZE:
-            problems.append("%s needs %d colours" % (label, CARD_SIZE))
+            problems.append(t("%s needs %d colours", "%s braucht %d Farben") % (label, CARD_SIZE))
             continue
         idx = []
         ok = True
         for name in card:
             key = name.strip().lower() if isinstance(name, str) else None
             if key not in lower:
-                problems.append("%s: unknown colour %s" % (label, name))
+                problems.append(t("%s: unknown colour %s",
+                                  "%s: unbekannte Farbe %s") % (label, name))
                 ok = False
                 continue
             j = lower.index(key)
             if j in idx:
-                problems.append("%s repeats %s" % (label, colours[j]))
+                problems.append(t("%s repeats %s", "%s wiederholt %s") % (label, colours[j]))
                 ok = False
             idx.append(j)
         if not ok:
@@ -156,12 +166,13 @@ def validate_cards(obj):
         idx.sort()
         key = tuple(idx)
         if key in keys:
-            problems.append("%s same as card %d" % (label, keys.index(key) + 1))
+            problems.append(t("%s same as card %d",
+                              "%s gleich wie Karte %d") % (label, keys.index(key) + 1))
             continue
         keys.append(key)
         cards.append([colours[j] for j in idx])
     if problems:
-        problems.append("Using default cards")
+        problems.append(t("Using default cards", "Die üblichen Karten gelten"))
         return {"colours": colours, "cards": default_cards(colours)}, problems
     return {"colours": colours, "cards": cards}, []
 
@@ -198,11 +209,6 @@ class PartyDeal:
         """Player k's card index (0..6). Call ONLY while player k is peeking."""
         return self._cards[k]
 
-    def peek(self, k):
-        """Record that player k has seen their card and return it (``card_of``)."""
-        self._seen[k] = True
-        return self._cards[k]
-
     def mark_seen(self, k):
         self._seen[k] = True
 
@@ -215,10 +221,6 @@ class PartyDeal:
                 return False
         return True
 
-    def unseen_cards(self):
-        """Card indices nobody holds, ascending. For the final reveal only."""
-        return [c for c in range(PARTY_CARDS) if c not in self._cards]
-
     def to_json(self):
         return {"cards": list(self._cards), "seen": [1 if s else 0 for s in self._seen]}
 
@@ -229,14 +231,15 @@ class PartyDeal:
             cards = obj["cards"]
             seen = obj["seen"]
         except (KeyError, TypeError):
-            raise ValueError("Saved deal is damaged") from None
+            raise ValueError(t("Saved deal is damaged",
+                               "Gespeicherte Verteilung beschädigt")) from None
         if not distinct_indices(cards, PARTY_CARDS) or not isinstance(seen, list):
-            raise ValueError("Saved deal is damaged")
+            raise ValueError(t("Saved deal is damaged", "Gespeicherte Verteilung beschädigt"))
         if not MIN_PLAYERS <= len(cards) <= MAX_PLAYERS or len(seen) != len(cards):
-            raise ValueError("Saved deal is damaged")
+            raise ValueError(t("Saved deal is damaged", "Gespeicherte Verteilung beschädigt"))
         for s in seen:
             if s not in (0, 1):
-                raise ValueError("Saved deal is damaged")
+                raise ValueError(t("Saved deal is damaged", "Gespeicherte Verteilung beschädigt"))
         return PartyDeal(cards, seen)
 
 
@@ -252,7 +255,6 @@ def deal_party(players, rng):
 # ----------------------------------------------------------------- generic deck
 
 _PILE = const(-1)
-_DISCARD = const(-2)
 _TABLE = const(-3)
 
 
@@ -262,18 +264,18 @@ class Deck:
     def __init__(self, cards):
         if type(cards) is int:
             if cards < 1:
-                raise ValueError("Need at least 1 card")
+                raise ValueError(t("Need at least 1 card", "Mindestens 1 Karte nötig"))
             self.count = cards
             self.labels = [str(i + 1) for i in range(cards)]
         elif isinstance(cards, list) and cards:
             for lab in cards:
                 if not isinstance(lab, str):
-                    raise ValueError("Card labels must be text")
+                    raise ValueError(t("Card labels must be text", "Kartennamen müssen Text sein"))
             self.count = None
             self.labels = list(cards)
         else:
-            raise ValueError("Need at least 1 card")
-        # where each card is: a player index >= 0, or _PILE / _DISCARD / _TABLE
+            raise ValueError(t("Need at least 1 card", "Mindestens 1 Karte nötig"))
+        # where each card is: a player index >= 0, or _PILE / _TABLE
         self._loc = [_PILE] * len(self.labels)
 
     def __len__(self):
@@ -282,9 +284,6 @@ class Deck:
     def remaining(self):
         """How many cards are in the draw pile."""
         return self._loc.count(_PILE)
-
-    def discarded(self):
-        return self._loc.count(_DISCARD)
 
     def _take(self, rng, where):
         pile = [i for i, loc in enumerate(self._loc) if loc == _PILE]
@@ -296,10 +295,10 @@ class Deck:
         have = self.remaining()
         if want > have:
             if have == 0:
-                raise ValueError("No cards left")
+                raise ValueError(t("No cards left", "Keine Karten mehr"))
             if have == 1:
-                raise ValueError("Only 1 card left")
-            raise ValueError("Only %d cards left" % have)
+                raise ValueError(t("Only 1 card left", "Nur noch 1 Karte"))
+            raise ValueError(t("Only %d cards left", "Nur noch %d Karten") % have)
 
     def deal(self, rng, players, each):
         """Give ``each`` cards to each of ``players`` players; returns their new cards.
@@ -308,7 +307,7 @@ class Deck:
         if the pile is too small (ValueError).
         """
         if type(players) is not int or players < 1 or type(each) is not int or each < 1:
-            raise ValueError("Nothing to deal")
+            raise ValueError(t("Nothing to deal", "Nichts zu verteilen"))
         self._short(players * each)
         hands = [[] for _ in range(players)]
         for _ in range(each):
@@ -319,7 +318,7 @@ class Deck:
     def draw(self, rng, player=None):
         """Draw one card, to ``player``'s hand or (None) onto the table; its label."""
         if player is not None and (type(player) is not int or player < 0):
-            raise ValueError("Unknown player")
+            raise ValueError(t("Unknown player", "Unbekannter Spieler"))
         self._short(1)
         return self.labels[self._take(rng, _TABLE if player is None else player)]
 
@@ -328,23 +327,13 @@ class Deck:
         return [self.labels[i] for i, loc in enumerate(self._loc) if loc == player]
 
     def table(self):
-        """Labels drawn onto the table and not yet discarded."""
+        """Labels drawn onto the table (until a reshuffle)."""
         return [self.labels[i] for i, loc in enumerate(self._loc) if loc == _TABLE]
 
-    def discard(self, label, player=None):
-        """Move one card with ``label`` from ``player``'s hand (or the table) to the discards."""
-        where = _TABLE if player is None else player
-        for i, loc in enumerate(self._loc):
-            if loc == where and self.labels[i] == label:
-                self._loc[i] = _DISCARD
-                return
-        raise ValueError("No such card there")
-
-    def reshuffle(self, discards_only=False):
-        """Put cards back into the draw pile: all of them, or only the discards."""
-        for i, loc in enumerate(self._loc):
-            if loc == _DISCARD or not discards_only:
-                self._loc[i] = _PILE
+    def reshuffle(self):
+        """Put every card back into the draw pile."""
+        for i in range(len(self._loc)):
+            self._loc[i] = _PILE
 
     def to_json(self):
         if self.count is None:
@@ -358,11 +347,12 @@ class Deck:
             loc = obj["loc"]
             deck = Deck(cards)
         except (KeyError, TypeError, ValueError):
-            raise ValueError("Saved deck is damaged") from None
+            raise ValueError(t("Saved deck is damaged",
+                               "Gespeicherter Stapel beschädigt")) from None
         if not isinstance(loc, list) or len(loc) != len(deck.labels):
-            raise ValueError("Saved deck is damaged")
+            raise ValueError(t("Saved deck is damaged", "Gespeicherter Stapel beschädigt"))
         for x in loc:
             if type(x) is not int or x < _TABLE:
-                raise ValueError("Saved deck is damaged")
+                raise ValueError(t("Saved deck is damaged", "Gespeicherter Stapel beschädigt"))
         deck._loc = list(loc)
         return deck

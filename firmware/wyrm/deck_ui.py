@@ -3,10 +3,10 @@
 Saved after every change as "hdeck" (docs/USING.md describes the screens).
 """
 
-
 from micropython import const
 
 from wyrm import deal, letters, peek, players, ui
+from wyrm.lang import t
 from wyrm.spinner import Spinner
 
 _STORE = "hdeck"  # not "deck": deck.json is the user's label file
@@ -24,6 +24,13 @@ _HELP = (
     "card back. Own card names: put deck.json next to the saved games, e.g. "
     '{"cards": ["Ace", "King", "Queen"]} (up to 200 cards, 21 letters each).'
 )
+_HELP_DE = (
+    "Wyrm hält einen gemischten Stapel. Karten geben: jeder hält dann OK und sieht "
+    "nur die eigenen Karten. Eine ziehen: eine Karte für einen Spieler. Neu mischen "
+    "legt alle Karten zurück. Eigene Kartennamen: deck.json neben die gespeicherten "
+    'Spiele legen, z.B. {"cards": ["Ass", "König", "Dame"]} (bis 200 Karten, je 21 '
+    "Buchstaben)."
+)
 
 
 # -- labels file ------------------------------------------------------------------
@@ -32,23 +39,31 @@ def parse_labels(obj):
     if isinstance(obj, dict):
         obj = obj.get("cards")
     if not isinstance(obj, list):
-        return None, ['deck.json needs a list of cards: {"cards": ["Ace", ...]}']
+        return None, [
+            t(
+                'deck.json needs a list of cards: {"cards": ["Ace", ...]}',
+                'deck.json braucht eine Kartenliste: {"cards": ["Ass", ...]}',
+            )
+        ]
     if not obj:
-        return None, ["deck.json has no cards"]
+        return None, [t("deck.json has no cards", "deck.json hat keine Karten")]
     if len(obj) > MAX_CARDS:
-        return None, ["deck.json: at most %d cards, got %d" % (MAX_CARDS, len(obj))]
+        return None, [
+            t("deck.json: at most %d cards, got %d", "deck.json: höchstens %d Karten, da sind %d")
+            % (MAX_CARDS, len(obj))
+        ]
     out = []
     for i, lab in enumerate(obj):
-        where = "deck.json card %d" % (i + 1)
+        where = t("deck.json card %d", "deck.json Karte %d") % (i + 1)
         if not isinstance(lab, str):
-            return None, [where + " is not text"]
+            return None, [where + t(" is not text", " ist kein Text")]
         lab = lab.strip()
         if not lab:
-            return None, [where + " is empty"]
+            return None, [where + t(" is empty", " ist leer")]
         if len(lab) > _LABEL_MAX:
-            return None, [where + " is too long (max %d)" % _LABEL_MAX]
+            return None, [where + t(" is too long (max %d)", " ist zu lang (max. %d)") % _LABEL_MAX]
         if not letters.shows(lab):
-            return None, [where + ": " + letters.SHOWN]
+            return None, [where + ": " + t(letters.SHOWN, letters.SHOWN_DE)]
         out.append(lab)
     return out, []
 
@@ -131,7 +146,7 @@ def _check_pending(p, st):
 def pack(labels):
     """Card labels as screen lines: large (10 a line, 3 lines) when they fit."""
     if not labels:
-        return ["No cards"]
+        return [t("No cards", "Keine Karten")]
     for width, most in ((10, 3), (21, 0)):
         lines = []
         line = ""
@@ -171,6 +186,7 @@ def _run_pending(app, st):
     p = st.pending
     if p is None:
         return
+
     def seen(app, k):
         if k in p["players"]:
             p["players"].remove(k)
@@ -190,10 +206,10 @@ def _run_pending(app, st):
             _drawn_lines(p["label"]),
             done,
             None,
-            "You drew",
+            t("You drew", "Du hast gezogen"),
             seen,
-            "Draw one",
-            "your card",
+            t("Draw one", "Eine ziehen"),
+            t("your card", "deine Karte"),
             "",
         )
     else:
@@ -203,11 +219,11 @@ def _run_pending(app, st):
             _hand_lines(st),
             done,
             None,
-            "Your cards",
+            t("Your cards", "Deine Karten"),
             seen,
-            "Hidden deck",
-            "your cards",
-            "All cards dealt",
+            t("Hidden deck", "Verdeckte Karten"),
+            t("your cards", "deine Karten"),
+            t("All cards dealt", "Alle Karten verteilt"),
             st.players,
         )
 
@@ -215,7 +231,11 @@ def _run_pending(app, st):
 # -- menu actions -----------------------------------------------------------------
 def _need_deck(app, st):
     if st.deck is None:
-        ui.error(app, "No deck yet. Choose New deck first.", "Hidden deck")
+        ui.error(
+            app,
+            t("No deck yet. Choose New deck first.", "Noch kein Stapel. Erst Neuer Stapel wählen."),
+            t("Hidden deck", "Verdeckte Karten"),
+        )
         return False
     return True
 
@@ -225,7 +245,7 @@ def _make(app, st, cards):
     st.players = 0
     st.pending = None
     st.save(app)
-    app.toast("New deck: %d cards" % len(st.deck))
+    app.toast(t("New deck: %d cards", "Neuer Stapel: %d Karten") % len(st.deck))
 
 
 def _numbered(app, st):
@@ -233,7 +253,16 @@ def _numbered(app, st):
         _make(app, st, n)
 
     app.push(
-        Spinner("How many cards?", _DEFAULT_COUNT, 2, MAX_CARDS, done, 1, None, "cards  OK: set")
+        Spinner(
+            t("How many cards?", "Wie viele Karten?"),
+            _DEFAULT_COUNT,
+            2,
+            MAX_CARDS,
+            done,
+            1,
+            None,
+            t("cards  OK: set", "Karten  OK: fertig"),
+        )
     )
 
 
@@ -242,7 +271,9 @@ def _define(app, st):
     if problems or labels is None:
         _numbered(app, st)
         if problems:  # shown on top of the spinner
-            ui.error(app, problems + ["Using numbered cards."], "deck.json")
+            ui.error(
+                app, problems + [t("Using numbered cards.", "Nummerierte Karten.")], "deck.json"
+            )
         return
 
     def from_file(app):
@@ -254,8 +285,11 @@ def _define(app, st):
         _numbered(app, st)
 
     menu = ui.Menu(
-        "New deck",
-        [["deck.json: %d cards" % len(labels), from_file], ["Numbered 1..N", numbered]],
+        t("New deck", "Neuer Stapel"),
+        [
+            [t("deck.json: %d cards", "deck.json: %d Karten") % len(labels), from_file],
+            [t("Numbered 1..N", "Nummeriert 1..N"), numbered],
+        ],
     )
     app.push(menu)
 
@@ -263,7 +297,13 @@ def _define(app, st):
 def _new(app, st):
     if st.deck is not None:
         app.push(
-            ui.Confirm("New deck? The old deck and all hands are lost.", lambda a: _define(a, st))
+            ui.Confirm(
+                t(
+                    "New deck? The old deck and all hands are lost.",
+                    "Neuer Stapel? Der alte und alle Hände gehen verloren.",
+                ),
+                lambda a: _define(a, st),
+            )
         )
     else:
         _define(app, st)
@@ -274,37 +314,49 @@ def _deal(app, st):
         return
     left = st.deck.remaining()
     if left == 0:
-        ui.error(app, "No cards left. Reshuffle first.", "Deal cards")
+        ui.error(
+            app,
+            t("No cards left. Reshuffle first.", "Keine Karten mehr. Erst neu mischen."),
+            t("Deal cards", "Karten geben"),
+        )
         return
 
     def got_players(app, n):
         each_max = left // n
         if each_max < 1:
-            ui.error(app, "Only %d cards left: not one for each player." % left, "Deal cards")
+            ui.error(
+                app,
+                t(
+                    "Only %d cards left: not one for each player.",
+                    "Nur noch %d Karten: nicht eine für jeden.",
+                )
+                % left,
+                t("Deal cards", "Karten geben"),
+            )
             return
         app.push(
             Spinner(
-                "Cards each",
+                t("Cards each", "Karten je"),
                 1,
                 1,
                 each_max,
                 lambda a, k: _do_deal(a, st, n, k),
                 1,
                 None,
-                "1..%d each  OK: deal" % each_max,
+                t("1..%d each  OK: deal", "1..%d je  OK: geben") % each_max,
             )
         )
 
     app.push(
         Spinner(
-            "How many players?",
+            t("How many players?", "Wie viele Spieler?"),
             max(st.players, 2) if st.players else players.count_or(app, 2, 1, MAX_PLAYERS),
             1,
             MAX_PLAYERS,
             got_players,
             1,
             None,
-            "1..%d  OK: set" % MAX_PLAYERS,
+            t("1..%d  OK: set", "1..%d  OK: fertig") % MAX_PLAYERS,
         )
     )
 
@@ -313,7 +365,7 @@ def _do_deal(app, st, n, each):
     try:
         st.deck.deal(app.rng, n, each)
     except ValueError as exc:
-        ui.error(app, str(exc), "Deal cards")
+        ui.error(app, str(exc), t("Deal cards", "Karten geben"))
         return
     st.players = max(st.players, n)
     st.pending = {"kind": "deal", "players": list(range(n))}
@@ -333,7 +385,7 @@ def _choose_player(app, title_text, count, then, new=False):
 
     items = [[players.name(app, k), pick(k)] for k in range(count)]
     if new:
-        items[-1][0] += " (new)"
+        items[-1][0] += t(" (new)", " (neu)")
     menu = ui.Menu(title_text, items)
     app.push(menu)
 
@@ -342,7 +394,11 @@ def _draw(app, st):
     if not _need_deck(app, st):
         return
     if st.deck.remaining() == 0:
-        ui.error(app, "No cards left. Reshuffle first.", "Draw one")
+        ui.error(
+            app,
+            t("No cards left. Reshuffle first.", "Keine Karten mehr. Erst neu mischen."),
+            t("Draw one", "Eine ziehen"),
+        )
         return
 
     def go(app, k):
@@ -355,22 +411,35 @@ def _draw(app, st):
     # the players dealt to, and one more who joins (all eight before any deal)
     n = st.players
     if n == 0:
-        _choose_player(app, "Who draws?", MAX_PLAYERS, go)
+        _choose_player(app, t("Who draws?", "Wer zieht?"), MAX_PLAYERS, go)
     else:
-        _choose_player(app, "Who draws?", min(n + 1, MAX_PLAYERS), go, n < MAX_PLAYERS)
+        _choose_player(
+            app, t("Who draws?", "Wer zieht?"), min(n + 1, MAX_PLAYERS), go, n < MAX_PLAYERS
+        )
 
 
 def _see(app, st):
     if not _need_deck(app, st):
         return
     if st.players == 0:
-        ui.error(app, "Nobody holds cards yet.", "See a hand")
+        ui.error(
+            app,
+            t("Nobody holds cards yet.", "Noch hat niemand Karten."),
+            t("See a hand", "Hand ansehen"),
+        )
         return
 
     def go(app, k):
-        peek.peek_one(app, k, _hand_lines(st), None, "Your cards", "your cards")
+        peek.peek_one(
+            app,
+            k,
+            _hand_lines(st),
+            None,
+            t("Your cards", "Deine Karten"),
+            t("your cards", "deine Karten"),
+        )
 
-    _choose_player(app, "Whose hand?", st.players, go)
+    _choose_player(app, t("Whose hand?", "Wessen Hand?"), st.players, go)
 
 
 def _reshuffle(app, st):
@@ -381,16 +450,27 @@ def _reshuffle(app, st):
         st.deck.reshuffle()
         st.pending = None
         st.save(app)
-        app.toast("All %d cards are back in the deck" % len(st.deck))
+        app.toast(
+            t("All %d cards are back in the deck", "Alle %d Karten sind wieder im Stapel")
+            % len(st.deck)
+        )
 
-    app.push(ui.Confirm("Reshuffle? Every card goes back into the deck.", yes))
+    app.push(
+        ui.Confirm(
+            t(
+                "Reshuffle? Every card goes back into the deck.",
+                "Neu mischen? Jede Karte kommt zurück in den Stapel.",
+            ),
+            yes,
+        )
+    )
 
 
 def _title(st):
     def title(app):
         if st.deck is None:
-            return "Hidden deck"
-        return "Deck: %d of %d left" % (st.deck.remaining(), len(st.deck))
+            return t("Hidden deck", "Verdeckte Karten")
+        return t("Deck: %d of %d left", "Stapel: %d/%d übrig") % (st.deck.remaining(), len(st.deck))
 
     return title
 
@@ -400,17 +480,22 @@ def enter(app, resume=False):
     menu = ui.Menu(
         _title(st),
         [
-            ["New deck", lambda a: _new(a, st)],
-            ["Deal cards", lambda a: _deal(a, st)],
-            ["Draw one", lambda a: _draw(a, st)],
-            ["See a hand", lambda a: _see(a, st)],
-            ["Reshuffle", lambda a: _reshuffle(a, st)],
-            ["Help", lambda a: a.push(ui.Message("Hidden deck", _HELP))],
+            [t("New deck", "Neuer Stapel"), lambda a: _new(a, st)],
+            [t("Deal cards", "Karten geben"), lambda a: _deal(a, st)],
+            [t("Draw one", "Eine ziehen"), lambda a: _draw(a, st)],
+            [t("See a hand", "Hand ansehen"), lambda a: _see(a, st)],
+            [t("Reshuffle", "Neu mischen"), lambda a: _reshuffle(a, st)],
+            [
+                t("Help", "Hilfe"),
+                lambda a: a.push(
+                    ui.Message(t("Hidden deck", "Verdeckte Karten"), t(_HELP, _HELP_DE))
+                ),
+            ],
         ],
     )
     app.push(menu)
     if st.problem:
-        ui.error(app, st.problem, "Hidden deck")
+        ui.error(app, st.problem, t("Hidden deck", "Verdeckte Karten"))
     if resume and st.pending is not None:
         _run_pending(app, st)
     return menu

@@ -7,6 +7,7 @@ every face is drawn with ``rng.below`` (docs/INTERNALS.md).
 from micropython import const
 
 from wyrm import dice_custom
+from wyrm.lang import t
 
 KIND_PLAIN = "plain"
 KIND_DRACHENHORT = "drachenhort"
@@ -42,16 +43,18 @@ class Die:
     Attributes: ``id`` (short key, e.g. "d6", "2d6", "c:Weather"), ``name``
     (display name, <= 21 chars), ``faces`` (tuple; duplicates allowed),
     ``count`` (dice per roll), ``kind`` (KIND_*), ``numeric`` (all faces ints).
+    ``de``: the name in German (a built-in die's; your own dice keep theirs).
     """
 
-    def __init__(self, die_id, name, faces, count=1, kind=KIND_PLAIN):
+    def __init__(self, die_id, name, faces, count=1, kind=KIND_PLAIN, de=None):
         faces = tuple(faces)
         if len(faces) < 1:
             raise ValueError("a die needs faces")
         if count < 1:
             raise ValueError("count must be >= 1")
         self.id = die_id
-        self.name = name
+        self.en = name
+        self.de = de or name
         self.faces = faces
         self.count = count
         self.kind = kind
@@ -64,6 +67,11 @@ class Die:
 
     def __repr__(self):
         return "Die(%r)" % (self.id,)
+
+    @property
+    def name(self):
+        """The name in the language in use."""
+        return t(self.en, self.de)
 
     def roll(self, rng):
         """Roll: a list with one face value per die."""
@@ -152,20 +160,20 @@ class Die:
         if self.kind == KIND_DRACHENHORT:
             v = result[0]
             if v == 2:
-                return "2 - any adventurer"
-            return "%d - start/lit only" % v
+                return t("2 - any adventurer", "2 - jeder Abenteurer")
+            return t("%d - start/lit only", "%d - nur Start/Licht") % v
         if self.kind == KIND_DOOR:
             v = result[0]
             if door_found(v):
-                return "%d - door FOUND" % v
-            return "%d - not found" % v
+                return t("%d - door FOUND", "%d - Tür GEFUNDEN") % v
+            return t("%d - not found", "%d - nicht gefunden") % v
         parts = [str(v) for v in result]
         if len(parts) == 1:
             return parts[0][:NAME_MAX]
         if self.numeric:
             s = "+".join(parts) + " = " + str(self.total(result))
             if len(s) > NAME_MAX:
-                s = "total " + str(self.total(result))
+                s = t("total ", "Summe ") + str(self.total(result))
             return s
         s = " ".join(parts)
         if len(s) > NAME_MAX:
@@ -178,10 +186,12 @@ def door_found(value):
     return 1 <= value <= 3
 
 
-DRACHENHORT = Die("dh", "Drachenhort die", (1, 2, 2, 3, 4, 6), 1, KIND_DRACHENHORT)
-D6 = Die("d6", "d6", (1, 2, 3, 4, 5, 6))
-TWO_D6 = Die("2d6", "2d6", (1, 2, 3, 4, 5, 6), 2)
-DOOR = Die("door", "Door search (1d6)", (1, 2, 3, 4, 5, 6), 1, KIND_DOOR)
+DRACHENHORT = Die(
+    "dh", "Drachenhort die", (1, 2, 2, 3, 4, 6), 1, KIND_DRACHENHORT, "Drachenhort-Würfel"
+)
+D6 = Die("d6", "d6", (1, 2, 3, 4, 5, 6), de="W6")
+TWO_D6 = Die("2d6", "2d6", (1, 2, 3, 4, 5, 6), 2, de="2W6")
+DOOR = Die("door", "Door search (1d6)", (1, 2, 3, 4, 5, 6), 1, KIND_DOOR, "Türsuche (1W6)")
 
 # Built-in dice in their fixed menu order.
 BUILTIN = [DRACHENHORT, D6, TWO_D6, DOOR]

@@ -1,5 +1,5 @@
 """Who starts and the Drakskatten roll-off (everyone rolls 1d6, only the tied highest
-roll again): the logic (``RollOff``, ``roll_off``) and the tumbling screens behind
+roll again): the logic (``RollOff``) and the tumbling screens behind
 ``wyrm.dice_ui.who_starts_screen`` and ``rolloff_screen``.
 
 The logic has no randomness of its own (``roll(rng)`` takes the caller's rng).
@@ -8,6 +8,7 @@ The logic has no randomness of its own (``roll(rng)`` takes the caller's rng).
 from wyrm import buttons, dice, dice_roll_ui, font, players, ui
 from wyrm.dice import D6
 from wyrm.dice_draw_ui import Tumbling, caption, skip_key, spin
+from wyrm.lang import t
 from wyrm.spinner import Spinner
 
 
@@ -64,14 +65,6 @@ class RollOff:
         return self.enter([D6.roll(rng)[0] for _ in self.still_in])
 
 
-def roll_off(rng, players):
-    """Run a whole roll-off; returns (winner, rounds)."""
-    r = RollOff(players)
-    while r.winner is None:
-        r.roll(rng)
-    return r.winner, r.rounds
-
-
 # -- who starts -----------------------------------------------------------------------
 class PlayersSpinner(Spinner):
     """How many players? (starts at the last count used); OK opens ``make(n)``."""
@@ -79,7 +72,14 @@ class PlayersSpinner(Spinner):
     def __init__(self, title_text, make, lo, hi):
         self.make = make
         self.book = dice_roll_ui.Book()  # the player count is kept with the dice counts
-        super().__init__(title_text, 4, lo, hi, self._done, hint="%d-%d players  OK: go" % (lo, hi))
+        super().__init__(
+            title_text,
+            4,
+            lo,
+            hi,
+            self._done,
+            hint=t("%d-%d players  OK: go", "%d-%d Spieler  OK: los") % (lo, hi),
+        )
 
     def on_open(self, app):
         self.book.load(app)
@@ -127,7 +127,7 @@ class WhoScreen(Tumbling):
     def draw(self, app, fb):
         tall = app.tall
         if tall:
-            ui.title(fb, "Who starts?", "of %d" % self.n)
+            ui.title(fb, t("Who starts?", "Wer beginnt?"), t("of %d", "von %d") % self.n)
         y = ui.TITLE_H + 3 if tall else 2
         p = self.shown if self.t0 is not None else self.pick
         if tall:
@@ -137,12 +137,12 @@ class WhoScreen(Tumbling):
         if self.t0 is not None:
             return
         if tall:
-            caption(fb, "%s starts" % players.name(app, p - 1), 44, True)
+            caption(fb, t("%s starts", "%s beginnt") % players.name(app, p - 1), 44, True)
             if not players.given(app, p - 1):
-                font.center(fb, "1 = you, clockwise", 56)
+                font.center(fb, t("1 = you, clockwise", "1 = du, im Uhrzeigersinn"), 56)
         else:
             font.text(fb, players.name(app, p - 1), 30, 4)
-            font.text(fb, "starts", 30, 14)
+            font.text(fb, t("starts", "beginnt"), 30, 14)
 
 
 class RollOffScreen(Tumbling):
@@ -152,7 +152,7 @@ class RollOffScreen(Tumbling):
     look back at earlier rounds.
     """
 
-    done_hint = "OK: new roll-off"  # (a game's roll-off goes on into the game)
+    done_hint = None  # "OK: new roll-off" (a game's roll-off goes on into the game)
 
     def __init__(self, n, names=None, on_win=None):
         super().__init__(3)
@@ -245,11 +245,11 @@ class RollOffScreen(Tumbling):
             if r == best:
                 tied += 1
         tall = app.tall
-        right = "round %d" % (self.view + 1)
+        right = t("round %d", "Runde %d") % (self.view + 1)
         if len(rounds) > 1:
-            right = "round %d/%d" % (self.view + 1, len(rounds))
+            right = t("round %d/%d", "Runde %d/%d") % (self.view + 1, len(rounds))
         if tall:
-            ui.title(fb, "Roll-off", right)
+            ui.title(fb, t("Roll-off", "Stechen"), right)
         # every player (a name of up to 6 letters): rolled this round (value, top ones
         # inverted) or out. 64 px: two columns of up to four under the title, a top row
         # inverted whole (9 px, a name's tail within). 32 px: no title, three rows of 8 px
@@ -304,7 +304,7 @@ class RollOffScreen(Tumbling):
             c = 0 if inv and tall else 1
             font.text(fb, self._name(app, p, True), x + (2 if tall else 0), ty, c)
             if r is None:
-                font.text(fb, "out" if tall else "-", vx - 4 if tall else vx, ty)
+                font.text(fb, t("out", "aus") if tall else "-", vx - 4 if tall else vx, ty)
                 continue
             if rolling:
                 seed = spin(seed)
@@ -323,15 +323,15 @@ class RollOffScreen(Tumbling):
             for p, r in rnd:
                 if r == best:
                     winner = p
-            caption(fb, "%s starts!" % self._name(app, winner, False), y, False)
-            hint = self.done_hint
+            caption(fb, t("%s starts!", "%s beginnt!") % self._name(app, winner, False), y, False)
+            hint = self.done_hint or t("OK: new roll-off", "OK: neues Stechen")
         else:
-            caption(fb, "Tie on %d: roll again" % best, y, False)
-            hint = "OK: next round"
+            caption(fb, t("Tie on %d: roll again", "Gleich mit %d: nochmal") % best, y, False)
+            hint = t("OK: next round", "OK: nächste Runde")
         if not tall:
             return
         if not last:
-            hint = "OK: latest round"
+            hint = t("OK: latest round", "OK: letzte Runde")
         font.center(fb, hint, 56)
 
     def _col_w(self, app, col):

@@ -1,12 +1,19 @@
 """The Dice menu and the screen builders games use (who starts, the roll-off)."""
 
 from wyrm import dice, dice_roll_ui, dice_rolloff, font, ui
+from wyrm.lang import t
 
 _HELP = (
     "Add your own dice: put a file dice.json on Wyrm (next to the saved "
     'games), e.g. {"dice": [{"name": "d20", "sides": 20}, {"name": "Weather", '
     '"faces": ["Sun", "Rain", "Storm"]}]}. "count": 2 rolls two at once. '
     "Faces are numbers or words of up to 8 letters."
+)
+_HELP_DE = (
+    "Eigene Würfel: eine Datei dice.json auf Wyrm legen (neben die gespeicherten "
+    'Spiele), z.B. {"dice": [{"name": "W20", "sides": 20}, {"name": "Wetter", '
+    '"faces": ["Sonne", "Regen", "Sturm"]}]}. "count": 2 wirft zwei auf einmal. '
+    "Seiten sind Zahlen oder Wörter mit bis zu 8 Buchstaben."
 )
 
 
@@ -19,7 +26,7 @@ class StatsMenu(ui.Menu):
         items = []
         for d in dice_list:
             items.append([self._label(d), self._opener(d)])
-        super().__init__("Statistics", items)
+        super().__init__(t("Statistics", "Statistik"), items)
 
     def _label(self, d):
         def lab(app):
@@ -46,7 +53,8 @@ def who_starts_screen(n=None, lo=dice.PLAYERS_MIN, hi=dice.PLAYERS_MAX):
     """Pick a random starting player; asks for the player count unless ``n`` is given."""
     if n is not None:
         return dice_rolloff.WhoScreen(n)
-    return dice_rolloff.PlayersSpinner("Who starts?", dice_rolloff.WhoScreen, lo, hi)
+    return dice_rolloff.PlayersSpinner(t("Who starts?", "Wer beginnt?"), dice_rolloff.WhoScreen,
+                                       lo, hi)
 
 
 def rolloff_screen(n=None, lo=dice.PLAYERS_MIN, hi=dice.PLAYERS_MAX, names=None, on_win=None):
@@ -55,7 +63,8 @@ def rolloff_screen(n=None, lo=dice.PLAYERS_MIN, hi=dice.PLAYERS_MAX, names=None,
     when player k has won it (the game's first turn)."""
     if n is not None:
         return dice_rolloff.RollOffScreen(n, names, on_win)
-    return dice_rolloff.PlayersSpinner("Roll-off", dice_rolloff.RollOffScreen, lo, hi)
+    return dice_rolloff.PlayersSpinner(t("Roll-off", "Stechen"), dice_rolloff.RollOffScreen,
+                                       lo, hi)
 
 
 def _name_of(dice_list, die_id):
@@ -75,7 +84,7 @@ class DiceMenu(ui.Menu):
     """Built-in dice, custom dice, who starts, roll-off, statistics, help."""
 
     def __init__(self):
-        super().__init__("Dice", [])
+        super().__init__(t("Dice", "Würfel"), [])
         self.book = None
         self.dice_list = []
 
@@ -86,19 +95,22 @@ class DiceMenu(ui.Menu):
         items = []
         for d in dice.BUILTIN:
             items.append([d.name, self._roller(d)])
-        items.append(["Who starts?", lambda a: a.push(who_starts_screen())])
-        items.append(["Roll-off (all 1d6)", lambda a: a.push(rolloff_screen())])
+        items.append([t("Who starts?", "Wer beginnt?"), lambda a: a.push(who_starts_screen())])
+        items.append([t("Roll-off (all 1d6)", "Stechen (alle 1W6)"),
+                      lambda a: a.push(rolloff_screen())])
         for d in custom:  # your own dice after the built-in entries
             items.append([d.name, self._roller(d)])
-        items.append(["Statistics", self._stats])
-        items.append(["Your own dice", lambda a: a.push(ui.Message("Your own dice", _HELP))])
+        items.append([t("Statistics", "Statistik"), self._stats])
+        own = t("Your own dice", "Eigene Würfel")
+        items.append([own, lambda a: a.push(ui.Message(own, t(_HELP, _HELP_DE)))])
         self.items = items
         last = dice.last_die(app)  # the menu starts on the die rolled last
         for i in range(len(items)):
             if items[i][0] == _name_of(self.dice_list, last):
                 self.sel = i
         if problems:
-            text = ["The file dice.json has problems; the other dice work."]
+            text = [t("The file dice.json has problems; the other dice work.",
+                      "Die Datei dice.json hat Fehler; die anderen Würfel gehen.")]
             head = "dice.json: "  # the file is named in the first line already
             for p in problems:
                 text.append(p[len(head):] if p.startswith(head) else p)

@@ -7,6 +7,7 @@ DEFAULTS = {
     "off_s": 300,  # 0 = never
     "peek_s": 10,  # a secret hides by itself after this many seconds of holding
     "battery": 0,  # wyrm.power.KINDS: 3x alkaline, 3x NiMH, 1x LiPo
+    "lang": 0,  # the panel's language (wyrm.lang): 0 English, 1 Deutsch
 }
 
 # (lowest, highest, 0 too: "never"). settings.json may come from anywhere: a value
@@ -18,6 +19,7 @@ RANGES = {
     "off_s": (10, 7200, True),
     "peek_s": (1, 120, False),
     "battery": (0, 2, False),
+    "lang": (0, 1, False),
 }
 
 

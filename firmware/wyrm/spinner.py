@@ -1,6 +1,7 @@
 """Spinners: pick a number with UP/DOWN."""
 from wyrm import font, ui
 from wyrm.app import Screen
+from wyrm.lang import t
 
 
 class Spinner(Screen):
@@ -41,7 +42,7 @@ class Spinner(Screen):
             font.big_center(fb, text, ui.TITLE_H + 4)
         else:
             font.center(fb, text, ui.TITLE_H + 4, 1, 2 if font.width(text, 2) <= fb.width else 1)
-        hint = self.hint or ("%d..%d  OK: set" % (self.lo, self.hi))
+        hint = self.hint or (t("%d..%d  OK: set", "%d..%d  OK: fertig") % (self.lo, self.hi))
         if app.tall:
             font.center(fb, hint, app.height - 8)
         if self.value < self.hi:

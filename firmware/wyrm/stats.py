@@ -7,6 +7,8 @@ import math
 
 from micropython import const
 
+from wyrm.lang import t
+
 ALPHA = 0.001
 MIN_EXPECTED = const(5)
 
@@ -24,6 +26,8 @@ TOO_FEW = const(1)
 UNUSUAL = const(2)
 
 VERDICT_TEXT = ("Looks fair", "Too few rolls to tell", "Unusual: keep rolling")
+VERDICT_DE = ("Wirkt fair", "Noch zu früh", "Seltsam: mehr Würfe")  # (no g, p, q or y: the
+# verdict is the panel's lowest line)
 
 
 def critical_value(df):
@@ -80,7 +84,7 @@ def verdict(counts, probs):
 
 
 def verdict_text(code):
-    return VERDICT_TEXT[code]
+    return t(VERDICT_TEXT, VERDICT_DE)[code]
 
 
 def count(die, results):
@@ -129,7 +133,7 @@ class Tally:
         return verdict(self.counts, self.probs)
 
     def verdict_text(self):
-        return VERDICT_TEXT[self.verdict()[0]]
+        return verdict_text(self.verdict()[0])
 
     def rows(self):
         """Per face: (label, count, observed per mille, expected per mille)."""

@@ -55,7 +55,7 @@ def refresh(oled, app):
 # A 3x5 capital font drawn with fill_rect only: it needs no module that might be
 # the one that failed. Each glyph: five rows of three bits (4 = left column).
 # Glyph i of _GLYPH_CHARS is rows _GLYPH_ROWS[5i:5i+5]; anything else draws blank.
-_GLYPH_CHARS = "AEKMOPRSTWY:"
+_GLYPH_CHARS = "AEKMOPRSTWY:FHLNU"
 _GLYPH_ROWS = (
     b"\x02\x05\x07\x05\x05"  # A
     b"\x07\x04\x06\x04\x07"  # E
@@ -69,6 +69,11 @@ _GLYPH_ROWS = (
     b"\x05\x05\x07\x07\x05"  # W
     b"\x05\x05\x02\x02\x02"  # Y
     b"\x00\x02\x00\x02\x00"  # :
+    b"\x07\x04\x06\x04\x04"  # F (the German lines' letters)
+    b"\x05\x05\x07\x05\x05"  # H
+    b"\x04\x04\x04\x04\x07"  # L
+    b"\x06\x05\x05\x05\x05"  # N
+    b"\x05\x05\x05\x05\x07"  # U
 )
 
 
@@ -84,6 +89,14 @@ def draw_words(fb, text, x, y, scale):
 
 
 def crash_lines(height):
+    try:  # the panel's language (wyrm.lang: a module with no import of its own)
+        from wyrm.lang import CUR
+    except Exception:  # noqa: BLE001 - English, then
+        CUR = 0
+    if CUR:
+        return (
+            ("WYRM FEHLER", "OK:", "NEUSTART") if height >= 64 else ("WYRM FEHLER", "OK: NEUSTART")
+        )
     return (
         ("WYRM ERROR", "PRESS OK", "TO RESTART") if height >= 64 else ("WYRM ERROR", "OK: RESTART")
     )

@@ -12,6 +12,7 @@ from wyrm.app import Screen, use_widgets
 from wyrm.canvas import clear
 from wyrm.confirm import Confirm  # noqa: F401 - ui.Confirm: a yes/no question
 from wyrm.font import wrap
+from wyrm.lang import t
 
 TITLE_H = const(10)
 ROW = const(9)
@@ -295,16 +296,17 @@ class Message(Screen):
         scroll_marks(fb, self.first, shown, len(lines))
 
 
-def error(app, text, title_text="Problem"):
+def error(app, text, title_text=None):
     """Show a plain-language problem; never a traceback."""
-    return app.push(Message(title_text, text))
+    return app.push(Message(title_text or t("Problem", "Problem"), text))
 
 
 def _crash_screen(exc, on_ok):
     return Message(
-        "Oops",
-        "Something went wrong (%s). Saved games are safe. OK: back to the menu."
-        % type(exc).__name__,
+        t("Oops", "Hoppla"),
+        t("Something went wrong (%s). Saved games are safe. OK: back to the menu.",
+          "Etwas ist schiefgegangen (%s). Gespeicherte Spiele sind sicher. OK: zurück"
+          " zum Menü.") % type(exc).__name__,
         on_ok=on_ok,
     )
 

@@ -289,11 +289,25 @@ def missing_micropython(path):
     )
 
 
+def first_note():
+    """(device path, bytes) of the store's note "first": a Pico flashed with make uf2's file
+    asks Deutsch / English at its first power-on (home.make_app), then deletes the note."""
+    import tempfile
+
+    from wyrm.store import Store
+
+    with tempfile.TemporaryDirectory() as d:
+        Store(d).save("first", 1)
+        with open(os.path.join(d, "first.json"), "rb") as f:
+            return "first.json", f.read()
+
+
 def build(board, micropython, out=None, full=False, frozen=False):
     """Write build/wyrm-<board>.uf2 (or ``out``); return (path, stats, names).
 
     ``frozen``: ``micropython`` is Wyrm's own firmware (make firmware), so the filesystem
-    holds main.py, board.json and the data files only (firmware.filesystem_files)."""
+    holds main.py, board.json and the data files only (firmware.filesystem_files), and the
+    note that makes a fresh Wyrm ask its language once (``first_note``)."""
     if not os.path.isfile(micropython):
         raise UF2Error(missing_micropython(micropython))
     with open(micropython, "rb") as f:
@@ -302,8 +316,9 @@ def build(board, micropython, out=None, full=False, frozen=False):
     if frozen:
         from host_tools.make import firmware as own
 
-        image = own.filesystem_image(board)
-        names = [n for n, _data in own.filesystem_files(board)]
+        note = first_note()
+        image = own.filesystem_image(board, [note])
+        names = [n for n, _data in own.filesystem_files(board)] + [note[0]]
     else:
         image, _dir, names = fsimage.build_image(board)
     data, stats = combine(firmware, image, full=full, name=deploy.rel(micropython))
