@@ -66,6 +66,11 @@ def compile_tree(out_dir, root=paths.FIRMWARE):
                 row["error"] = (p.stderr or p.stdout).strip().splitlines()[-1:] or ["failed"]
                 row["error"] = row["error"][0]
         rows.append(row)
+    from host_tools.make import deploy
+
+    for name in deploy.data_names(root):  # names.txt: read beside the modules, as deployed
+        shutil.copyfile(os.path.join(root, deploy.PACKAGE, name),
+                        os.path.join(out_dir, deploy.PACKAGE, name))
     return rows
 
 
