@@ -53,7 +53,7 @@ from test_secrecy import ODD_COLOURS, TOKENS, enter_party, found_in, is_peek
 from host_tools.sim import core as simcore
 from host_tools.sim import menu
 from wyrm import buttons as B
-from wyrm import gamekit, power
+from wyrm import gamekit, lang, power
 from wyrm import store as S
 from wyrm import store_pack as P
 
@@ -159,7 +159,7 @@ def enter_castle(d, rnd):
     for kn in g.knights():
         kn["armour"] = True
     g.save()
-    app.push(drachenfels_play.Peek(g, rnd.randrange(3), rnd.randrange(4)))
+    app.push(drachenfels_play.CastlePeek(g, rnd.randrange(3), rnd.randrange(4)))
 
 
 def _loaded(root):
@@ -402,6 +402,9 @@ def _play(d, steps, fail):
     t = d.t
     try:
         for levels in steps:
+            if app.settings.get("lang"):  # the storm reads English: a switch to German is undone
+                app.settings["lang"] = 0
+                lang.use(0)
             new = d.dev.run([levels], start=t)
             t = (t + simcore.STEP_MS) & 0x3FFFFFFF
             if not new:
@@ -411,7 +414,7 @@ def _play(d, steps, fail):
             _check_words(text, fail)
             if "The shoes are" in text or "Shoes: " in text:
                 top = d.app.top()
-                if type(top).__name__ != "Peek" or not app.buttons.held(B.OK):
+                if type(top).__name__ != "CastlePeek" or not app.buttons.held(B.OK):
                     fail("a shoe colour on a frame without OK held on the castle check:\n"
                          + text)
             names = found_in(text, ODD_COLOURS)
