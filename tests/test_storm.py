@@ -10,16 +10,7 @@ from storm import BOARDS, storm
 EVENTS = 600  # key tokens per board (about 12 s each under CPython)
 
 
-# A defect the storm found and not yet mended ({board: what}): strict, so the fix turns it green
-OPEN_DEFECTS = {
-    "pico-ssd1306-4btn": "seed 1603, event 370: a Drachenhort party card shown to player 0 is "
-                         "not the deal on the flash (a deal shown before it is saved?)",
-}
-
-
-@pytest.mark.parametrize("board", [
-    pytest.param(b, marks=[pytest.mark.xfail(strict=True, reason=OPEN_DEFECTS[b])]
-                 if b in OPEN_DEFECTS else []) for b in BOARDS])
+@pytest.mark.parametrize("board", BOARDS)
 def test_fault_storm(tmp_path, monkeypatch, board, capsys):
     """Random keys through power cuts, a full or failing flash, malformed files, read
     errors at boot (two and three in a row at every read among them) and the battery

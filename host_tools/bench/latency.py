@@ -34,6 +34,10 @@ MAX_RESETS = 30
 BOUNDED = {"pico-ssd1306-4btn": 2, "pico-ssd1306-3btn": 1}
 SEGMENT = 400  # the tour powers on afresh at the main menu after this many keys
 MAX_ORIGIN = 80  # a screen first reached in more keys after power-on is not gone back to
+# Rows whose OK the tour leaves alone: the language stays the one it powered on in (a
+# switch would make every later screen a new one and the tour twice as long; a German
+# tour powers on in German: tour(setup=...))
+LEFT_ALONE = ("[Language: ", "[Sprache: ")
 BUDGETS = {"open": 100.0, "back": 50.0, "change": 50.0, "move": 30.0, "tumble": 40.0}
 MEDIAN_BUDGET = 30.0  # the median of the transitions ("open" and "back")
 TRANSITIONS = ("open", "back")
@@ -261,6 +265,7 @@ def tour(board, seed=1, max_presses=MAX_PRESSES, log=None, rows=False, cap=9,
         origin = {cur: []}  # screen -> the keys from power-on that first reached it
         script = []  # keys to play from a reset, to a screen left with keys untried
         given_up = set()
+        stuck_at = -1  # keys tried when the tour last powered on afresh for want of a way
         while len(steps) < max_presses:
             tried = edges.setdefault(cur, {})
             todo = [k for k in keys if k not in tried]
@@ -283,6 +288,9 @@ def tour(board, seed=1, max_presses=MAX_PRESSES, log=None, rows=False, cap=9,
             elif todo:
                 key = todo[0]
                 lost = 0
+                if key == "ok" and any(w in labels[cur] for w in LEFT_ALONE):
+                    tried[key] = cur
+                    continue
             else:
                 key = _way(edges, cur, keys, given_up)
                 if key is None:
@@ -295,14 +303,21 @@ def tour(board, seed=1, max_presses=MAX_PRESSES, log=None, rows=False, cap=9,
                         if lost > 4:
                             left = [n for n, out in edges.items() if n not in given_up
                                     and n in origin and any(k not in out for k in keys)]
-                            if not left:
-                                break  # every key tried on every screen seen
+                            done = sum(len(out) for out in edges.values())
+                            if not left and done == stuck_at:
+                                break  # every key tried on every screen reachable
                             if resets >= max_resets:
                                 cut = True
                                 break
-                            target = min(left, key=lambda n: len(origin[n]))
-                            given_up.add(target)
-                            script = list(origin[target])
+                            if left:
+                                target = min(left, key=lambda n: len(origin[n]))
+                                given_up.add(target)
+                                script = list(origin[target])
+                            else:
+                                # stuck where the map of screens (which merges alike
+                                # screens of two games) knows no way on: power on afresh,
+                                # the main menu has one to what is left
+                                stuck_at = done
                             resets += 1
                             lost = 0
                             sim.reset()

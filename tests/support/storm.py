@@ -365,6 +365,10 @@ def _game_deal(state_dir):
     return obj.get("deal") if status == S._OK and isinstance(obj, dict) else None
 
 
+def _last(items, x):
+    return len(items) - 1 - items[::-1].index(x)
+
+
 def _same_as_saved(d, rec, fail):
     """A game on the screen stack equals what was last written for it (or what the
     store holds back while the flash refuses it)."""
@@ -430,8 +434,13 @@ def _play(d, steps, fail):
                 fail("card colours on a frame that is not a held peek:\n" + new[-1].text())
                 continue
             # the deal on show: a Drachenhort game's own (its menu is below), else the
-            # party deal opened on its own (a "party" save of an older game may stay)
-            in_game = any(type(s).__name__ == "GameMenu" for s in d.app.stack)
+            # party deal opened on its own (a "party" save of an older game may stay);
+            # the storm opens the dealer on top of whatever is open (enter_party: a
+            # Barrier), a game's menu among it
+            kinds = [type(s).__name__ for s in d.app.stack]
+            in_game = "GameMenu" in kinds and (
+                "Barrier" not in kinds
+                or _last(kinds, "GameMenu") > _last(kinds, "Barrier"))
             party = _game_deal(d.state_dir) if in_game else None
             party = party or d.app.store.load("party", None)
             if party is not None and top.owner is not None and "sets" in party:
