@@ -265,6 +265,109 @@ def test_small_view_names_the_full_size_even_while_dimmed():
     assert full[33] == "\u2514" + "\u2500" * 128 + "\u2518"
 
 
+ENGLISH_HELP = ("move", "Space", "back", "long", "hold", "quit", "display", "screen saver",
+                "small view", "terminal ")
+
+
+@pytest.mark.parametrize("keys", [4, 3])
+@pytest.mark.parametrize("mode", [sim_term.HALF, sim_term.BRAILLE])
+def test_key_help_and_status_follow_the_language(keys, mode):
+    """With the panel in German ("lang": 1) the key help, the screen-saver status and the
+    small view's note are German, with no English word left, in the same number of lines and
+    within the same width as the English view (the terminal keeps its size when the setting
+    changes); UP/DOWN/OK/BACK keep their printed names. "lang": 0 is the English view."""
+    size = sim_term.needed_size(128, 64, keys, mode)
+    for held in (False, True):
+        for on, level in ((True, 255), (True, 1), (False, 255)):
+            en = sim_term.screen_lines(bytes(1024), 128, 64, keys, on, level, held, mode=mode)
+            de = sim_term.screen_lines(bytes(1024), 128, 64, keys, on, level, held, mode=mode,
+                                       lang=1)
+            assert (len(de[0]), len(de)) == (len(en[0]), len(en)) == size
+            assert all(len(line) <= size[0] and not line.endswith("...") for line in de)
+            text = " ".join(de[16 if mode == sim_term.BRAILLE else 32:])
+            assert "q: Ende" in text and "Enter/Leer: OK" in text and "r: UP+DOWN" in text
+            assert ("[OK GEHALTEN: h lässt los]" in text) == held
+            assert ("h: OK halten" in text) != held  # the held note says how to let go
+            assert "BACK" in text
+            assert not [w for w in ENGLISH_HELP if w in text], text
+            if not on:
+                assert "Anzeige aus (Bildschirmschoner) - jede Taste weckt sie" in text
+            elif level <= 1:
+                assert "Anzeige gedimmt (Bildschirmschoner)" in text
+            if mode == sim_term.BRAILLE:
+                assert "volle Größe braucht ein %dx%d-Terminal" % sim_term.needed_size(
+                    128, 64, keys) in de[17]
+            english = " ".join(en)
+            assert "q: quit" in english and "q: Ende" not in english
+
+
+def _to_language(dev, t, script):
+    steps = simcore.timeline(simcore.parse_script(script, 4))
+    for levels in steps:
+        dev.step(t, levels)
+        t = (t + simcore.STEP_MS) & sim_live.MASK
+    return t
+
+
+class _Screen:
+    def __init__(self):
+        self.text = ""
+
+    def write(self, s):
+        self.text += s
+
+
+def test_the_terminal_view_speaks_the_panels_language(tmp_path):
+    """Settings > Language switched with the keys: the terminal view's help turns German at
+    once, and English again when it is switched back; a session started with German saved is
+    German from its first picture."""
+    from host_tools.sim.menu import to_row
+
+    dev = sim_live.Device(BOARD4, str(tmp_path), seed=1)
+
+    def shown():
+        screen = _Screen()
+        sim_term._draw(screen, {"shown": None, "mode": sim_term.HALF}, dev, 4, False, "Wyrm")
+        return screen.text
+
+    assert dev.lang() == 0 and "q: quit" in shown()
+    t = _to_language(dev, simcore.START_TICKS, to_row("Settings") + ",up*2,ok,wait:200")
+    assert dev.lang() == 1
+    assert "q: Ende" in shown() and "q: quit" not in shown()
+    _to_language(dev, t, "ok,wait:200")
+    assert dev.lang() == 0 and "q: quit" in shown()
+    dev.app.settings["lang"] = 1
+    dev.app.save_settings()
+    again = sim_live.Device(BOARD4, str(tmp_path), seed=1)
+    assert again.lang() == 1
+    dev = again
+    assert "q: Ende" in shown()
+    assert dev.errors() == []
+
+
+def test_live_micropython_device_reports_the_language(tmp_path):
+    """Played live in real MicroPython, the device reports the panel's language as the
+    CPython one does: German from the first step when saved, English after switching back."""
+    from host_tools.mp import runner as mprun
+    from host_tools.sim.menu import to_row
+    from wyrm.store import Store
+
+    try:
+        mprun.check_installed()
+    except mprun.RunnerError as exc:
+        pytest.skip(str(exc))
+    Store(str(tmp_path)).save("settings", {"lang": 1})
+    mp = sim_live.MicroPythonDevice(BOARD4, str(tmp_path), seed=1)
+    try:
+        t = _to_language(mp, simcore.START_TICKS, "wait:100")
+        assert mp.lang() == 1
+        _to_language(mp, t, to_row("Settings") + ",up*2,ok,wait:200")
+        assert mp.lang() == 0
+        assert mp.errors() == []
+    finally:
+        mp.close()
+
+
 def test_r_is_up_and_down_together_the_quick_roll(tmp_path):
     """r presses UP and DOWN together: inside a game it opens the quick roll (the die rolls
     over the game menu) and moves no cursor; in the main menu it does nothing."""

@@ -6,6 +6,7 @@ Frames are compared byte for byte with the simulator (CPython) on the same
 10 ms timeline and seed. Without chromium or Playwright the module is skipped
 with one line saying why.
 """
+import json
 import os
 import shutil
 import tempfile
@@ -239,6 +240,98 @@ def test_a_bad_import_changes_nothing(browser, site, tmp_path):
         p.page.wait_for_function(
             "document.getElementById('status').textContent.includes('not a Wyrm')")
         assert p.page.evaluate("localStorage.getItem('wyrm.state')") is None
+    finally:
+        p.close()
+
+
+LANGUAGE = to_row("Settings") + ",up*2,ok,wait:200"  # Settings > Language (above About): OK
+_TEXTS = """() => ({
+  lang: document.documentElement.lang, title: document.title,
+  status: document.getElementById('status').textContent,
+  summary: document.querySelector('summary').textContent,
+  export: document.getElementById('export').textContent,
+  import: document.querySelector('label.file').textContent,
+  fresh: document.getElementById('fresh').textContent,
+  update: document.getElementById('update').textContent,
+  board: document.getElementById('board').selectedOptions[0].textContent,
+  keys: [...document.querySelectorAll('#keys button')].map(b => b.textContent)})"""
+ENGLISH = {"lang": "en", "title": "Wyrm - table companion", "summary": "Board and saved games",
+           "export": "Export saved games", "import": "Import saved games",
+           "fresh": "Start fresh", "update": "A new version of Wyrm is ready: update",
+           "board": "4 buttons, 128x64 SSD1306", "keys": ["UP", "DOWN", "OK", "BACK"]}
+GERMAN = {"lang": "de", "title": "Wyrm - Spielbegleiter",
+          "summary": "Board und gespeicherte Spiele",
+          "export": "Gespeicherte Spiele exportieren", "import": "Gespeicherte Spiele importieren",
+          "fresh": "Neu anfangen", "update": "Eine neue Version von Wyrm ist da: aktualisieren",
+          "board": "4 Tasten, 128x64 SSD1306", "keys": ["UP", "DOWN", "OK", "BACK"]}
+
+
+def _texts(p):
+    got = p.page.evaluate(_TEXTS)
+    return {k: v for k, v in got.items() if k != "status"}, got["status"]
+
+
+def test_the_page_follows_the_language_setting_and_back(browser, site):
+    """Settings > Language switched with the page's keys: the page's own texts (title, <html
+    lang>, the saved-games panel, the update banner, the board choice, the status line) turn
+    German with the panel, and English again when it is switched back; the printed button
+    names UP/DOWN/OK/BACK stay."""
+    p = Page(browser)
+    try:
+        p.open(site[1] + "?manual&seed=1")
+        assert _texts(p) == (ENGLISH, "")
+        p.run(LANGUAGE)
+        assert _texts(p) == (GERMAN, "")
+        p.run("wait:301000")  # the screen saver turns the panel off: the page says so, in German
+        assert _texts(p)[1] == "Bildschirmschoner: eine Taste weckt Wyrm."
+        p.run("ok")  # wakes the panel only
+        assert _texts(p) == (GERMAN, "")
+        p.run("ok,wait:200")  # the cursor is still on the language: back to English
+        assert _texts(p) == (ENGLISH, "")
+        p.run("wait:301000")
+        assert _texts(p)[1] == "Screen saver: press any key to wake Wyrm."
+        assert p.errors == []
+        assert p.page.evaluate("wyrm.log") == []
+    finally:
+        p.close()
+
+
+_SAVED = """([files]) => { try { localStorage.setItem('wyrm.state', JSON.stringify({files})); }
+  catch (e) { return; }
+  document.addEventListener('DOMContentLoaded', () => { window.firstTexts = [document.title,
+    document.documentElement.lang, document.getElementById('status').textContent]; }); }"""
+
+
+@pytest.mark.parametrize("lang, board, want", [
+    (1, "pico-ssd1306-3btn", "de"), (0, BOARD, "en"), (7, BOARD, "en")])
+def test_a_page_with_a_saved_language_speaks_it_from_the_start(browser, site, tmp_path, lang,
+                                                                board, want):
+    """A browser whose saved settings say "lang": 1 shows the page in German from its first
+    text on (title and the "starting" line before MicroPython runs), and after boot (the
+    three-button OK reads "OK (halten: BACK)"); "lang": 0, or 7 (out of range: the firmware
+    reads English), English."""
+    import base64
+
+    from wyrm.store import Store
+
+    Store(str(tmp_path)).save("settings", {"lang": lang})
+    data = (tmp_path / "settings.json").read_bytes()
+    p = Page(browser)
+    try:
+        p.context.add_init_script("(%s)([%s])" % (_SAVED, json.dumps(
+            {"settings.json": base64.b64encode(data).decode()})))
+        p.open(site[1] + "?manual&seed=1&board=" + board)
+        first = p.page.evaluate("window.firstTexts")
+        texts, status = _texts(p)
+        if want == "de":
+            assert first == ["Wyrm - Spielbegleiter", "de", "MicroPython startet..."]
+            assert texts["keys"][2] == "OK (halten: BACK)" and texts["board"].startswith("3 Tasten")
+            assert {k: texts[k] for k in ("lang", "title", "summary", "fresh")} == {
+                k: GERMAN[k] for k in ("lang", "title", "summary", "fresh")}
+        else:
+            assert first == ["Wyrm - table companion", "en", "Starting MicroPython..."]
+            assert texts == ENGLISH
+        assert p.errors == []
     finally:
         p.close()
 

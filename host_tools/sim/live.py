@@ -135,6 +135,10 @@ class Device:
     def errors(self):
         return [repr(e) for e in self.app.errors]
 
+    def lang(self):
+        """The panel's language setting (0 English, 1 Deutsch): the view's help follows it."""
+        return self.app.settings["lang"]
+
 
 _MP_SETUP = """
 import json
@@ -152,15 +156,19 @@ canvas = Canvas(%(w)d, %(h)d)
 app = make_app(canvas, Store('/state'), Rng(seed=%(seed)r), %(keys)d, panel, json.loads(%(board)r))
 _ps = None
 _ne = 0
+_lg = -1
 
 def _hex(b):
     return b.hex() if hasattr(b, 'hex') else ''.join('%%02x' %% x for x in b)
 
 def _step(t, lv):
-    global _ps, _ne
+    global _ps, _ne, _lg
     m = app.step(t, lv)
     if m:
         print('F', _hex(canvas.buffer))
+    if app.settings['lang'] != _lg:
+        _lg = app.settings['lang']
+        print('L', _lg)
     ps = (panel.on, panel.level)
     if ps != _ps:
         _ps = ps
@@ -189,6 +197,7 @@ class MicroPythonDevice:
         self.width, self.height, self.keys = core.board_geometry(board)
         self.buffer = bytearray(self.width * self.height // 8)
         self._panel = (True, 255)
+        self._lang = 0
         self._errors = []
         self._dirty_at = None
         self.mp = MicroPython()
@@ -214,6 +223,8 @@ class MicroPythonDevice:
                 self._panel = (on == "1", int(level))
             elif line.startswith("E "):
                 self._errors.append(line[2:])
+            elif line.startswith("L "):
+                self._lang = int(line[2:])
             elif line.strip():
                 print(line)  # the firmware's own output (tracebacks): shown after the session
 
@@ -258,6 +269,10 @@ class MicroPythonDevice:
 
     def errors(self):
         return list(self._errors)
+
+    def lang(self):
+        """The panel's language setting, as the last step reported it."""
+        return self._lang
 
 
 class Session:

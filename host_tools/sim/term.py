@@ -82,29 +82,51 @@ def body_size(w, h, mode=HALF):
     return (w + cw - 1) // cw, (h + ch - 1) // ch
 
 
-def help_parts(keys, ok_held=False):
-    parts = []
-    if ok_held:
-        parts.append("[OK HELD: h lets go]")
-    parts.append("Up/Down/k/j: move")
-    parts.append("Enter/Space: OK")
+# The key help and status texts in the panel's language (the setting "lang", as wyrm.lang:
+# 0 English, 1 Deutsch); UP/DOWN/OK/BACK are the names printed on the device.
+WORDS = {
+    "held": ("[OK HELD: h lets go]", "[OK GEHALTEN: h lässt los]"),
+    "move": ("Up/Down/k/j: move", "Auf/Ab/k/j: bewegen"),
+    "ok": ("Enter/Space: OK", "Enter/Leer: OK"),
+    "back": ("Bksp/b: back", "Rücktaste/b: BACK"),
+    "long_ok": ("L: long OK", "L: OK lang"),
+    "long_back": ("B: long back", "B: BACK lang"),
+    "back3": ("Bksp/b or L: back (= long OK)", "Rücktaste/b/L: BACK (OK lang)"),
+    "hold": ("h: hold OK", "h: OK halten"),
+    "chord": ("r: UP+DOWN", "r: UP+DOWN"),
+    "quit": ("q: quit", "q: Ende"),
+    "off": ("display off (screen saver) - any key wakes it",
+            "Anzeige aus (Bildschirmschoner) - jede Taste weckt sie"),
+    "dim": ("display dimmed (screen saver) - a key acts and brightens it",
+            "Anzeige gedimmt (Bildschirmschoner) - Taste wirkt und hellt auf"),
+    "errors": ("%d firmware error(s), listed on exit", "%d Firmware-Fehler, beim Beenden genannt"),
+    "small": (" small view - full size needs a %dx%d terminal ",
+              " kleine Ansicht - volle Größe braucht ein %dx%d-Terminal "),
+}
+LANGS = (0, 1)
+
+
+def help_parts(keys, ok_held=False, lang=0):
+    """The key help's parts in language ``lang`` (0 English, 1 Deutsch). While h holds OK a
+    note says so first; the German note (it says that h lets go) stands in for
+    "h: OK halten", so the longer German line still fits the full-size view's width."""
+    parts = ["held"] if ok_held else []
+    parts += ["move", "ok"]
     if keys >= 4:
-        parts.append("Bksp/b: back")
-        parts.append("L: long OK")
-        parts.append("B: long back")
+        parts += ["back", "long_ok", "long_back"]
     else:
-        parts.append("Bksp/b or L: back (= long OK)")
-    parts.append("h: hold OK")
-    parts.append("r: UP+DOWN")
-    parts.append("q: quit")
-    return parts
+        parts.append("back3")
+    if not (ok_held and lang):
+        parts.append("hold")
+    parts += ["chord", "quit"]
+    return [WORDS[p][lang] for p in parts]
 
 
-def help_lines(keys, ok_held, cols):
+def help_lines(keys, ok_held, cols, lang=0):
     """The key help wrapped to ``cols`` (one line in the full-size view)."""
     lines = []
     cur = ""
-    for p in help_parts(keys, ok_held):
+    for p in help_parts(keys, ok_held, lang):
         if cur and len(cur) + 2 + len(p) > cols:
             lines.append(cur)
             cur = p
@@ -114,13 +136,14 @@ def help_lines(keys, ok_held, cols):
     return lines
 
 
-def help_line(keys, ok_held=False):
-    return "  ".join(help_parts(keys, ok_held))
+def help_line(keys, ok_held=False, lang=0):
+    return "  ".join(help_parts(keys, ok_held, lang))
 
 
 def _help_rows(w, h, keys, mode):
+    # the most the help takes in either language: the view keeps its size when it changes
     cols = body_size(w, h, mode)[0] + 2
-    return max(len(help_lines(keys, True, cols)), len(help_lines(keys, False, cols)))
+    return max(len(help_lines(keys, held, cols, lang)) for held in (True, False) for lang in LANGS)
 
 
 def needed_size(w, h, keys=4, mode=HALF):
@@ -138,14 +161,14 @@ def pick_mode(w, h, keys, size):
     return None
 
 
-def status_line(on, level, errors=0, note=""):
+def status_line(on, level, errors=0, note="", lang=0):
     parts = []
     if not on:
-        parts.append("display off (screen saver) - any key wakes it")
+        parts.append(WORDS["off"][lang])
     elif level <= 1:
-        parts.append("display dimmed (screen saver) - a key acts and brightens it")
+        parts.append(WORDS["dim"][lang])
     if errors:
-        parts.append("%d firmware error(s), listed on exit" % errors)
+        parts.append(WORDS["errors"][lang] % errors)
     if note and not parts:
         parts.append(note)
     return "  ".join(parts)
@@ -170,8 +193,9 @@ def pixel_colour(on, level):
 
 
 def screen_lines(data, w, h, keys, on=True, level=255, ok_held=False, errors=0, title="Wyrm",
-                 mode=HALF):
-    """Every line of the terminal view, without colour codes (what a user reads)."""
+                 mode=HALF, lang=0):
+    """Every line of the terminal view, without colour codes (what a user reads); the help
+    and status in language ``lang`` (the panel's setting: 0 English, 1 Deutsch)."""
     bc, br = body_size(w, h, mode)
     if not on:
         body = [" " * bc] * br
@@ -185,14 +209,13 @@ def screen_lines(data, w, h, keys, on=True, level=255, ok_held=False, errors=0, 
     out += ["\u2502" + row + "\u2502" for row in body]
     note = ""
     if mode != HALF:  # on the bottom edge, so a dimmed-screen status cannot hide it
-        note = _fit(" small view - full size needs a %dx%d terminal " % needed_size(
-            w, h, keys, HALF), bc - 2)
+        note = _fit(WORDS["small"][lang] % needed_size(w, h, keys, HALF), bc - 2)
     out.append("\u2514\u2500" + note + "\u2500" * max(0, bc - len(note) - 1) + "\u2518")
     cols = bc + 2
-    helps = help_lines(keys, ok_held, cols)
+    helps = help_lines(keys, ok_held, cols, lang)
     helps += [""] * (_help_rows(w, h, keys, mode) - len(helps))
     out += [_fit(x, cols) for x in helps]
-    out.append(_fit(status_line(on, level, errors), cols))
+    out.append(_fit(status_line(on, level, errors, lang=lang), cols))
     return out
 
 
@@ -206,7 +229,7 @@ def colourise(lines, body_rows, on=True, level=255):
                    + line[-1] + RESET)
     out.append(FRAME_FG + lines[1 + rows] + RESET)
     for line in lines[2 + rows :]:
-        if line.startswith("[OK HELD"):
+        if line.startswith(("[OK HELD", "[OK GEHALTEN")):
             end = line.index("]") + 1
             line = CSI + "1;30;43m" + line[:end] + RESET + line[end:]
         out.append(line)
@@ -494,7 +517,7 @@ def _draw(term, state, device, keys, ok_held, title):
     w, h = device.width, device.height
     mode = state["mode"]
     plain = screen_lines(bytes(device.buffer), w, h, keys, on, level, ok_held,
-                         len(device.errors()), title, mode)
+                         len(device.errors()), title, mode, device.lang())
     lines = colourise(plain, body_size(w, h, mode)[1], on, level)
     shown = state["shown"]
     parts = []

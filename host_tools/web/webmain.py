@@ -1,7 +1,8 @@
 """Glue that runs inside the page's MicroPython (WebAssembly): boot and step the app.
 
 The host functions come from the JS module ``wyrm_host``: ``random_byte()``,
-``panel(level, on)`` (docs/TOOLS.md).
+``panel(level, on)`` (docs/TOOLS.md). The page asks ``lang()`` at boot and whenever
+``step()`` says files changed (a changed setting is saved) and shows its own texts in it.
 """
 import gc
 
@@ -10,6 +11,7 @@ import wyrm_host
 from simpanel import SimPanel
 
 from wyrm import board as wboard
+from wyrm import lang as wlang
 from wyrm.canvas import Canvas
 from wyrm.home import make_app
 from wyrm.rng import Rng
@@ -107,6 +109,11 @@ def step(now, levels):
         store.changed = False
         mask |= _STORE_CHANGED
     return mask
+
+
+def lang():
+    """The panel's language now (0 English, 1 Deutsch): the page's own texts follow it."""
+    return wlang.CUR
 
 
 def force_redraw():

@@ -20,6 +20,44 @@ const KEYMAP = {
   ArrowUp: 0, k: 0, ArrowDown: 1, j: 1, Enter: 2, " ": 2, Backspace: 3, Escape: 3,
 };
 
+// The page's own words in the firmware's languages (wyrm.lang: 0 English, 1 Deutsch); an
+// element with data-w="key" shows WORDS[key]. UP/DOWN/OK/BACK are printed on the device: kept.
+const WORDS = {
+  title: ["Wyrm - table companion", "Wyrm - Spielbegleiter"],
+  screen: ["Wyrm's OLED screen", "Wyrms OLED-Anzeige"],
+  summary: ["Board and saved games", "Board und gespeicherte Spiele"],
+  board: ["Board", "Board"],
+  buttons: ["%s buttons", "%s Tasten"],
+  okBack: ["OK (hold: BACK)", "OK (halten: BACK)"],
+  export: ["Export saved games", "Gespeicherte Spiele exportieren"],
+  import: ["Import saved games", "Gespeicherte Spiele importieren"],
+  fresh: ["Start fresh", "Neu anfangen"],
+  freshAsk: ["Erase every saved game and setting in this browser and start fresh?",
+    "Alle gespeicherten Spiele und Einstellungen in diesem Browser löschen und neu anfangen?"],
+  update: ["A new version of Wyrm is ready: update", "Eine neue Version von Wyrm ist da: aktualisieren"],
+  hint: ["Keyboard: arrows = UP/DOWN, Enter or Space = OK, Backspace = BACK. Hold OK to peek at " +
+    "a secret card. Inside a game, UP and DOWN together (both buttons, or both arrows) is the " +
+    "quick roll. Holding UP or DOWN repeats. Saved games stay in this browser. The same " +
+    "firmware as on the Pico, running in MicroPython (WebAssembly).",
+  "Tastatur: Pfeile = UP/DOWN, Enter oder Leertaste = OK, Rücktaste = BACK. OK halten zeigt " +
+    "eine geheime Karte. In einem Spiel würfeln UP und DOWN zusammen (beide Tasten oder beide " +
+    "Pfeile) schnell. UP oder DOWN halten wiederholt. Gespeicherte Spiele bleiben in diesem " +
+    "Browser. Dieselbe Firmware wie auf dem Pico, in MicroPython (WebAssembly)."],
+  starting: ["Starting MicroPython...", "MicroPython startet..."],
+  unread: ["The saved games in this browser could not be read; starting without them.",
+    "Die gespeicherten Spiele in diesem Browser waren nicht lesbar; Start ohne sie."],
+  full: ["Could not save in this browser (%s): storage full or blocked.",
+    "Speichern in diesem Browser ging nicht (%s): Speicher voll oder gesperrt."],
+  notExport: ["That file is not a Wyrm export (wyrm-saves-....json); nothing was changed.",
+    "Die Datei ist kein Wyrm-Export (wyrm-saves-....json); nichts wurde geändert."],
+  saver: ["Screen saver: press any key to wake Wyrm.", "Bildschirmschoner: eine Taste weckt Wyrm."],
+  stopped: ["Wyrm stopped: %s - reload the page.", "Wyrm hat angehalten: %s - Seite neu laden."],
+  noStart: ["Wyrm could not start: %s. Reload the page to try again.",
+    "Wyrm konnte nicht starten: %s. Seite neu laden und nochmal versuchen."],
+};
+let LANG = 0; // the firmware's setting "lang", as last read (webmain.lang())
+const word = (key, arg) => WORDS[key][LANG].replace("%s", () => (arg === undefined ? "" : String(arg)));
+
 const $ = (id) => document.getElementById(id);
 const screen = $("screen");
 const ctx = screen.getContext("2d");
@@ -42,8 +80,34 @@ let fb = null; // the framebuffer's bytes, copied out of wasm memory
 let image = null;
 let stopped = false;
 
-function say(text) {
-  statusLine.textContent = text;
+let said = null; // [key, arg] of the status line's message (null: none)
+
+function say(key, arg) {
+  said = key ? [key, arg] : null;
+  statusLine.textContent = key ? word(key, arg) : "";
+}
+
+// Speak language n (0 English, 1 Deutsch): every text of the page's own.
+function speak(n) {
+  LANG = n ? 1 : 0;
+  document.documentElement.lang = LANG ? "de" : "en";
+  document.title = word("title");
+  screen.setAttribute("aria-label", word("screen"));
+  for (const el of document.querySelectorAll("[data-w]")) el.textContent = word(el.dataset.w);
+  for (const opt of $("board").options) opt.textContent = boardText(opt.dataset.n, opt.dataset.d);
+  if (geo && geo.keys < 4) buttonEls[2].textContent = word("okBack"); // as on the three-button device
+  if (said) say(said[0], said[1]);
+}
+
+// Before the app runs: the language of the settings file saved in this browser (the
+// firmware reads it again, checked, at boot: webmain.lang() then has the last word).
+function savedLang(files) {
+  try {
+    const text = new TextDecoder().decode(fromB64(files["settings.json"]));
+    return JSON.parse(text.slice(text.indexOf("\n") + 1)).lang === 1 ? 1 : 0;
+  } catch (e) {
+    return 0;
+  }
 }
 
 // -- bytes <-> base64 ---------------------------------------------------------------
@@ -88,7 +152,7 @@ function readSaved() {
     const s = JSON.parse(localStorage.getItem(STATE_KEY) || "null");
     if (s && typeof s.files === "object" && s.files) return s.files;
   } catch (e) {
-    say("The saved games in this browser could not be read; starting without them.");
+    say("unread");
   }
   return {};
 }
@@ -106,7 +170,7 @@ function persist() {
   try {
     localStorage.setItem(STATE_KEY, JSON.stringify({ files: stateFiles() }));
   } catch (e) {
-    say("Could not save in this browser (" + e.name + "): storage full or blocked.");
+    say("full", e.name);
   }
 }
 
@@ -150,7 +214,7 @@ async function importSaves(file) {
     files = null;
   }
   if (!files) {
-    say("That file is not a Wyrm export (wyrm-saves-....json); nothing was changed.");
+    say("notExport");
     return;
   }
   stopped = true;
@@ -277,8 +341,8 @@ const host = {
     const b = on ? 0.5 + 0.5 * Math.sqrt(level / 255) : 0;
     const grey = on && level <= 1 ? " grayscale(1)" : "";
     screen.style.filter = b >= 1 ? "" : "brightness(" + b.toFixed(3) + ")" + grey;
-    if (!on) say("Screen saver: press any key to wake Wyrm.");
-    else if (statusLine.textContent.startsWith("Screen saver")) say("");
+    if (!on) say("saver");
+    else if (said && said[0] === "saver") say(null);
   },
   _pool: new Uint8Array(256),
   _i: 256,
@@ -333,7 +397,10 @@ function step(now, levels) {
     copyFrame();
     draw();
   }
-  if (mask & 0x100) persist();
+  if (mask & 0x100) {
+    persist();
+    if (glue.lang() !== LANG) speak(glue.lang()); // the setting may have changed
+  }
   return mask;
 }
 
@@ -344,7 +411,7 @@ function frame(ts) {
   } catch (e) {
     stopped = true;
     console.error("Wyrm stopped:", e);
-    say("Wyrm stopped: " + e.message.split("\n").slice(-2).join(" ") + " - reload the page.");
+    say("stopped", e.message.split("\n").slice(-2).join(" "));
     return;
   }
   requestAnimationFrame(frame);
@@ -379,14 +446,19 @@ api.timeSteps = (samples, batch, redraw, start) => {
 };
 
 // -- boot ---------------------------------------------------------------------------
+function boardText(n, display) {
+  return word("buttons", n) + ", " + display;
+}
+
 function boardChoice(profiles, current) {
   const sel = $("board");
   for (const [name, prof] of profiles) {
     const d = prof.display || {};
-    const n = prof.buttons && prof.buttons.BACK ? 4 : 3;
     const opt = document.createElement("option");
     opt.value = name;
-    opt.textContent = `${n} buttons, ${d.width}x${d.height} ${(d.controller || "").toUpperCase()}`;
+    opt.dataset.n = prof.buttons && prof.buttons.BACK ? 4 : 3;
+    opt.dataset.d = `${d.width}x${d.height} ${(d.controller || "").toUpperCase()}`;
+    opt.textContent = boardText(opt.dataset.n, opt.dataset.d);
     opt.selected = name === current;
     sel.appendChild(opt);
   }
@@ -472,8 +544,8 @@ async function boot() {
   screen.height = h;
   image = ctx.createImageData(w, h);
   keyPad.classList.toggle("three", nkeys < 4);
-  if (nkeys < 4) buttonEls[2].textContent = "OK (hold: BACK)"; // as on the three-button device
-  say("");
+  say(null);
+  speak(glue.lang()); // the language of the settings the app has read
   if (!MANUAL) requestAnimationFrame(frame);
   if ("serviceWorker" in navigator && !params.has("nosw")) offline();
   return { w, h, keys: nkeys, board };
@@ -484,15 +556,17 @@ $("import").addEventListener("change", (e) => {
   if (e.target.files.length) importSaves(e.target.files[0]);
 });
 $("fresh").addEventListener("click", () => {
-  if (!confirm("Erase every saved game and setting in this browser and start fresh?")) return;
+  if (!confirm(word("freshAsk"))) return;
   stopped = true;
   localStorage.removeItem(STATE_KEY);
   restart();
 });
 
+speak(savedLang(readSaved()));
+say("starting");
 api.ready = boot().catch((e) => {
   stopped = true;
   console.error("Wyrm could not start:", e);
-  say("Wyrm could not start: " + (e.message || e) + ". Reload the page to try again.");
+  say("noStart", e.message || e);
   throw e;
 });
