@@ -106,7 +106,7 @@ class App:
         self.power = AWAKE
         self._swallow = False
         self._slow = 0  # bit per key: a slow press (held past LONG), a click on its release
-        self.game = None  # module name of the open game (home.open_game), for the quick roll
+        self.game_module = None  # the open game's module name (home.open_game), for the quick roll
         self.chord = None  # fn(app) for UP+DOWN held together: the quick roll in a game (home)
         self.table = None  # the players' names, once wyrm.players has read them
         self._tick = 0  # the caller's tick time at the last step

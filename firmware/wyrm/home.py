@@ -67,7 +67,7 @@ class Home(ui.Menu):
         # A game's screens have all closed: the main menu is the players' again.
         if self.playing:
             self.playing = False
-            app.game = None
+            app.game_module = None
             app.chord = None
             # the note goes once the main menu is on the panel (a flash write takes a
             # frame's time); it replaces a note still put off (a game that closed in
@@ -108,7 +108,7 @@ def open_game(app, mod, label, resume=False, on_menu=False):
     __import__(mod)
     module = sys.modules[mod]
     home.playing = True
-    app.game = mod
+    app.game_module = mod
     app.chord = _quick
     store = app.store
     # Written once the players' next key is on the panel (nothing reads them before): the

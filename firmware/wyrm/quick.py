@@ -24,7 +24,7 @@ class QuickRoll(dice_roll_ui.RollScreen):
 def die_id(app, book):
     """The open game's die (its registry entry), else the die rolled last."""
     for row in registry.GAMES:
-        if row[1] == app.game and row[2]:
+        if row[1] == app.game_module and row[2]:
             return row[2]
     return book.last or _DEFAULT
 

@@ -157,12 +157,12 @@ class CpyDevice:
         return home is not None and getattr(home, "playing", False)
 
     def game_label(self):
-        """Label of the open game (its module, ``app.game``, in the main menu's list), found
+        """Label of the open game (its module, ``app.game_module``, in the main menu's list), found
         once per game. (The store's "open" record is written a step after the opening.)"""
         if not self.game_open():
             self._game = None
             return None
-        game = self.app.game
+        game = self.app.game_module
         if self._game is None or self._game[0] != game:
             from wyrm import registry
 
