@@ -5,9 +5,10 @@ The names are kept by ``wyrm.players`` (store key
 screen is one ring round the cursor: the names it offers (the next colour and the
 next name after the seat before's; OK takes one), then the twelve first letters most
 names start with, the most used nearest, and the other letters behind one item
-(OTHERS, in alphabetical order). After a letter the ring holds the next letters -
-those that continue a known name first, then those names put after that letter -
-and the names left once six or fewer match. Two lines under the name show every
+(OTHERS, in alphabetical order, opening on N). After a letter the ring holds the next
+letters - those that continue a known name first, then those names put after that
+letter - and whole names: those no other name goes on with by their next letter, or
+all once six or fewer match. Two lines under the name show every
 letter of the ring, DOWN's way and UP's way, nearest first: which way a letter lies
 is on the screen.
 Afterwards the Players menu lists the seats (OK: change that name), the count
@@ -28,7 +29,7 @@ FIRST = "MJLESAHRTDBKPINOGCFUWZVYÖÜXQÄ"  # (X Q Ä: no name starts so)
 REST = "aeinlrotshumdyckvgbfzjpöwxüäqß-"
 _TOP = const(12)  # first letters of the seat's ring; FIRST's others are behind MORE
 OTHERS = "CFGINOPQUVWXYZÄÖÜ"  # FIRST[_TOP:] in alphabetical order
-_OTHERS_AT = const(6)  # the cursor's start among them: P, the one most names start with
+_OTHERS_AT = const(4)  # the cursor's start among them: N, the fewest presses to their names
 MORE = "+"  # the seat ring's item that opens OTHERS ("CFGINO+" under the cursor)
 NO_NAME = "-"  # the ring's item for a seat without a name
 BULLET = "\x08"  # the font's bullet: a whole name on a ring line of letters
@@ -208,11 +209,20 @@ class NamePick(Screen):
                         match.append(w)
             i = t.find(key, j)
         longer = many > 0
-        if many > _OFFER:
+        if many > _OFFER:  # many: the names no other goes on with their next letter
             match = []
-        for w in match:  # offered whole: their letters weigh less
-            c = _code(w.encode(), len(key) - 1)
-            counts[c] -= 1
+            i = t.find(key)
+            while i >= 0:
+                j = t.find(b"\n", i + 1)
+                if j > i + n and counts[_code(t, i + n)] == 1:
+                    w = t[i + 1:j].decode()
+                    if w not in taken:
+                        match.append(w)
+                i = t.find(key, j)
+        else:
+            for w in match:  # offered whole: their letters weigh less
+                c = _code(w.encode(), len(key) - 1)
+                counts[c] -= 1
         last = p[-1].lower().encode()
         k = len(last)
         i = t.find(last)

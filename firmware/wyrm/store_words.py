@@ -14,66 +14,60 @@ _UNREAD = const(3)
 
 # -- words for the players -------------------------------------------------------
 # What each saved file holds, in the players' words (never a file name), what to
-# do when its last change was lost, and what it means when it is gone altogether.
-_CHECK = "check the board"
-_WHAT = {
-    "open": ("note of the open game", "", "Choose the game again from the main menu."),
-    "settings": ("settings", "check them in Settings", "The usual settings are used."),
-    "party": (
-        "party cards",
-        "a player may be asked to look again",
-        "The secret cards are gone: deal new cards from the game menu (Deal the cards).",
-    ),
-    "hdeck": ("hidden deck", _CHECK, "A new deck is needed."),
-    "dice_stats": ("dice statistics", "", "They start again from zero."),
-    "table": ("list of players", "check it", "Enter the names again."),
-    "menu": ("place in the main menu", "", "The menu starts at the top."),
-}
-# App._storage's notes: the flash is full, fails, works again.
-STORAGE = (
-    "Storage is full: changes are not being saved.",
-    "Storage fails: changes are not being saved.",
-    "Storage works again: changes are saved.",
-)
-_OTHER = ("data", "", "")  # a name Wyrm itself does not save (a test's, a later version's)
-
-# The same in German: each a name that stands before a colon, so no article is needed.
-_CHECK_DE = "den Spielplan prüfen"
-_WHAT_DE = {
-    "open": ("Notiz zum offenen Spiel", "", "Das Spiel im Hauptmenü neu wählen."),
-    "settings": ("Einstellungen", "in den Einstellungen prüfen",
-                 "Die üblichen Einstellungen gelten."),
-    "party": (
-        "Gruppenkarten",
-        "vielleicht muss ein Spieler nochmal schauen",
-        "Die geheimen Karten sind weg: im Spielmenü neue Karten verteilen.",
-    ),
-    "hdeck": ("Verdeckte Karten", _CHECK_DE, "Ein neuer Stapel ist nötig."),
-    "dice_stats": ("Würfelstatistik", "", "Sie beginnt wieder bei null."),
-    "table": ("Spielerliste", "bitte prüfen", "Die Namen neu eingeben."),
-    "menu": ("Platz im Hauptmenü", "", "Das Menü beginnt oben."),
-}
-STORAGE_DE = (
-    "Speicher voll: Änderungen werden nicht gespeichert.",
-    "Speicher gestört: Änderungen werden nicht gespeichert.",
-    "Speicher geht wieder: Änderungen werden gespeichert.",
-)
+# do when its last change was lost, and what it means when it is gone altogether:
+# t() pairs where they are used, so the language not in use costs no RAM. The German
+# names stand before a colon, so they need no article.
 
 
-def storage(i):
-    """App._storage's note ``i`` (STORAGE) in the language in use."""
-    return t(STORAGE, STORAGE_DE)[i]
+def _check():
+    return t("check the board", "den Spielplan prüfen")
 
 
 def _what(name):
-    what = t(_WHAT, _WHAT_DE).get(name)
-    if what is None:
-        what = t(_OTHER, ("Daten", "", ""))
-        for row in registry.GAMES:  # a game's save: its name as the players know it
-            if row[3] and row[3] == name:
-                what = t(("%s game" % row[4], _CHECK, "A new game starts."),
-                         ("Spiel %s" % row[4], _CHECK_DE, "Ein neues Spiel beginnt."))
-    return what
+    """(what the save ``name`` holds, what to do when its last change was lost, what it
+    means when it is gone) in the language in use."""
+    if name == "open":
+        return t(("note of the open game", "", "Choose the game again from the main menu."),
+                 ("Notiz zum offenen Spiel", "", "Das Spiel im Hauptmenü neu wählen."))
+    if name == "settings":
+        return t(("settings", "check them in Settings", "The usual settings are used."),
+                 ("Einstellungen", "in den Einstellungen prüfen",
+                  "Die üblichen Einstellungen gelten."))
+    if name == "party":
+        return t(("party cards", "a player may be asked to look again",
+                  "The secret cards are gone: deal new cards from the game menu"
+                  " (Deal the cards)."),
+                 ("Gruppenkarten", "vielleicht muss ein Spieler nochmal schauen",
+                  "Die geheimen Karten sind weg: im Spielmenü neue Karten verteilen."))
+    if name == "hdeck":
+        return t(("hidden deck", _check(), "A new deck is needed."),
+                 ("Verdeckte Karten", _check(), "Ein neuer Stapel ist nötig."))
+    if name == "dice_stats":
+        return t(("dice statistics", "", "They start again from zero."),
+                 ("Würfelstatistik", "", "Sie beginnt wieder bei null."))
+    if name == "table":
+        return t(("list of players", "check it", "Enter the names again."),
+                 ("Spielerliste", "bitte prüfen", "Die Namen neu eingeben."))
+    if name == "menu":
+        return t(("place in the main menu", "", "The menu starts at the top."),
+                 ("Platz im Hauptmenü", "", "Das Menü beginnt oben."))
+    for row in registry.GAMES:  # a game's save: its name as the players know it
+        if row[3] and row[3] == name:
+            return t(("%s game" % row[4], _check(), "A new game starts."),
+                     ("Spiel %s" % row[4], _check(), "Ein neues Spiel beginnt."))
+    # a name Wyrm itself does not save (a test's, a later version's)
+    return t(("data", "", ""), ("Daten", "", ""))
+
+
+def storage(i):
+    """App._storage's note ``i`` in the language in use: 0 the flash is full, 1 it fails,
+    2 it works again."""
+    return t(("Storage is full: changes are not being saved.",
+              "Storage fails: changes are not being saved.",
+              "Storage works again: changes are saved."),
+             ("Speicher voll: Änderungen werden nicht gespeichert.",
+              "Speicher gestört: Änderungen werden nicht gespeichert.",
+              "Speicher geht wieder: Änderungen werden gespeichert."))[i]
 
 
 def unsaved(names):
@@ -108,31 +102,18 @@ def words(name, status, fallback):
     return out + (" " + what[2] if what[2] else "")
 
 
-
-
-_SETTING_NAMES = {
-    "contrast": "Contrast",
-    "flip": "Flip 180",
-    "dim_s": "Dim after",
-    "off_s": "Screen off",
-    "peek_s": "Peek hides",
-    "battery": "Cells",
-    "lang": "Language",
-}
-_SETTING_NAMES_DE = {
-    "contrast": "Kontrast",
-    "flip": "Drehen 180",
-    "dim_s": "Dimmen nach",
-    "off_s": "Anzeige aus",
-    "peek_s": "Verdecken nach",
-    "battery": "Zellen",
-    "lang": "Sprache",
-}
+def _setting(key):
+    """A setting's name as Settings shows it, in the language in use."""
+    i = ("contrast", "flip", "dim_s", "off_s", "peek_s", "battery", "lang").index(key)
+    return t(("Contrast", "Flip 180", "Dim after", "Screen off", "Peek hides", "Cells",
+              "Language"),
+             ("Kontrast", "Drehen 180", "Dimmen nach", "Anzeige aus", "Verdecken nach",
+              "Zellen", "Sprache"))[i]
 
 
 def settings_words(keys):
     """The sentence for saved settings that could not be used (the app's start)."""
-    names = ", ".join(t(_SETTING_NAMES, _SETTING_NAMES_DE)[k] for k in keys)
+    names = ", ".join([_setting(k) for k in keys])
     return t("Some saved settings could not be used (%s): the usual values are back.",
              "Einige gespeicherte Einstellungen waren unbrauchbar (%s): die üblichen Werte"
              " gelten wieder.") % names
