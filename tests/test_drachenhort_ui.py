@@ -9,7 +9,7 @@ import re
 import pytest
 from drive import Driver, same_frames, to_row
 
-from wyrm import deal
+from wyrm import deal, lang
 from wyrm.store import Store
 
 # Drachenhort is the first main-menu entry. Its game menu during an escape:
@@ -323,6 +323,22 @@ def test_power_cut_in_the_escape_order_keeps_the_picks(tmp_path):
     rows = board_rows(d.text())
     assert rows["red"][0] == "6" and rows["green"][0] == "5" and rows["orange"][0] == "4"
     assert d.errors() == []
+
+
+def test_the_escape_order_is_saved_under_readable_names(tmp_path):
+    """While the players order the adventurers, the save names the one who escaped and the
+    picks so far ("adventurer", "order"); a save with other keys (the short "a", "o") is
+    not read as an order: the power cut comes back to "Who escaped?", nothing picked."""
+    d = Driver(tmp_path)
+    start_rulebook(d)
+    d.keys("down*2,ok,down*2,ok,down,ok")  # blue escapes, red farthest
+    saved = Store(d.state_dir).load("drachenhort")
+    assert saved["screen"] == "order" and saved["arg"] == {"adventurer": 3, "order": [1]}
+    saved["arg"] = {"a": 3, "o": [1]}
+    Store(d.state_dir).save("drachenhort", saved)
+    d.reboot()
+    d.wait(100)
+    assert d.text().startswith("== Who escaped? ==") and d.errors() == []
 
 
 def test_power_cut_after_an_event_keeps_the_board(tmp_path):
@@ -835,15 +851,55 @@ def test_turn_goes_on_between_escapes_and_ends_with_the_game(tmp_path):
     assert d.errors() == []
 
 
-def test_a_save_from_before_turns_begins_with_seat_one_and_a_bad_turn_is_refused(tmp_path):
-    """A save without "turn" reads as seat 1's turn; a turn outside the table is a damaged
-    save (message, fresh start)."""
-    game = {"players": 3, "mode": "printed", "events": [["capture", 2]]}
-    Store(str(tmp_path)).save("drachenhort", {"v": 1, "game": game})
+def _full_save(mode="printed"):
+    """A save of a game after one capture (white: silver 1), every field there."""
+    game = {"players": 3, "mode": mode, "events": [["capture", 2]]}
+    out = {"v": 1, "game": game, "cards": [None] * 3, "screen": "menu", "arg": None,
+           "turn": 0}
+    if mode == "dealt":
+        out["deal"] = None
+    return out
+
+
+@pytest.mark.parametrize("mode", ["printed", "dealt"])
+def test_a_save_with_every_field_plays_on(tmp_path, mode):
+    """The other side of the damaged saves below: a save with all its fields opens on the
+    game (escape 1, P1's turn, token 2 next), no message."""
+    Store(str(tmp_path)).save("drachenhort", _full_save(mode))
     d = Driver(tmp_path)
     d.keys(OPEN)
     assert d.title() == "== Esc 1 ==  P1  token 2"
-    Store(str(tmp_path)).save("drachenhort", {"v": 1, "game": game, "turn": 3})
+    assert "damaged" not in flat(d) and d.errors() == []
+
+
+@pytest.mark.parametrize("mode, field", [("printed", "turn"), ("printed", "cards"),
+                                         ("printed", "arg"), ("dealt", "deal")])
+def test_a_save_without_a_field_is_damaged(tmp_path, mode, field):
+    """A save missing a field Wyrm always writes (whose turn, the printed cards, what the
+    screen shows, a dealt game's deal) is damaged: the players read that the saved game was
+    damaged and a new game starts; nothing is filled in and nothing crashes."""
+    raw = _full_save(mode)
+    del raw[field]
+    Store(str(tmp_path)).save("drachenhort", raw)
+    d = Driver(tmp_path)
+    d.keys(OPEN)
+    assert "The saved Drachenhort game was damaged" in flat(d)
+    d.keys("ok")
+    assert d.title() == "== Drachenhort ==" and "New game" in d.text()
+    assert (tmp_path / "drachenhort.bad").exists()
+    assert d.errors() == []
+
+
+def test_a_turn_outside_the_table_is_refused(tmp_path):
+    """A turn outside the table is a damaged save: the message, and the good copy before
+    it comes back."""
+    good = _full_save()
+    Store(str(tmp_path)).save("drachenhort", good)
+    d = Driver(tmp_path)
+    d.keys(OPEN)
+    assert d.title() == "== Esc 1 ==  P1  token 2"
+    good["turn"] = 3
+    Store(str(tmp_path)).save("drachenhort", good)
     d.keys("back," + OPEN)
     # the refused save is set aside and the good copy before it comes back
     assert "The saved Drachenhort game was damaged. The last change was lost" in flat(d)
@@ -859,14 +915,16 @@ def test_the_turn_a_capture_ended_is_saved_with_it(tmp_path):
     damaged save (message, the good copy before it)."""
     game = {"players": 3, "mode": "printed", "events": [["capture", 2]]}
     Store(str(tmp_path)).save("drachenhort", {"v": 1, "game": game, "turn": 0,
-                                              "ends": [[1, 2]]})
+                                              "cards": [None] * 3, "screen": "menu",
+                                              "arg": None, "ends": [[1, 2]]})
     d = Driver(tmp_path)
     d.keys(OPEN + ",wait:2000")
     assert d.title() == "== Esc 1 ==  P1  token 2"
     d.keys("down*5,ok,up,ok,wait:2000")  # Undo: Yes
     assert d.title() == "== Esc 1 ==  P3  token 1"
     Store(str(tmp_path)).save("drachenhort", {"v": 1, "game": game, "turn": 0,
-                                              "ends": [[1, 3]]})
+                                              "cards": [None] * 3, "screen": "menu",
+                                              "arg": None, "ends": [[1, 3]]})
     d.keys("back," + OPEN)
     assert "The saved Drachenhort game was damaged" in flat(d)
     assert d.errors() == []
@@ -1173,3 +1231,90 @@ def test_gems_open_on_whose_turn_during_an_escape_and_on_who_moved_last_after_it
     d.keys("down*2,ok")  # Gems (under Start escape 2 and Board)
     assert "> Player 4" in d.text()
     assert d.errors() == []
+
+
+# -- Deutsch ------------------------------------------------------------------------------
+@pytest.fixture
+def english_after():
+    """The panel's language back to English after the test (the app sets it at boot: a
+    test without a Driver after this one reads English)."""
+    yield
+    lang.use(0)
+
+
+def _played(tmp_path, language, script):
+    """The text of every frame of ``script`` played from power-on with the language
+    setting ``language`` (0 English, 1 Deutsch), and the driver."""
+    Store(str(tmp_path)).save("settings", {"lang": language})
+    d = Driver(tmp_path, seed=5)
+    d.keys(script)
+    text = "\n".join(f.text() for f in d.frames if f is not None)
+    return text, d
+
+
+# A dealt game to its ranking, then Undo asked and the quick reference's last page (the
+# same keys in both languages: the rows keep their places).
+GERMAN_TOUR = FULL_DEALT + ",back,down*3,ok,back,down,ok,up,ok"
+
+
+def test_a_game_in_german_speaks_german(tmp_path, english_after):
+    """With the language set to Deutsch a whole dealt game speaks German: the game menu
+    (Würfeln, Gefangen, Flucht, Punktetafel, Edelsteine, Rückgängig), the roll's hint
+    (a gem and the dragon), the party cards, the tokens in Silber and Gold with the colours
+    in German, the escape's end, the reveal, the ranking (Gewinner, Punkte), Undo's
+    question and the quick reference; no word of the English-only list shows."""
+    from english_words import ENGLISH, words_of
+
+    text, d = _played(tmp_path, 1, GERMAN_TOUR)
+    for word in ("> Würfeln", "Gefangen", "Flucht", "Punktetafel", "Edelsteine",
+                 "Rückgängig", "Stein", "Drache OK:", "Gruppenkarten", "Wyrm verteilt",
+                 "grün -> Silber", "Gold", "Wer wurde gefangen?", "Am weitesten weg",
+                 "Flucht 1 vorbei", "(der Letzte drin)", "Aufdecken", "Einzeln",
+                 "OK: zeig deine Karte", "Summe", "== Rangliste ==", "Gewinner: ",
+                 " Punkte", "Aufdecken?", "Ja  > Nein", "== Züge ==", "Der Älteste beginnt"):
+        assert word in text, word
+    assert words_of(text, ENGLISH) == []
+    assert d.errors() == []
+
+
+def test_the_same_game_in_english_stays_english(tmp_path):
+    """The other side: the same keys with the language left at English show the English
+    words (Roll the die, Capture, Board, Gems, the gem and dragon hint, silver, the ranking)
+    and no word of the German-only list."""
+    from english_words import GERMAN, words_of
+
+    text, d = _played(tmp_path, 0, GERMAN_TOUR)
+    for word in ("> Roll the die", "Capture", "Escape", "Board", "Gems", "Undo", "gem",
+                 "dragon OK:", "Party cards", "green -> silver", "Who was captured?",
+                 "Escape 1 over", "(the last one in)", "Final reveal", "One by one",
+                 "OK: show your card", "Total", "== Ranking ==", "Winner: ", " VP",
+                 "Final reveal?", "Yes  > No", "== Turns ==", "The oldest begins"):
+        assert word in text, word
+    assert words_of(text, GERMAN) == []
+    assert d.errors() == []
+
+
+def test_the_colours_named_in_the_settings_file_stay_as_written_in_german(tmp_path,
+                                                                        english_after):
+    """A colour renamed in party_cards.json is shown as written, in German too; the colours
+    left at their default names are German (grün, rot ...)."""
+    names = ["Jade", "red", "white", "blue", "orange", "yellow", "purple"]
+    (tmp_path / "party_cards.json").write_text('{"colours": %s}' % str(names).replace("'", '"'))
+    text, d = _played(tmp_path, 1, NEW_PRINTED_4 + ",down,ok")  # Gefangen
+    assert "Jade -> Silber 1" in text and "rot -> Silber 1" in text and "red" not in text
+    assert d.errors() == []
+
+
+def test_a_game_in_german_same_frames_under_micropython(tmp_path, english_after):
+    """The German dealt game to its ranking, Undo's question and the quick reference: real
+    MicroPython draws byte-identical frames to CPython (the German words, umlauts and the
+    colours in German included)."""
+
+    def state(runtime):
+        folder = tmp_path / runtime
+        folder.mkdir()
+        Store(str(folder)).save("settings", {"lang": 1})
+        return str(folder)
+
+    cp = same_frames(GERMAN_TOUR, seed=5, state=state)
+    assert cp[-1].text().startswith("== Züge ==")

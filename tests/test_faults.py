@@ -378,48 +378,6 @@ def test_recovery_messages_use_the_players_words(tmp_path):
     assert no_internal_words(text.replace("Open", "")) == []
 
 
-def old_format_save(tmp_path):
-    """Turn the saved dealt game into a save from before the deal moved into the game's
-    file: the game without "deal", the deal as its own save "party"."""
-    st = Store(str(tmp_path))
-    game = st.load("drachenhort")
-    deal = game.pop("deal")
-    st.remove("drachenhort")
-    st.save("drachenhort", game)
-    st.save("party", deal)
-    return deal
-
-
-def test_old_save_with_its_deal_in_its_own_file_still_plays(tmp_path):
-    """A dealt game saved before the deal moved into the game's file: the cards are
-    still there after the update, and the next save keeps them in the game's file."""
-    d = Driver(tmp_path, seed=4)
-    d.keys(NEW_DEALT_4 + "," + PEEK_ROUND_4)
-    deal = old_format_save(tmp_path)
-    d.reboot()
-    d.wait(100)
-    assert "See my card" in d.text() and d.errors() == []
-    d.keys("down*2,ok")  # Capture (under See my card): the screen change is saved
-    assert saved(d, "drachenhort")["deal"] == deal
-
-
-def test_both_party_copies_lost_says_the_cards_are_gone_and_offers_a_deal(tmp_path):
-    d = Driver(tmp_path, seed=4)
-    d.keys(NEW_DEALT_4 + "," + PEEK_ROUND_4)
-    old_format_save(tmp_path)  # only an older save keeps the deal in a file of its own
-    (tmp_path / "party.json").write_bytes(b"junk")
-    (tmp_path / "party.bak").write_bytes(b"junk")
-    d.reboot()
-    d.wait(100)
-    t = flat(d)
-    assert "secret cards are gone" in t and "deal new cards" in t
-    d.keys("ok")
-    assert "Deal the cards" in d.text()
-    d.keys("ok")  # Deal the cards (where the menu opens): a fresh pass round
-    assert "Pass to" in d.text()
-    assert d.errors() == []
-
-
 def sim(*args):
     return subprocess.run(
         [sys.executable, "-m", "host_tools.sim", *args],

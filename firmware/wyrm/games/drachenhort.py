@@ -7,7 +7,8 @@ reason it refused one (nothing changes); undo drops the last event and replays t
 
 from micropython import const
 
-from wyrm.games.drachenhort_colours import DEFAULT_COLOURS
+from wyrm.games.drachenhort_colours import DEFAULT_COLOURS, colour_name
+from wyrm.lang import t
 from wyrm.plain import whole
 
 VALUES = (1, 2, 3, 4, 5, 6, 8)
@@ -18,13 +19,16 @@ MIN_PLAYERS = const(2)
 MAX_PLAYERS = const(7)
 MODES = ("dealt", "printed")
 
-METALS = ("silver", "gold")
 
+def metal_name(escape):
+    """The token metal of escape 1 or 2 ("silver", "gold") in the language in use."""
+    return t("silver", "Silber") if escape == 1 else t("gold", "Gold")
 
 
 def _who(who, p):
     # a player's name: ``who(p)`` (the table's, see wyrm.players), else "Player 3"
-    return who(p) if who else "Player %d" % (p + 1)
+    return who(p) if who else t("Player %d", "Spieler %d") % (p + 1)
+
 
 class Game:
     # ``state``: the game as saved, {"players", "mode", "events"}; ``events`` is its
@@ -153,7 +157,7 @@ class Game:
             return None
         if kind in ("gems", "gems_set") and n == 3:
             if self._finished:
-                return "The game is over"
+                return t("The game is over", "Das Spiel ist aus")
             p = ev[1]
             v = ev[2]
             if not whole(p, 0, self.players - 1):
@@ -163,35 +167,36 @@ class Game:
             row = self._gems[self._escape]
             new = row[p] + v if kind == "gems" else v
             if new == row[p]:
-                return "No change"
+                return t("No change", "Keine Änderung")
             if new < 0:
-                return "Gems can't go below 0"
+                return t("Gems can't go below 0", "Nicht unter 0 Edelsteine")
             if sum(row) - row[p] + new > GEMS_PER_ESCAPE:
-                return "Only %d gems per escape" % GEMS_PER_ESCAPE
+                return t("Only %d gems per escape",
+                         "Nur %d Edelsteine pro Flucht") % GEMS_PER_ESCAPE
             return None
         if kind == "next_escape" and n == 1:
             if self._finished or self._escape == 1:
-                return "Only two escapes"
+                return t("Only two escapes", "Nur zwei Fluchten")
             if not self._ended:
-                return "Escape 1 not over yet"
+                return t("Escape 1 not over yet", "Flucht 1 läuft noch")
             return None
         if kind == "finish" and n == 1:
             if self._finished:
-                return "The game is over"
+                return t("The game is over", "Das Spiel ist aus")
             if not self.game_over:
-                return "Escape 2 not over yet"
+                return t("Escape 2 not over yet", "Flucht 2 läuft noch")
             return None
         return "Unknown event"
 
     def _refuse_move(self, a):
         if self._finished or self.game_over:
-            return "The game is over"
+            return t("The game is over", "Das Spiel ist aus")
         if self._ended:
-            return "Escape %d is over" % self.escape
+            return t("Escape %d is over", "Flucht %d ist vorbei") % self.escape
         if not whole(a, 0, ADVENTURERS - 1):
             return "Unknown adventurer"
         if self._tokens[self._escape][a]:
-            return "Already out"
+            return t("Already out", "Schon draußen")
         return None
 
     def apply(self, ev):
@@ -253,19 +258,21 @@ class Game:
         kind = ev[0]
         if kind in ("capture", "escape"):
             before = Game(self.players, self.mode, self.events[:index])
-            metal = METALS[before._escape]
+            metal = metal_name(before.escape)
+            name = colour_name(names, ev[1])
             if kind == "capture":
-                return "Capture %s (%s %d)" % (names[ev[1]], metal, before.next_value())
-            name = names[ev[1]]
-            return "%s%s escapes (%s 8)" % (name[:1].upper(), name[1:], metal)
+                return t("Capture %s (%s %d)", "%s gefangen (%s %d)") % (
+                    name, metal, before.next_value())
+            return t("%s%s escapes (%s 8)", "%s%s entkommt (%s 8)") % (
+                name[:1].upper(), name[1:], metal)
         if kind == "gems":
             sign = "+" if ev[2] > 0 else ""
-            return "%s gems %s%d" % (_who(who, ev[1]), sign, ev[2])
+            return t("%s gems %s%d", "%s Edelsteine %s%d") % (_who(who, ev[1]), sign, ev[2])
         if kind == "gems_set":
-            return "%s gems = %d" % (_who(who, ev[1]), ev[2])
+            return t("%s gems = %d", "%s Edelsteine = %d") % (_who(who, ev[1]), ev[2])
         if kind == "next_escape":
-            return "Start escape 2"
-        return "Final reveal"
+            return t("Start escape 2", "Flucht 2 beginnen")
+        return t("Final reveal", "Aufdecken")
 
     # ------------------------------------------------------------------ scoring
 

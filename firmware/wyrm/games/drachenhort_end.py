@@ -7,6 +7,7 @@ from micropython import const
 from wyrm import buttons, deal, font, plain, players, ui
 from wyrm.app import Screen
 from wyrm.games import drachenhort_play
+from wyrm.lang import t
 
 # the same layout as the board (private consts do not cross modules on MicroPython)
 _ADV = const(7)
@@ -77,9 +78,10 @@ def _card_label(s, card):
 # -- the reveal ------------------------------------------------------------------
 class RevealMenu(ui.Menu):
     def __init__(self, s):
-        super().__init__("Final reveal", [])
+        super().__init__(lambda a: t("Final reveal", "Aufdecken"), [])
         self.game = s
-        self.items = [["One by one", self.one], ["All at once", self.all]]
+        self.items = [[lambda a: t("One by one", "Einzeln"), self.one],
+                      [lambda a: t("All at once", "Alle zugleich"), self.all]]
         if s.hoard.mode == "printed":
             self.sel = 1  # printed cards are entered: all at once asks them in a row
 
@@ -94,7 +96,9 @@ class RevealMenu(ui.Menu):
         s = self.game
         if s.hoard.mode == "dealt" and s.deal_state() == "missing":
             to_printed(s)
-            ui.error(app, "Wyrm's deal is missing. Each player enters their printed card.")
+            ui.error(app, t("Wyrm's deal is missing. Each player enters their printed card.",
+                            "Wyrms Kartenverteilung fehlt. Jeder gibt seine gedruckte Karte"
+                            " ein."))
 
     def one(self, app):
         app.push(RevealFlow(self.game, self, 0, "pass"))
@@ -110,8 +114,8 @@ def _player_rows(s, k, card):
         sv = g.silver(a) or 0
         gv = g.gold(a) or 0
         rows.append([ui.fit(s.name(a), 10), "%d + %d = %2d" % (sv, gv, sv + gv)])
-    rows.append(["Gems", "%2d" % g.gems(k)])
-    rows.append(["Total", "%2d" % g.score(k, card)])
+    rows.append([t("Gems", "Edelsteine"), "%2d" % g.gems(k)])
+    rows.append([t("Total", "Summe"), "%2d" % g.score(k, card)])
     return rows
 
 
@@ -181,20 +185,23 @@ class RevealFlow(Screen):
         n = s.hoard.players
         who = players.name(app, self.k)
         if self.phase == "pass":
-            ui.title(fb, "Final reveal", "%d/%d" % (self.k + 1, n))
+            ui.title(fb, t("Final reveal", "Aufdecken"), "%d/%d" % (self.k + 1, n))
             font.center(fb, who, ui.TITLE_H + 4, 1, 2)
             if app.tall:
                 if s.hoard.mode == "printed":
-                    font.center(fb, "OK: enter your card,", 40)
-                    font.center(fb, "then all can see it", 49)
+                    font.center(fb, t("OK: enter your card,", "OK: Karte eingeben,"), 40)
+                    font.center(fb, t("then all can see it", "dann sehen sie alle"), 49)
                 else:
-                    font.center(fb, "OK: show your card", 40)
-                    font.center(fb, "to everyone", 49)
+                    font.center(fb, t("OK: show your card", "OK: zeig deine Karte"), 40)
+                    font.center(fb, t("to everyone", "allen"), 49)
             return
         card = s.card_of(self.k)
         ui.title(fb, who, "%d/%d" % (self.k + 1, n))
         rows = _player_rows(s, self.k, card)
-        rows.append(["OK: next player" if self.k + 1 < n else "OK: ranking", ""])
+        if self.k + 1 < n:
+            rows.append([t("OK: next player", "OK: nächster Spieler"), ""])
+        else:
+            rows.append([t("OK: ranking", "OK: Rangliste"), ""])
         drachenhort_play.draw_rows(app, fb, rows, self.first, 4)
 
 
@@ -205,7 +212,7 @@ class CardPick(ui.Menu):
     so the list is the cards nobody has yet; "Other: 3 colours" takes any three."""
 
     def __init__(self, s, k, on_done):
-        super().__init__(lambda a: "%s: card?" % players.name(a, k), [])
+        super().__init__(lambda a: t("%s: card?", "%s: Karte?") % players.name(a, k), [])
         self.game = s
         self.k = k
         self.on_done = on_done
@@ -218,7 +225,7 @@ class CardPick(ui.Menu):
             if cur is not None and sorted(cur) == c:
                 self.sel = len(self.items)
             self.items.append([_card_label(s, c), self._take(c)])
-        self.items.append(["Other: 3 colours", self._colours])
+        self.items.append([lambda a: t("Other: 3 colours", "Andere: 3 Farben"), self._colours])
 
     def _take(self, card):
         def run(app):
@@ -241,7 +248,7 @@ class ColourPick(ui.Menu):
     """Tick the three adventurers on the card."""
 
     def __init__(self, s, parent):
-        super().__init__("Pick 3 colours", [])
+        super().__init__(lambda a: t("Pick 3 colours", "3 Farben wählen"), [])
         self.game = s
         self.parent = parent
         self.chosen = []
@@ -315,9 +322,9 @@ class AllCards(Screen):
         s = self.game
         g = s.hoard
         n = g.players
-        drachenhort_play.dense_bar(fb, "Cards")
-        drachenhort_play.rtext(fb, "Gem", 104, 0, 0)
-        drachenhort_play.rtext(fb, "VP", _X_T, 0, 0)
+        drachenhort_play.dense_bar(fb, t("Cards", "Karten"))
+        drachenhort_play.rtext(fb, t("Gem", "Steine"), 104, 0, 0)
+        drachenhort_play.rtext(fb, t("VP", "SP"), _X_T, 0, 0)
         shown = (app.height - _DENSE) // _DENSE
         # the names' column as wide as the longest (at least "P7"); with long names
         # the adventurers shorten to two letters so the gems and VP keep their place
@@ -337,7 +344,10 @@ class AllCards(Screen):
             drachenhort_play.rtext(fb, str(g.gems(k)), 104, y)
             drachenhort_play.rtext(fb, str(g.score(k, card)), _X_T, y)
         if n < shown:
-            hint = "OK: ranking" if self._missing() is None else "OK: enter cards"
+            if self._missing() is None:
+                hint = t("OK: ranking", "OK: Rangliste")
+            else:
+                hint = t("OK: enter cards", "OK: Karten eingeben")
             font.text(fb, hint, 2, app.height - _DENSE)
         drachenhort_play.marks(app, fb, self.first, shown, n, _DENSE)
 
@@ -363,11 +373,13 @@ class Ranking(Screen):
             return
         g = s.hoard
         win = [players.name(app, p) for p in g.winners(cards)]
-        head = ("Winners: " if len(win) > 1 else "Winner: ") + ", ".join(win)
+        head = (t("Winners: ", "Gewinner: ") if len(win) > 1 else t("Winner: ", "Gewinner: "))
+        head += ", ".join(win)
         rows = [[line, None] for line in ui.wrap(head)]
         self.head = len(rows)
         for place, p, score in g.standings(cards):
-            rows.append(["%d. %s" % (place, players.name(app, p)), "%d VP" % score])
+            rows.append(["%d. %s" % (place, players.name(app, p)),
+                         t("%d VP", "%d Punkte") % score])
         self.rows = rows
         s.at("ranking")
 
@@ -377,5 +389,5 @@ class Ranking(Screen):
     def draw(self, app, fb):
         if self.rows is None:
             return
-        ui.title(fb, "Ranking")
+        ui.title(fb, t("Ranking", "Rangliste"))
         drachenhort_play.draw_rows(app, fb, self.rows, self.first)

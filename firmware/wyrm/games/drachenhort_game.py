@@ -6,7 +6,7 @@ player begins.
 """
 from micropython import const
 
-from wyrm import deal, dice_roll_ui, gamekit, plain, players, ui
+from wyrm import deal, dice_roll_ui, gamekit, gamekit_ui, plain, players, ui
 from wyrm.games import (
     drachenhort,
     drachenhort_end,
@@ -15,9 +15,10 @@ from wyrm.games import (
     drachenhort_ref,
     drachenhort_roll,
 )
+from wyrm.games.drachenhort_colours import colour_name
+from wyrm.lang import t
 from wyrm.spinner import Spinner
 
-_PARTY = "party"  # the deal's own store name in saves from before it moved into the game's
 _VERSION = const(1)
 _ADV = const(7)
 _SCREENS = (
@@ -33,16 +34,6 @@ _SCREENS = (
     "all",
     "ranking",
 )
-
-# rows that come before the roll: the deal to finish, the game's next step
-_STEPS = ("Deal the cards", "Continue dealing", "Start escape 2", "Final reveal")
-
-
-def _drop_party(app):
-    # an older save's deal: no game refers to it once the new game is written
-    st = app.store
-    if not st.failing and st.exists(_PARTY):
-        st.remove(_PARTY)
 
 
 class Game(gamekit.SavedGame):
@@ -97,7 +88,12 @@ class Game(gamekit.SavedGame):
         return self._cfg
 
     def name(self, a):
-        return self.config()["colours"][a]
+        return colour_name(self.config()["colours"], a)
+
+    def reference(self, app):
+        # the quick reference in the language in use
+        ref = drachenhort_ref
+        app.push(gamekit_ui.reference_menu(t(ref.PAGES, ref.PAGES_DE)))
 
     # the kit's hooks (wyrm.gamekit)
     def seats(self):
@@ -124,27 +120,25 @@ class Game(gamekit.SavedGame):
             drachenhort_play.resume(app, self)
 
     def valid(self, raw):
-        # A save of this version (the rules' game replayed, its cards checked); an
-        # older save's missing fields are filled in.
+        # A save of this version: the rules' game replayed, its cards checked; a field
+        # missing (cards, turn, arg, a dealt game's deal) is a damaged save
         obj = raw["game"]
         hoard = drachenhort.Game.load(obj)
         n = hoard.players
-        cards = raw.get("cards")
-        if cards is None:
-            cards = raw["cards"] = [None] * n
+        cards = raw["cards"]
         if not isinstance(cards, list) or len(cards) != n:
             return False
         for c in cards:
             if c is not None and not _valid_card(c):
                 return False
-        raw.setdefault("turn", 0)  # saves from before turns: seat 1
+        if "turn" not in raw or "arg" not in raw:
+            return False
         if raw.get("screen") not in _SCREENS:
             raw["screen"] = "menu"
-        raw.setdefault("arg", None)
         if hoard.mode != "dealt":
             raw.pop("deal", None)
-        elif "deal" not in raw:  # saved before the deal moved into the game's file
-            raw["deal"] = self.app.store.load(_PARTY, None)
+        elif "deal" not in raw:
+            return False
         self._hoard = hoard  # (``hoard`` once the kit keeps this save)
         self._of = obj
         return True
@@ -153,14 +147,12 @@ class Game(gamekit.SavedGame):
     def new_game(self, players, mode, deal=None):
         """Start afresh, with its deal (``deal``, dealt games) in the same save: the
         old game and its party cards are replaced in one atomic save."""
-        app = self.app
         self._dealt = None
         fields = {"game": drachenhort.Game(players, mode).to_json(), "cards": [None] * players,
                   "arg": None}
         if mode == "dealt":
             fields["deal"] = deal
         self.state = self.begin(fields)  # (written once the key's frame is out)
-        app.after_frame(_drop_party)  # after that save
 
     def g(self):
         """The rules' game (only called while there is one)."""
@@ -265,18 +257,17 @@ class GameMenu(gamekit.GameMenu):
     # Roll the die, [the deal], the escape's rows ([See my card], Capture, Escape)
     # or the next step (Start escape 2, Final reveal), Board, Gems, Undo, Next turn.
     title_text = "Drachenhort"
-    new_question = "Start a new game? This game is lost."
     turns = True
     _opened = False  # the deal is read once the menu's first frame is out (_deal_rows)
+    # where ``rows`` put the game's next step (a turn begins there: the deal to finish,
+    # Start escape 2, Final reveal; 0: the roll) and Escape (-1: none)
+    turn_row = 0
+    escape_at = -1
 
     @property
-    def turn_row(self):
-        # a turn begins with the roll; with a deal to finish, between the escapes and at
-        # the end, with that step first
-        for i in range(len(self.items)):
-            if self.items[i][0] in _STEPS:
-                return i
-        return 0
+    def new_question(self):
+        return t("Start a new game? This game is lost.",
+                 "Neues Spiel beginnen? Dieses Spiel geht verloren.")
 
     def has_top(self):
         # the turns go round the table until the second escape is over
@@ -288,18 +279,19 @@ class GameMenu(gamekit.GameMenu):
         if g is None:
             return "Drachenhort"
         if g.finished:
-            return "Final reveal"
+            return t("Final reveal", "Aufdecken")
         if g.game_over:
-            return "Game over"
+            return t("Game over", "Spielende")
         if g.escape_over:
-            return "Escape %d over" % g.escape
-        return "Esc %d" % g.escape  # short: the next token and whose turn follow
+            return t("Escape %d over", "Flucht %d vorbei") % g.escape
+        # short: the next token and whose turn follow
+        return t("Esc %d", "Flucht %d") % g.escape
 
     def _note(self, app):
         g = self.game.hoard
         if g is None or g.escape_over:
             return None
-        return "token %d" % g.next_value()
+        return t("token %d", "Wert %d") % g.next_value()
 
     def draw(self, app, fb):
         ui.Menu.draw(self, app, fb)
@@ -314,37 +306,47 @@ class GameMenu(gamekit.GameMenu):
         s = self.game
         g = s.hoard
         play = drachenhort_play
-        items = [["Roll the die", self.roll]]
+        items = [[t("Roll the die", "Würfeln"), self.roll]]
+        self.turn_row = 0
+        self.escape_at = -1
         ds = s.deal_state() if self._opened else None
         if ds == "missing" and not g.finished:
-            items.append(["Deal the cards", self.deal_again])
+            self.turn_row = len(items)
+            items.append([t("Deal the cards", "Karten verteilen"), self.deal_again])
         elif ds == "unseen":
-            items.append(["Continue dealing", self.continue_deal])
-        see = ["See my card", self.peek_again] if ds == "ok" and not g.finished else None
+            self.turn_row = len(items)
+            items.append([t("Continue dealing", "Weiter verteilen"), self.continue_deal])
+        see = None
+        if ds == "ok" and not g.finished:
+            see = [t("See my card", "Meine Karte ansehen"), self.peek_again]
         if not g.escape_over:
             if see:  # (a capture is entered on the roll screen)
                 items.append(see)
-            items.append(["Capture", lambda a: a.push(play.CaptureMenu(s))])
-            items.append(["Escape", lambda a: a.push(play.EscapeMenu(s))])
+            items.append([t("Capture", "Gefangen"), lambda a: a.push(play.CaptureMenu(s))])
+            self.escape_at = len(items)
+            items.append([t("Escape", "Flucht"), lambda a: a.push(play.EscapeMenu(s))])
         elif not g.game_over:
-            items.append(["Start escape 2", self.next_escape])
+            self.turn_row = self.turn_row or len(items)
+            items.append([t("Start escape 2", "Flucht 2 beginnen"), self.next_escape])
             if see:
                 items.append(see)
         else:
-            items.append(["Final reveal", self.reveal])
+            self.turn_row = self.turn_row or len(items)
+            items.append([t("Final reveal", "Aufdecken"), self.reveal])
             if g.finished and s.all_cards() is not None:
-                items.append(["Ranking", lambda a: a.push(drachenhort_end.Ranking(s))])
-        items.append(["Board", lambda a: a.push(play.BoardScreen(s))])
+                items.append([t("Ranking", "Rangliste"),
+                              lambda a: a.push(drachenhort_end.Ranking(s))])
+        items.append([t("Board", "Punktetafel"), lambda a: a.push(play.BoardScreen(s))])
         if not g.finished:
-            items.append(["Gems", lambda a: a.push(play.GemsMenu(s))])
-        items.append(["Undo", self.undo])
+            items.append([t("Gems", "Edelsteine"), lambda a: a.push(play.GemsMenu(s))])
+        items.append([t("Undo", "Rückgängig"), self.undo])
         return items
 
     def refresh(self):
         old = self.items[self.sel][0] if self.sel < len(self.items) else None
         super().refresh()
         if not self.game.has_game():
-            self.items.insert(0, ["Roll the die", self.roll])
+            self.items.insert(0, [t("Roll the die", "Würfeln"), self.roll])
         for i in range(len(self.items)):
             if self.items[i][0] == old:
                 self.sel = i
@@ -369,7 +371,7 @@ class GameMenu(gamekit.GameMenu):
         rules = drachenhort
         lo, hi = rules.MIN_PLAYERS, rules.MAX_PLAYERS
         n = s.table_count(s.hoard.players if s.hoard is not None else 4, lo, hi)
-        app.push(Spinner("Players", n, lo, hi, self._ask_cards))
+        app.push(Spinner(t("Players", "Spieler"), n, lo, hi, self._ask_cards))
 
     def _ask_cards(self, app, n):
         s = self.game
@@ -387,9 +389,11 @@ class GameMenu(gamekit.GameMenu):
             app.pop(m)
             s.new_game(n, "printed")
             self.refresh()
-            s.who_begins(app, "Oldest begins")
+            s.who_begins(app, t("Oldest begins", "Der Älteste beginnt"))
 
-        m = ui.Menu("Party cards", [["Dealt by Wyrm", dealt], ["Printed cards", printed]])
+        m = ui.Menu(t("Party cards", "Gruppenkarten"),
+                    [[t("Dealt by Wyrm", "Wyrm verteilt"), dealt],
+                     [t("Printed cards", "Gedruckte Karten"), printed]])
         app.push(m)
 
     def _deal_done(self, app):
@@ -398,7 +402,7 @@ class GameMenu(gamekit.GameMenu):
         self.refresh()
         if s.starting:  # every card seen: the oldest begins
             s.starting = False
-            s.who_begins(app, "Oldest begins")
+            s.who_begins(app, t("Oldest begins", "Der Älteste beginnt"))
         else:
             self.offer_turn()
         app.redraw()

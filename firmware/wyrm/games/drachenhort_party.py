@@ -9,6 +9,8 @@ colour names and cards come from the optional settings file ``party_cards.json``
 from micropython import const
 
 from wyrm import deal, peek, plain, players, ui
+from wyrm.games.drachenhort_colours import colour_name
+from wyrm.lang import t
 
 _STORE = "party"  # -> party.json; the settings file is party_cards.json
 SETTINGS_FILE = "party_cards.json"
@@ -19,7 +21,8 @@ def read_settings(app):
     """(config, problems) from the settings file; never raises."""
     obj, problem = app.store.read_user(SETTINGS_FILE, _MAX_BYTES)
     if problem:
-        return deal.default_config(), [problem, "Using default cards"]
+        return deal.default_config(), [problem, t("Using default cards",
+                                                  "Die üblichen Karten gelten")]
     if obj is None:
         return deal.default_config(), []
     return deal.validate_cards(obj)
@@ -43,7 +46,8 @@ def _tell(app):
     c = _cache(app)
     if c["problems"] and not c["shown"]:
         c["shown"] = True
-        ui.error(app, ["Card settings file:"] + c["problems"], "Party cards")
+        ui.error(app, [t("Card settings file:", "Datei der Karten:")] + c["problems"],
+                 t("Party cards", "Gruppenkarten"))
 
 
 def config(app):
@@ -83,7 +87,7 @@ def _load_obj(app, home=None):
         obj = app.store.load(_STORE, None, check)
         said = app.store.take_problems()
         if said:
-            ui.error(app, " ".join(said), "Party cards")
+            ui.error(app, " ".join(said), t("Party cards", "Gruppenkarten"))
         return (got[0], got[1]) if obj is not None else (None, None)
     if home.deal is None:
         return None, None
@@ -91,7 +95,9 @@ def _load_obj(app, home=None):
         check(home.deal)
     except (ValueError, TypeError, AttributeError, KeyError, IndexError):
         home.keep_deal(None)
-        ui.error(app, "The saved party cards were damaged. Please deal again.", "Party cards")
+        ui.error(app, t("The saved party cards were damaged. Please deal again.",
+                        "Die gespeicherten Gruppenkarten waren beschädigt. Bitte neu"
+                        " verteilen."), t("Party cards", "Gruppenkarten"))
         return None, None
     return got[0], got[1]
 
@@ -148,7 +154,7 @@ def card_adventurers(app, card, home=None):
 def _secret(d, sets):
     def lines(app, k):
         names = colours(app)
-        return [names[a] for a in sets[d.card_of(k)]]
+        return [colour_name(names, a) for a in sets[d.card_of(k)]]
 
     return lines
 
@@ -166,11 +172,11 @@ def _run(app, d, sets, players, on_done, who, home):
         _secret(d, sets),
         on_done,
         who,
-        "Your card",
+        t("Your card", "Deine Karte"),
         seen,
-        "Party cards",
-        "your card",
-        "All cards dealt",
+        t("Party cards", "Gruppenkarten"),
+        t("your card", "deine Karte"),
+        t("All cards dealt", "Alle Karten verteilt"),
         total,
     )
 
@@ -189,7 +195,7 @@ def start_deal(app, players, on_done=None, who=None, home=None, begin=None):
         try:
             d = deal.deal_party(players, app.rng)
         except ValueError as exc:  # not 2..7 players
-            ui.error(app, str(exc), "Party cards")
+            ui.error(app, str(exc), t("Party cards", "Gruppenkarten"))
             return
         obj = _obj(d, sets)
         if begin is not None:
@@ -200,7 +206,8 @@ def start_deal(app, players, on_done=None, who=None, home=None, begin=None):
         _tell(app)  # a settings problem shows on top of the first pass screen
 
     if begin is None and exists(app, home):
-        app.push(ui.Confirm("Deal new cards? The old deal is lost.", go))
+        app.push(ui.Confirm(t("Deal new cards? The old deal is lost.",
+                              "Neue Karten verteilen? Die alten gehen verloren."), go))
     else:
         go(app)
 
@@ -221,7 +228,8 @@ def peek_again(app, who=None, home=None):
     """Choose a player, then hold OK to see their card again (the screen names them)."""
     d, saved = _load_obj(app, home)
     if d is None:
-        ui.error(app, "No party cards dealt yet.", "Party cards")
+        ui.error(app, t("No party cards dealt yet.", "Noch keine Gruppenkarten verteilt."),
+                 t("Party cards", "Gruppenkarten"))
         return
     sets = _sets(app, saved)
     name = who or players.namer(app)
@@ -243,5 +251,5 @@ def peek_again(app, who=None, home=None):
         return run
 
     items = [[name(k), chooser(k)] for k in range(d.players)]
-    menu = ui.Menu("Who looks?", items)
+    menu = ui.Menu(t("Who looks?", "Wer schaut?"), items)
     app.push(menu)

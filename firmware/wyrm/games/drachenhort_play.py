@@ -8,6 +8,7 @@ from micropython import const
 from wyrm import buttons, font, gamekit, gamekit_ui, plain, players, ui
 from wyrm.app import Screen
 from wyrm.games import drachenhort
+from wyrm.lang import t
 
 _ADV = const(7)
 _DENSE = const(8)  # row height of the board
@@ -59,8 +60,8 @@ def draw_rows(app, fb, rows, first, inverted=-1):
 
 # -- tokens --------------------------------------------------------------------------
 def metal(s):
-    """The token metal of the escape under way ("silver", "gold")."""
-    return drachenhort.METALS[s.g().escape - 1]
+    """The token metal of the escape under way ("silver", "gold"; in German "Silber")."""
+    return drachenhort.metal_name(s.g().escape)
 
 
 def left_values(s):
@@ -74,7 +75,7 @@ def left_values(s):
 def next_escape(menu, app):
     # The row is the confirmation: Undo takes it back (the gems of escape 1 with it).
     why = menu.game.apply(["next_escape"])
-    app.toast(why or "Escape 2: gold tokens")
+    app.toast(why or t("Escape 2: gold tokens", "Flucht 2: Goldplättchen"))
     menu.refresh()
     menu.sel = 0  # the next player's roll
 
@@ -82,16 +83,16 @@ def next_escape(menu, app):
 def undo(menu, app):
     s = menu.game
     if not s.hoard.events:
-        app.toast("Nothing to undo")
+        app.toast(t("Nothing to undo", "Nichts zurückzunehmen"))
         return
     what = s.describe()
 
     def yes(app):
         s.undo()
         menu.refresh()
-        app.toast("Undone: " + what)
+        app.toast(t("Undone: ", "Zurückgenommen: ") + what)
 
-    app.push(ui.Confirm("Undo: %s?" % what, yes))
+    app.push(ui.Confirm(t("Undo: %s?", "Rückgängig: %s?") % what, yes))
 
 
 # -- capture and escape ------------------------------------------------------------
@@ -101,7 +102,7 @@ class CaptureMenu(ui.Menu):
     rolls for the next player)."""
 
     def __init__(self, s, roll_on=None):
-        super().__init__("Who was captured?", [])
+        super().__init__(lambda a: t("Who was captured?", "Wer wurde gefangen?"), [])
         self.game = s
         self.roll_on = roll_on
         v = s.hoard.next_value()
@@ -135,18 +136,21 @@ class CaptureMenu(ui.Menu):
                 return
             top = drachenhort.ESCAPE_VALUE
             last = [x for x in range(_ADV) if g.token(g.escape, x) == top][0]
-            nxt = "Next: " + ("Start escape 2" if g.escape == 1 else "Final reveal")
+            if g.escape == 1:
+                nxt = t("Next: Start escape 2", "Dann: Flucht 2 beginnen")
+            else:
+                nxt = t("Next: Final reveal", "Dann: Aufdecken")
             s.end_turn(app, ends)  # the result's OK: on the menu, on its next step
             last_in = "%s: %s 8" % (s.name(last), metal(s))
-            lines = [said, last_in, "(the last one in)", nxt]
-            app.push(ui.Message("Escape %d over" % g.escape, lines))
+            lines = [said, last_in, t("(the last one in)", "(der Letzte drin)"), nxt]
+            app.push(ui.Message(t("Escape %d over", "Flucht %d vorbei") % g.escape, lines))
 
         return run
 
 
 class EscapeMenu(ui.Menu):
     def __init__(self, s):
-        super().__init__("Who escaped?", [])
+        super().__init__(lambda a: t("Who escaped?", "Wer ist entkommen?"), [])
         self.game = s
         for a in s.hoard.in_dungeon():
             self.items.append([_token_label(s, a, drachenhort.ESCAPE_VALUE), self._pick(a)])
@@ -178,7 +182,9 @@ class OrderScreen(ui.Menu):
         self.fill()
 
     def _title_text(self, app):
-        return "Farthest from dragon" if not self.order else "Next farthest"
+        if not self.order:
+            return t("Farthest from dragon", "Am weitesten weg")
+        return t("Next farthest", "Danach am weitesten")
 
     def values(self):
         vals = [v for v in left_values(self.game) if v != drachenhort.ESCAPE_VALUE]
@@ -195,12 +201,14 @@ class OrderScreen(ui.Menu):
         self.first = 0
 
     def on_open(self, app):
-        # (saved as "a": the adventurer who escapes, "o": the order so far; the short
-        # keys stay: saves written with them are read back by ``resume``)
         if len(self.rest()) <= 1:
             self.commit(app)
         else:
-            self.game.at("order", {"a": self.a, "o": list(self.order)})
+            self.keep()
+
+    def keep(self):
+        # saved for resume: the adventurer who escapes and the order picked so far
+        self.game.at("order", {"adventurer": self.a, "order": list(self.order)})
 
     def _pick(self, x):
         def run(app):
@@ -209,7 +217,7 @@ class OrderScreen(ui.Menu):
                 self.commit(app)
                 return
             self.fill()
-            self.game.at("order", {"a": self.a, "o": list(self.order)})
+            self.keep()
 
         return run
 
@@ -217,7 +225,7 @@ class OrderScreen(ui.Menu):
         if kind == buttons.CLICK and key == buttons.BACK and self.order:
             self.order.pop()
             self.fill()
-            self.game.at("order", {"a": self.a, "o": list(self.order)})
+            self.keep()
             app.redraw()
             return True
         return super().on_event(app, kind, key)
@@ -234,7 +242,7 @@ class OrderScreen(ui.Menu):
             app.toast(why)
         else:
             s.end_turn(app, len(g.events))  # (its Undo gives this turn back)
-            app.toast("Escape %d over" % g.escape)
+            app.toast(t("Escape %d over", "Flucht %d vorbei") % g.escape)
 
 
 # -- board -------------------------------------------------------------------------
@@ -254,10 +262,10 @@ class BoardScreen(Screen):
     def draw(self, app, fb):
         s = self.game
         g = s.hoard
-        dense_bar(fb, "Board")
+        dense_bar(fb, t("Board", "Punktetafel"))
         rtext(fb, "S", _X_S, 0, 0)
         rtext(fb, "G", _X_G, 0, 0)
-        rtext(fb, "VP", _X_T, 0, 0)
+        rtext(fb, t("VP", "SP"), _X_T, 0, 0)
         shown = (app.height - _DENSE) // _DENSE
         for r in range(min(shown, _ADV - self.first)):
             a = self.first + r
@@ -290,10 +298,12 @@ class GemsMenu(gamekit.NoteMenu):
         self.sel = s.turn() if not g.escape_over else (s.turn() - 1) % g.players
 
     def _title_text(self, app):
-        return "Gems escape %d" % self.game.hoard.escape
+        # (in German the escape has no room beside the note: escape 2's rows say "Summe")
+        return t("Gems escape %d" % self.game.hoard.escape, "Edelsteine")
 
     def _left(self, app):
-        return "%d left" % self.game.hoard.gems_left()
+        # (German: "noch 12", no letter below the line in the small title bar)
+        return t("%d left", "noch %d") % self.game.hoard.gems_left()
 
     def _label(self, p):
         def lab(app):
@@ -301,7 +311,9 @@ class GemsMenu(gamekit.NoteMenu):
             now = g.gems_in(g.escape, p)
             if g.escape == 1:
                 return ui.pad(players.name(app, p), str(now), 20)
-            return ui.pad(players.name(app, p), "%d (all %d)" % (now, g.gems(p)), 20)
+            # (German: the seat's short name, "P1" where none, leaves room for "Summe")
+            both = t("%d (all %d)", "%d (Summe %d)") % (now, g.gems(p))
+            return ui.pad(t(players.name, players.short)(app, p), both, 20)
 
         return lab
 
@@ -353,13 +365,16 @@ class GemScreen(gamekit_ui.Stepper):
 
     def draw(self, app, fb):
         g = self.game.hoard
-        ui.title(fb, "%s gems" % players.name(app, self.p), "esc. %d" % g.escape)
+        name = players.name(app, self.p)
+        head = t(("%s gems" % name, "esc. %d" % g.escape), ("Edelsteine", name))
+        ui.title(fb, head[0], head[1])
         n = str(g.gems_in(g.escape, self.p))
         if app.tall:
             font.big_center(fb, n, ui.TITLE_H + 3)
-            info = "%d left" % g.gems_left()
+            left = g.gems_left()
+            info = t("%d left" % left, "Flucht %d: %d übrig" % (g.escape, left))
             if g.escape == 2:
-                info = "all %d, %s" % (g.gems(self.p), info)
+                info = t("all %d, %d left", "Summe %d, %d übrig") % (g.gems(self.p), left)
             font.center(fb, info, 44)
             font.center(fb, "UP +1  DOWN -1  OK", 56)
         else:
@@ -370,11 +385,12 @@ class GemScreen(gamekit_ui.Stepper):
 
 # -- resume ---------------------------------------------------------------------------
 def _saved_order(g, arg):
-    """The picks of an unfinished escape order saved as {"a": a, "o": [...]}, or None."""
+    """The picks of an unfinished escape order saved as {"adventurer": a, "order": [...]},
+    or None."""
     if not isinstance(arg, dict):
         return None
-    a = arg.get("a")
-    order = arg.get("o")
+    a = arg.get("adventurer")
+    order = arg.get("order")
     inside = g.in_dungeon()
     if a not in inside or not isinstance(order, list):
         return None
@@ -399,7 +415,7 @@ def resume(app, s):
         esc = app.push(EscapeMenu(s))
         order = _saved_order(g, arg) if where == "order" else None
         if order is not None:
-            a = arg["a"]
+            a = arg["adventurer"]
             esc.sel = g.in_dungeon().index(a)
             app.push(OrderScreen(s, esc, a, order))
     elif where in ("gems", "gems_p") and not g.finished:

@@ -1,4 +1,5 @@
-"""Drachenhort's quick reference: (title, lines) pages, lines <= 21 chars."""
+"""Drachenhort's quick reference: (title, lines) pages, lines <= 21 chars; PAGES in
+English, PAGES_DE in German (the game's ``reference`` shows the one in use)."""
 
 PAGES = (
     ("The die", (
@@ -41,5 +42,57 @@ PAGES = (
         "rolls. An escape:",
         "BACK (the game menu",
         "is on Escape), OK.",
+    )),
+)
+
+PAGES_DE = (
+    ("Der Würfel", (
+        "1 2 2 3 4 6",
+        "2: jeder Abenteurer,",
+        "auch im Dunkeln.",
+        "1 3 4 6: nur auf dem",
+        "Startfeld oder im",
+        "hellen Bereich.",
+        "Genau zählen,",
+        "belegte Räume",
+        "überspringen.",
+    )),
+    ("Plättchen", (
+        "Je Flucht: 1 2 3 4",
+        "5 6 8. Wer gefangen",
+        "wird, bekommt das",
+        "kleinste übrige.",
+        "Entkommt einer: 8",
+        "für ihn, den anderen",
+        "die höchsten",
+        "übrigen, dem",
+        "Fernsten zuerst.",
+        "Vorletzter gefangen:",
+        "6; Letzter drin: 8.",
+    )),
+    ("Edelsteine, Punkte", (
+        "12 Edelsteine je",
+        "Flucht, je 1 Punkt.",
+        "Punkte: Silber +",
+        "Gold der drei",
+        "Abenteurer deiner",
+        "Karte, dazu",
+        "die Edelsteine.",
+        "Bei Gleichstand",
+        "gewinnen alle",
+        "Besten.",
+    )),
+    ("Züge", (
+        "Der Älteste beginnt,",
+        "dann reihum im",
+        "Uhrzeigersinn.",
+        "Beim Würfeln: UP ein",
+        "Edelstein für den am",
+        "Zug; DOWN: wen der",
+        "Drache fängt; OK:",
+        "der Nächste würfelt.",
+        "Entkommt einer: BACK",
+        "(das Spielmenü steht",
+        "auf Flucht), OK.",
     )),
 )

@@ -11,6 +11,7 @@ from wyrm import buttons, dice, font, ui
 from wyrm.dice_draw_ui import skip_key
 from wyrm.dice_roll_ui import RollScreen
 from wyrm.games import drachenhort_play
+from wyrm.lang import t
 from wyrm.plain import plural
 
 _HINT_Y = const(56)  # the bottom line of a 64-row panel (the die's history line)
@@ -55,7 +56,8 @@ class TurnRoll(RollScreen):
         why = g.apply(["gems", p, 1])
         hoard = g.hoard
         n = hoard.gems(p)
-        app.toast(why or "%s: %s" % (g.who(app, p), plural(n, "gem")))
+        gems = t(plural(n, "gem"), "%d Edelstein%s" % (n, "" if n == 1 else "e"))
+        app.toast(why or "%s: %s" % (g.who(app, p), gems))
 
     def draw(self, app, fb):
         super().draw(app, fb)
@@ -64,13 +66,17 @@ class TurnRoll(RollScreen):
         g = self.game
         who = g.who(app, g.turn())
         fb.fill_rect(0, 0, fb.width, ui.TITLE_H, 0)
-        ui.title(fb, who + " rolls", "gems %d" % g.hoard.gems(g.turn()))
+        # (in German the count has no room beside the longer word: UP's toast says it)
+        ui.title(fb, t("%s rolls", "%s würfelt") % who,
+                 t("gems %d" % g.hoard.gems(g.turn()), None))
         if self.t0 is None:
             fb.fill_rect(0, _HINT_Y, fb.width, fb.height - _HINT_Y, 0)
             nxt = g.who(app, g.next_seat())
-            hint = "%sgem %sdragon OK:%s" % (font.UP, font.DOWN, nxt)
+            hint = t("%sgem %sdragon OK:%s", "%sStein %sDrache OK:%s") % (
+                font.UP, font.DOWN, nxt)
             if len(hint) > font.CHARS:  # a long name: the title names them after OK
-                hint = "%sgem %sdragon OK:next" % (font.UP, font.DOWN)
+                hint = t("%sgem %sdragon OK:next", "%sEdelstein %sDrache") % (
+                    font.UP, font.DOWN)
             font.text(fb, hint, 0, _HINT_Y)
 
 
@@ -79,7 +85,5 @@ def escape_row(s):
     menu = s.menu_screen
     if menu is None or s.hoard.escape_over:
         return
-    items = menu.items
-    for i in range(len(items)):
-        if items[i][0] == "Escape":
-            menu.sel = i
+    if 0 <= menu.escape_at < len(menu.items):
+        menu.sel = menu.escape_at
