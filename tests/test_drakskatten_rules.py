@@ -320,9 +320,14 @@ def test_player_from_bad_json_uses_defaults():
 
 @pytest.mark.parametrize("current,code", sorted(COMBOS) + [(c, DEATH) for c in range(4)])
 @pytest.mark.parametrize("carpet", [False, True])
-@pytest.mark.parametrize("cards", [0, 5])
-def test_hit_lines_fit_screen(current, code, carpet, cards):
-    """Every hit outcome is told in at most 3 lines of 21 characters."""
+@pytest.mark.parametrize("cards", [0, 1, 5])
+@pytest.mark.parametrize("lang_n", [0, 1])
+def test_hit_lines_fit_screen(current, code, carpet, cards, lang_n, monkeypatch):
+    """Every hit outcome is told in at most 3 lines of 21 characters, in English and in
+    German."""
+    from wyrm import lang
+
+    monkeypatch.setattr(lang, "CUR", lang_n)
     p = dk.Player()
     p.injury, p.cards = current, cards
     lines = dk.hit_lines(dk.take_hit(p, code), carpet)
@@ -341,6 +346,30 @@ def test_hit_lines_examples():
     assert dk.hit_lines(dk.take_hit(p, INJURY))[1:] == ["no cards to lose", "now SEVERE - move 2"]
     assert dk.hit_lines(dk.take_hit(p, LIGHT)) == ["LIGHT INJURY", "+ SEVERE = DEATH", "start over"]
     assert dk.hit_lines(dk.take_hit(p, MISS)) == ["MISS", "nothing happens"]
+
+
+def test_hit_lines_in_german(monkeypatch):
+    """In German the results use the German words: "LEICHTE WUNDE", "1 Schatzkarte weg",
+    "nun WUNDE: 2 Felder", "nun SCHWER: mit 2W6" (Flying Carpet), "keine Karte weg",
+    "+ SCHWER = TOD", "DANEBEN"; the items and injuries have German names too."""
+    from wyrm import lang
+
+    monkeypatch.setattr(lang, "CUR", 1)
+    p = dk.Player()
+    p.injury, p.cards = LIGHT, 3
+    assert dk.hit_lines(dk.take_hit(p, LIGHT)) == [
+        "LEICHTE WUNDE", "1 Schatzkarte weg", "nun WUNDE: 2 Felder"]
+    assert dk.hit_lines(dk.take_hit(p, INJURY))[1:] == ["2 Schatzkarten weg",
+                                                        "nun SCHWER: 2 Felder"]
+    p.injury = LIGHT
+    assert dk.hit_lines(dk.take_hit(p, SEVERE), carpet=True)[1:] == ["keine Karte weg",
+                                                                     "nun SCHWER: mit 2W6"]
+    p.cards = 0
+    assert dk.hit_lines(dk.take_hit(p, LIGHT)) == ["LEICHTE WUNDE", "+ SCHWER = TOD",
+                                                   "neu beginnen"]
+    assert dk.hit_lines(dk.take_hit(p, MISS)) == ["DANEBEN", "nichts passiert"]
+    assert dk.treasure_text(0) == "keine Schatzkarte" and dk.treasure_text(2) == "2 Schatzkarten"
+    assert dk.item_name(3) == "Fliegender Teppich" and dk.injury_name(0) == "gesund"
 
 
 # ----- same results under real MicroPython -----------------------------------------------

@@ -290,7 +290,7 @@ def _run_fight(seed, tmp):
     seen["attack"] = d.text()
     if "MISS" not in seen["attack"]:
         return d, seen
-    d.keys("ok")
+    d.wait(2000)  # the monster strikes by itself
     seen["strike"] = d.text()
     d.keys("ok")  # OK: Blue's turn
     seen["next"] = d.text()
@@ -328,7 +328,7 @@ def test_full_fight_miss_injury_then_hit_and_treasure(tmp_path, fight_seed):
     assert a[0] == "== Red attacks =="
     roll = int(re.match(r"Roll (\d+) > DEFENCE 6$", a[1]).group(1))
     assert roll > 6
-    assert "OK: roll its attack" in seen["attack"]
+    assert "its attack follows" in seen["attack"]
     # The monster strikes back: 2d6 + 5, read from the table.
     s = seen["strike"].splitlines()
     assert s[0] == "== Monster attacks Red =="
@@ -387,6 +387,49 @@ def test_repeat_fight_reaches_its_result_in_three_presses(tmp_path):
         assert len(presses) <= 3
         assert d.errors() == []
     assert outcomes == {"hit", "struck"}
+
+
+def _a_miss(tmp_path, own=False):
+    # a new game, Red against DEF 2 (a 2d6 attack misses unless it is 2): the first seed
+    # whose attack misses; the driver on the MISS
+    for seed in range(1, 20):
+        d = start(tmp_path / str(seed), seed=seed)
+        if own:
+            own_dice(d)
+        fight_screen(d)
+        new_monster(d, -5, 0)
+        d.keys("ok" if not own else "ok,up,ok")  # (own dice: a typed 8)
+        if "MISS" in d.text():
+            return d
+    raise AssertionError("no miss")
+
+
+def test_after_a_miss_the_monster_strikes_by_itself(tmp_path):
+    """With the device's dice, a miss shows "MISS", "The monster strikes" and "its attack
+    follows"; without a key the monster's attack is rolled after a moment (still the miss
+    just before it), and OK right away strikes at once."""
+    d = _a_miss(tmp_path)
+    assert "The monster strikes" in d.text() and "its attack follows" in d.text()
+    d.wait(700)  # (the key script's settle time: 1.3 s since the roll landed)
+    assert "MISS" in lines(d) and "Monster attacks" not in d.text()
+    d.wait(700)
+    assert lines(d)[0] == "== Monster attacks Red ==" and "OK: Blue's turn" in d.text()
+    assert d.errors() == []
+    d = _a_miss(tmp_path / "ok")
+    d.keys("ok")
+    assert lines(d)[0] == "== Monster attacks Red =="
+
+
+def test_after_a_typed_miss_the_monster_waits_for_its_dice(tmp_path):
+    """With my own dice the monster's 2d6 are typed in: after a miss nothing happens by
+    itself ("OK: enter its 2d6"); OK asks for its roll."""
+    d = _a_miss(tmp_path, own=True)
+    assert "OK: enter its 2d6" in d.text()
+    d.wait(3000)
+    assert "MISS" in lines(d)
+    d.keys("ok")
+    assert lines(d)[0] == "== Monster's 2d6 =="
+    assert d.errors() == []
 
 
 def test_new_monster_values_cost_one_press_per_step_plus_confirm(tmp_path):
@@ -663,7 +706,7 @@ def test_poison_powder_and_healing_potion_are_used_up(tmp_path):
     fight_screen(d)
     t = d.text()
     assert "Poison Powder" not in t and "Healing Potion" not in t
-    assert "Sticky: take treasure" in t  # Sticky Floor is kept
+    assert "Sticky: get treasure" in t  # Sticky Floor is kept
     assert player_field(d, "Injury:") == "healthy"
     player_screen(d)
     pick(d, "Magic items")
@@ -689,7 +732,7 @@ def test_sticky_floor_stops_the_monster_striking_back(tmp_path):
     assert player_field(d, "Injury:") == "healthy"
     fight_screen(d)
     assert "Flee (roll to leave)" in d.text()
-    pick(d, "Sticky: take treasure")
+    pick(d, "Sticky: get treasure")
     assert "STUCK" in lines(d) and "OK: enter it" in d.text()
     d.keys("ok,ok")  # typed treasure 3
     assert "> STUCK" in lines(d) and "1d6 3+0: 1 card" in d.text()
@@ -949,48 +992,62 @@ def test_damaged_save_starts_fresh_with_a_message(tmp_path):
     assert d.errors() == []
 
 
-def _older_save(cur):
-    # a save as Wyrm wrote it when whose turn was "cur" (and a player with no fight
-    # or Crystal Ball look had neither key)
+def _save_with_turn(turn):
+    # a good save of two players, Blue's fight going on, whose turn ``turn`` (None: the
+    # key left out)
     red = {"name": "Red", "colour": "Red", "staircase": 1, "silver": 50, "cards": 1,
-           "injury": 0, "items": []}
+           "injury": 0, "items": [], "fight": None, "look": None}
     blue = {"name": "Blue", "colour": "Blue", "staircase": 2, "silver": 120, "cards": 2,
-            "injury": 1, "items": ["sword"], "fight": [9, 3]}
-    return {"v": 1, "players": [red, blue], "cur": cur, "own": True, "last": [8, 2],
-            "screen": "menu", "fight": None, "winner": -1}
+            "injury": 1, "items": ["sword"], "fight": [9, 3], "look": None}
+    out = {"v": 1, "players": [red, blue], "own": True, "last": [8, 2],
+           "screen": "menu", "fight": None, "winner": -1}
+    if turn is not None:
+        out["turn"] = turn
+    return out
 
 
-def test_older_save_with_cur_opens_on_that_turn(tmp_path):
-    """A save that named whose turn "cur" opens on that player's turn, their fight going
-    on, their silver and injury as saved; the next save keeps the turn as "turn"."""
+def test_save_opens_on_its_turn(tmp_path):
+    """A save whose "turn" is the last seat (1 of 2) opens on that player's turn, their
+    fight going on, their silver and injury as saved."""
     from wyrm.store import Store
 
-    Store(str(tmp_path)).save("drakskatten", _older_save(1))
+    Store(str(tmp_path)).save("drakskatten", _save_with_turn(1))
     d = Driver(tmp_path)
     d.keys(OPEN)
     t = d.text()
     assert lines(d)[0] == "== Drakskatten ==  Blue"
     assert "Blue: 120 silver" in t and "Fight: DEF 9 ATT 3" in t and "Move: 3 squares" in t
-    pick(d, "My own dice: on")  # (a change: the game is saved)
-    assert "My own dice: off" in d.text()
-    saved = Store(str(tmp_path)).load("drakskatten")
-    assert saved["turn"] == 1 and "cur" not in saved
-    assert saved["players"][1]["fight"] == [9, 3] and saved["players"][0]["fight"] is None
-    d.reboot()
-    assert lines(d)[0] == "== Drakskatten ==  Blue" and "Fight: DEF 9 ATT 3" in d.text()
+    assert "damaged" not in t and d.errors() == []
+
+
+@pytest.mark.parametrize("name, shown", [("Schwarz", "Schwarz"), ("Schwarze", "Red")])
+def test_a_saved_name_of_up_to_seven_letters_is_kept(tmp_path, name, shown):
+    """A saved name of 7 letters (German black, "Schwarz") is shown as saved; one of 8
+    letters gives way to the player's colour."""
+    from wyrm.store import Store
+
+    save = _save_with_turn(0)
+    save["players"][0]["name"] = name
+    Store(str(tmp_path)).save("drakskatten", save)
+    d = Driver(tmp_path)
+    d.keys(OPEN)
+    assert lines(d)[0] == "== Drakskatten ==  " + shown
     assert d.errors() == []
 
 
-def test_older_save_with_a_cur_past_the_players_opens_on_the_first(tmp_path):
-    """An older save whose "cur" is no seat (2 with 2 players) opens on the first
-    player's turn with the rest of the game, as Wyrm always read it (no message)."""
+@pytest.mark.parametrize("turn", [None, 2, -1, "1", True])
+def test_save_without_a_good_turn_is_damaged(tmp_path, turn):
+    """A save with no "turn" (or one that is no seat: 2 of 2 players, -1, a text, a bool)
+    gives the damaged-save message and then a new game, no crash."""
     from wyrm.store import Store
 
-    Store(str(tmp_path)).save("drakskatten", _older_save(2))
+    Store(str(tmp_path)).save("drakskatten", _save_with_turn(turn))
     d = Driver(tmp_path)
     d.keys(OPEN)
-    assert lines(d)[0] == "== Drakskatten ==  Red" and "Red: 50 silver" in d.text()
-    assert "damaged" not in d.text() and d.errors() == []
+    assert "was damaged" in d.text().replace("\n", " ")
+    d.keys("ok")
+    assert "How many players?" in d.text()
+    assert d.errors() == []
 
 
 def test_garbled_save_file_after_power_cut_resumes_fresh(tmp_path):
@@ -1072,11 +1129,14 @@ def test_reference_tables_show_the_rulebook_rows(tmp_path):
     assert d.errors() == []
 
 
-def test_reference_lines_fit_21_characters():
-    """Every reference line fits the 21-character OLED line, every title the title bar."""
+@pytest.mark.parametrize("pages", ["PAGES", "PAGES_DE"])
+def test_reference_lines_fit_21_characters(pages):
+    """Every reference line fits the 21-character OLED line, every title the title bar, in
+    English and in German (the same pages)."""
     from wyrm.games import drakskatten_ref as ref
 
-    for title_text, lines_ in ref.PAGES:
+    assert len(getattr(ref, pages)) == len(ref.PAGES)
+    for title_text, lines_ in getattr(ref, pages):
         assert len(title_text) <= 19, title_text
         for text in lines_:
             assert len(text) <= 21, text
@@ -1174,4 +1234,103 @@ def test_long_names_and_extreme_values_stay_on_the_screen(tmp_path):
         for x, _y, s, _c, scale in f.log:
             if scale:
                 assert x >= 0 and x + 6 * scale * len(s) <= 129, (s, x)
+    assert d.errors() == []
+
+
+# ----- German ----------------------------------------------------------------------------
+
+
+@pytest.fixture
+def english_after(monkeypatch):
+    # the language the app set in a test is English again after it (the rules' texts too)
+    from wyrm import lang
+
+    monkeypatch.setattr(lang, "CUR", 0)
+
+
+def _fight_in(tmp_path, lang_n):
+    # from power-on in language ``lang_n``: a new game of two, the roll-off, the first
+    # player's move into a room, the monster's values as they open, the attack: the frames
+    from wyrm.store import Store
+
+    os.makedirs(str(tmp_path), exist_ok=True)
+    Store(str(tmp_path)).save("settings", {"lang": lang_n})
+    d = Driver(tmp_path, seed=1)
+    out = []
+    for keys in (OPEN, "ok,wait:600", "ok", "ok", "down", "ok", "ok,wait:600"):
+        d.keys(keys)
+        out.append(d.text())
+    assert d.errors() == []
+    return out
+
+
+def test_a_fight_in_german(tmp_path, english_after):
+    """With the language set to Deutsch, a stretch of a game speaks German: the question,
+    the roll-off, the game menu (silver, the move, the fight, a new monster, the door
+    search, the next turn), the move with its hint, the monster's values and the fight's
+    result with the silver line; no English-only word on any of them."""
+    from english_words import ENGLISH, words_of
+
+    ask, rolloff, menu, move, defence, attack, result = _fight_in(tmp_path, 1)
+    assert "Wie viele Spieler?" in ask
+    assert "Blau beginnt!" in rolloff and "OK: spielen" in rolloff
+    assert menu.splitlines() == ["== Drakskatten ==  Blau", "Blau: 0 Silber",
+                                 "> Ziehen: 1W6 würfeln", "Kampf: Abw 7 Angr 0",
+                                 "Neues Monster", "Türsuche", "Nächster Zug: Rot"]
+    assert "== Ziehen 1W6 ==" in move and "OK: Rot ist dran" in move
+    assert "DOWN: in einen Raum" in move
+    assert "Monster ABWEHR" in defence and "Monster ANGRIFF" in attack
+    assert result.splitlines() == ["== Blau greift an ==", "Wurf 6 <= ABWEHR 7", "TREFFER",
+                                   "1W6 3+0: 1 Karte", "Silber +0 = 0", "OK: Rot ist dran"]
+    for text in (ask, rolloff, menu, move, defence, attack, result):
+        assert words_of(text, ENGLISH) == [], text
+
+
+def test_the_same_fight_in_english(tmp_path, english_after):
+    """The same stretch with the language left at English stays English: no German-only
+    word on any of its screens."""
+    from english_words import GERMAN, words_of
+
+    ask, rolloff, menu, move, defence, attack, result = _fight_in(tmp_path, 0)
+    assert "How many players?" in ask and "Blue starts!" in rolloff
+    assert menu.splitlines()[1:4] == ["Blue: 0 silver", "> Move: roll 1d6",
+                                      "Fight: DEF 7 ATT 0"]
+    assert "OK: Red's turn" in move and "Monster DEFENCE" in defence
+    assert result.splitlines()[1:5] == ["Roll 6 <= DEFENCE 7", "HIT", "1d6 3+0: 1 card",
+                                        "Silver +0 = 0"]
+    for text in (ask, rolloff, menu, move, defence, attack, result):
+        assert words_of(text, GERMAN) == [], text
+
+
+def test_german_reference_player_and_win(tmp_path, english_after):
+    """In German the quick reference, a player's page (silver, treasure cards, injury,
+    magic items, staircase, colour) and the win speak German: "Kurzregeln", "Wunden",
+    "Schatzkarten: 0", "Farbe: Rot", "GEWINNT!"."""
+    from wyrm.store import Store
+
+    os.makedirs(str(tmp_path), exist_ok=True)
+    Store(str(tmp_path)).save("settings", {"lang": 1})
+    d = Driver(tmp_path, seed=1)
+    d.keys(OPEN + ",ok,wait:600,ok")
+    pick(d, "Kurzregeln")
+    assert "Monster 2W6+Angriff" in d.text() and "Wunden" in d.text()
+    pick(d, "Wunden")
+    assert "LEICHT+LEICHT=WUNDE" in d.text()
+    d.keys("back,back")
+    pick(d, "Blau: 0 Silber")
+    t = d.text()
+    assert "Silber: 0" in t and "Schatzkarten: 0" in t and "Wunde: gesund" in t
+    goto(d, "Farbe:")
+    assert "Farbe: Blau" in d.text()
+    d.keys("ok")  # the next free colour: the name follows it
+    assert "Farbe: Grün" in d.text() and lines(d)[0] == "== Grün =="
+    pick(d, "Silber: 0")
+    d.keys("ok*3")  # +500 three times
+    assert "1.500 Silber!" in d.text() and "Grün hat 1500 Silber." in d.text()
+    to_menu(d)
+    pick(d, "Zurück an der Treppe")
+    assert "Ist Grün an Treppe 2 zurück, mit 1500 Silber?" in d.text().replace("\n", " ")
+    d.keys("ok")
+    t = d.text()
+    assert "GRÜN" in t and "GEWINNT!" in t and "1500 Silber" in t
     assert d.errors() == []

@@ -3,8 +3,9 @@
 Anna, Ben and Cleo roll off for the start; then every turn is a move (1d6), a move into a
 room (a new monster card: its DEFENCE and ATTACK, then the fight), or the fight going on
 from the turn before. Hits bring treasure cards (the silver they are worth is entered on
-the result), the monster's strikes bring misses, injuries (cards and their silver lost)
-and death. The first to hold 1,500 silver walks back to the staircase and wins.
+the result), the monster's strikes (by themselves after a miss) bring misses, injuries
+(cards and their silver lost) and death. Numbers are stepped by taps. The first to hold
+1,500 silver walks back to the staircase and wins.
 
 The script reads only the dice the device rolled; what follows from them (who begins,
 hit or miss, the treasure cards, the injury, who is dead, the silver, the winner) it
@@ -109,12 +110,11 @@ def play(state_dir, board, seed=SEED):
         assert t.splitlines()[0].endswith(p.name), g.where()
         return t
 
-    def spinner_to(value, now):
-        if value > now:
-            return "up*%d" % (value - now)
-        if value < now:
-            return "down*%d" % (now - value)
-        return ""
+    def spinner_to(value, now, step=1):
+        # the taps that step a number from ``now`` to ``value`` (a hold lets the number
+        # run, but where a person lets go is not exact: taps, as a careful player does)
+        k = abs(value - now) // step
+        return ("%s*%d" % ("up" if value > now else "down", k)) if k else ""
 
     def new_monster():
         # from the move: DOWN into the room, the card's DEFENCE, then ATTACK: the attack
@@ -124,7 +124,7 @@ def play(state_dir, board, seed=SEED):
         keys = spinner_to(d, last[0])
         if keys:
             g.value(keys)  # the card's number, as a pencil writes it
-        g.nav("ok")
+        g.do("ok")  # (the OK that chooses the value, as the ATTACK's below)
         g.expect("Monster ATTACK")
         keys = spinner_to(a, last[1])
         if keys:
@@ -153,13 +153,12 @@ def play(state_dir, board, seed=SEED):
             p.cards += got
             # the cards' silver on the result itself, then OK passes
             g.expect("Silver +0 = %d" % (p.silver() - sum(got)))
-            g.value("up*%d" % (sum(got) // STEP))
+            g.value(spinner_to(sum(got), 0, STEP))
             g.expect("Silver +%d = %d" % (sum(got), p.silver()))
             g.pass_turn("ok")
             return
-        assert "MISS" in t and "OK: roll its attack" in t, g.where()
-        g.do("ok")  # the monster strikes back
-        g.d.wait(600)
+        assert "MISS" in t and "its attack follows" in t, g.where()
+        g.d.wait(1200)  # the monster strikes back by itself
         t = g.text()
         roll = _num(r"Roll (\d+) (?:\+ ATT|\(ATT)", t)[0]
         code = attack_result(roll + max(a, 0))
@@ -185,7 +184,7 @@ def play(state_dir, board, seed=SEED):
             g.seen.add("lost")
             g.expect("Silver -0 = %d" % (p.silver() + sum(gone)))
             if sum(gone):
-                g.value("up*%d" % (sum(gone) // STEP))
+                g.value(spinner_to(sum(gone), 0, STEP))
             g.expect("Silver -%d = %d" % (sum(gone), p.silver()))
             g.pass_turn("ok")
             return

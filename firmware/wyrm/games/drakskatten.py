@@ -8,6 +8,7 @@ rulebook where it is silent: docs/RULES.md and the quick reference's last page.
 
 from micropython import const
 
+from wyrm.lang import t
 from wyrm.plain import field, whole  # a player's attributes are its record's keys
 
 MISS = const(0)
@@ -50,6 +51,24 @@ ITEM_NAMES = (
     "Poison Powder",
     "Sticky Floor",
 )
+
+
+def result_name(code):
+    """A table result's word in the language in use ("LIGHT INJURY")."""
+    return t(RESULT_NAMES[code], ("DANEBEN", "LEICHTE WUNDE", "WUNDE", "SCHWERE WUNDE",
+                                  "TOD")[code])
+
+
+def injury_name(n):
+    """The injury a player carries in the language in use ("healthy", "LIGHT")."""
+    return t(INJURY_NAMES[n], ("gesund", "LEICHT", "WUNDE", "SCHWER", "TOT")[n])
+
+
+def item_name(k):
+    """Magic item ``k`` (its index in ITEM_IDS) in the language in use."""
+    return t(ITEM_NAMES[k], ("Zauberschwert", "Zauberamulett", "Heiltrank",
+                             "Fliegender Teppich", "Kristallkugel", "Giftpulver",
+                             "Klebeboden")[k])
 
 
 def _int(v, what):
@@ -315,14 +334,14 @@ def rich_enough(player):
 
 def _cards_text(n):
     if n == 1:
-        return "1 treasure card"
-    return "%d treasure cards" % n
+        return t("1 treasure card", "1 Schatzkarte")
+    return t("%d treasure cards", "%d Schatzkarten") % n
 
 
 def treasure_text(n):
     """"no treasure card", "1 treasure card", "3 treasure cards"."""
     if n == 0:
-        return "no treasure card"
+        return t("no treasure card", "keine Schatzkarte")
     return _cards_text(n)
 
 
@@ -330,20 +349,23 @@ def hit_lines(outcome, carpet=False):
     """What happened to the player (from take_hit), up to 3 lines of <= 21 chars."""
     code, lost, before, after = outcome
     if code == MISS:
-        return ["MISS", "nothing happens"]
+        return [result_name(MISS), t("nothing happens", "nichts passiert")]
     if after == DEATH:
         if code == DEATH:
-            return ["DEATH", "start over at your", "staircase"]
-        return [RESULT_NAMES[code], "+ SEVERE = DEATH", "start over"]
+            return [result_name(DEATH), t("start over at your", "zurück an deine"),
+                    t("staircase", "Treppe")]
+        return [result_name(code), t("+ SEVERE = DEATH", "+ SCHWER = TOD"),
+                t("start over", "neu beginnen")]
     if lost == 0:
-        cards = "no cards to lose"
+        cards = t("no cards to lose", "keine Karte weg")
     else:
-        cards = "lose " + _cards_text(lost)
+        cards = t("lose %s", "%s weg") % _cards_text(lost)
     if carpet:
-        move = " - roll 2d6"
+        move = t(" - roll 2d6", ": mit 2W6")
     else:
-        move = " - move %d" % movement(after)[1]
-    state = "%s %s" % ("still" if after == before else "now", INJURY_NAMES[after])
+        move = t(" - move %d", ": %d Felder") % movement(after)[1]
+    state = "%s %s" % (t("still", "noch") if after == before else t("now", "nun"),
+                       injury_name(after))
     if len(state) + len(move) <= 21:
         state += move
-    return [RESULT_NAMES[code], cards, state]
+    return [result_name(code), cards, state]

@@ -6,12 +6,14 @@ from micropython import const
 from wyrm import buttons, font, ui
 from wyrm.app import Screen
 from wyrm.games import drakskatten, drakskatten_play
+from wyrm.lang import t
 from wyrm.spinner import Spinner
 from wyrm.ticks import ticks_add, ticks_diff
 
 _ROLL_MS = const(180)  # dice tumble before a result shows
 _TUMBLE_MS = const(40)
 _SILVER_STEP = const(50)  # the silver of won or lost cards, in steps of
+_STRIKE_MS = const(1500)  # a miss (the device's dice) shows this long before the strike
 
 
 def _roll_2d6(app):
@@ -25,21 +27,21 @@ def _info_lines(game):
     sw = p.has(drakskatten.SWORD)
     am = p.has(drakskatten.AMULET)
     if sw and am:
-        out.append("Sword -1, Amulet -1")
+        out.append(t("Sword -1, Amulet -1", "Schwert, Amulett: -1"))
     elif sw:
-        out.append("Sword: -1 your roll")
+        out.append(t("Sword: -1 your roll", "Schwert: -1 dein Wurf"))
     elif am:
-        out.append("Amulet: -1 its roll")
+        out.append(t("Amulet: -1 its roll", "Amulett: -1 sein Wurf"))
     lk = game.player().look
     if lk:
         n = lk[2]
-        out.append("Crystal: " + _cards(n))
+        out.append(t("Crystal: ", "Kristall: ") + _cards(n))
     if p.has(drakskatten.STICKY):
-        out.append("Sticky: it can't hit")
+        out.append(t("Sticky: it can't hit", "Klebt: trifft nicht"))
     if p.injury:
-        out.append("%s: %s" % (p.name, drakskatten.RESULT_NAMES[p.injury]))
+        out.append("%s: %s" % (p.name, drakskatten.result_name(p.injury)))
     if not out:
-        out.append("No magic items")
+        out.append(t("No magic items", "Keine Zauberdinge"))
     return out[:2]
 
 
@@ -107,7 +109,9 @@ def _silver_arrows(fb, y):
 
 
 def _cards(n):
-    return "no card" if n == 0 else ("1 card" if n == 1 else "%d cards" % n)
+    if n == 0:
+        return t("no card", "keine Karte")
+    return t("1 card", "1 Karte") if n == 1 else t("%d cards", "%d Karten") % n
 
 
 def _view_len(view):
@@ -148,7 +152,8 @@ class Fight(Screen):
     """Set up and run one fight round for the current player.
 
     Phases: "setup" (a list: fight, new monster, items, flee), "roll" (dice
-    tumble), "miss" (the player missed: OK lets the monster strike back),
+    tumble), "miss" (the player missed: OK lets the monster strike back; with the
+    device's dice it strikes by itself after a moment, as the rulebook leaves no choice),
     "loot" (won with my own dice: OK asks for the treasure die) and "end"
     (a result: OK passes the turn on, BACK closes). BACK in "miss"/"loot" returns to the list
     (a mistyped roll): nothing has been applied at that point.
@@ -166,6 +171,8 @@ class Fight(Screen):
         self.first = 0
         self.items = []
         self.silver = 0  # the silver the cards won or lost were worth, being set on the result
+        # "miss": the monster strikes by itself (0 no; 1 yes, from the next tick; 2 at ``until``)
+        self.auto = 0
         self.build()
 
     # -- life cycle --
@@ -202,23 +209,25 @@ class Fight(Screen):
         if ph in ("miss", "loot", "end") and _valid_view(v):
             self.ph = ph
             self.view = v
+            self.auto = 1 if ph == "miss" and not self.game.own else 0
 
     # -- the setup list --
     def build(self):
         g = self.game
         p = g.player()
         d, a, _ = g.monster()
-        items = [["go", "Fight! DEF %d ATT %d" % (d, a)], ["new", "New monster"]]
+        items = [["go", t("Fight! DEF %d ATT %d", "Kampf! Abw %d Angr %d") % (d, a)],
+                 ["new", t("New monster", "Neues Monster")]]
         if p.has(drakskatten.POISON):
-            items.append(["poison", "Poison Powder"])
+            items.append(["poison", t("Poison Powder", "Giftpulver")])
         if p.has(drakskatten.STICKY):
-            items.append(["sticky", "Sticky: take treasure"])
+            items.append(["sticky", t("Sticky: get treasure", "Klebeboden: Schatz")])
         if p.has(drakskatten.POTION):
-            items.append(["potion", "Healing Potion"])
+            items.append(["potion", t("Healing Potion", "Heiltrank")])
         if p.look:
-            items.append(["drop", "Forget crystal look"])
+            items.append(["drop", t("Forget crystal look", "Blick vergessen")])
         if p.fight:
-            items.append(["flee", "Flee (roll to leave)"])
+            items.append(["flee", t("Flee (roll to leave)", "Fliehen (würfeln)")])
         self.items = items
         if self.sel >= len(items):
             self.sel = 0
@@ -254,14 +263,16 @@ class Fight(Screen):
             self.first = max(0, min(_view_len(self.view) - shown, self.first + 1))
         elif ui.is_ok(kind, key):
             if ph == "miss":
+                self.auto = 0
                 self.strike(app)
             elif ph == "loot":
-                app.push(Spinner("Treasure: your 1d6", 3, 1, 6, self.loot))
+                app.push(Spinner(t("Treasure: your 1d6", "Schatz: dein 1W6"), 3, 1, 6, self.loot))
             else:
                 self.finish(app)
         elif kind == buttons.CLICK and key == buttons.BACK:
             if ph == "miss" or ph == "loot":
                 # Typed the wrong roll? Back to the list; nothing was applied yet.
+                self.auto = 0
                 self.ph = "setup"
                 self.view = None
                 self.build()
@@ -278,22 +289,27 @@ class Fight(Screen):
         p = g.player()
         if what == "go":
             if g.own:
-                app.push(Spinner("%s: your 2d6" % p.name, 7, 2, 12, self.attack))
+                app.push(Spinner(t("%s: your 2d6", "%s: dein 2W6") % p.name, 7, 2, 12,
+                                 self.attack))
             else:
                 self.attack(app, None)
         elif what == "new":
             self.new_monster(app)
         elif what == "poison":
-            self.victory(app, "%s wins" % p.name, ["Poison Powder thrown:", "it always hits"],
-                         "DEFEATED", poison=True)
+            self.victory(app, t("%s wins", "%s gewinnt") % p.name,
+                         [t("Poison Powder thrown:", "Giftpulver geworfen:"),
+                          t("it always hits", "trifft immer")],
+                         t("DEFEATED", "BESIEGT"), poison=True)
         elif what == "sticky":
-            self.victory(app, "Sticky Floor", ["The monster is stuck", "and cannot attack"],
-                         "STUCK")
+            self.victory(app, t("Sticky Floor", "Klebeboden"),
+                         [t("The monster is stuck", "Das Monster klebt"),
+                          t("and cannot attack", "und greift nicht an")], t("STUCK", "KLEBT"))
         elif what == "potion":
             drakskatten.use_potion(p)
             g.save()
             self.build()
-            app.toast("%s is healed. Potion used up." % p.name)
+            app.toast(t("%s is healed. Potion used up.", "%s ist geheilt. Trank verbraucht.")
+                      % p.name)
         elif what == "drop":
             p.look = None
             g.save()
@@ -302,7 +318,7 @@ class Fight(Screen):
             g.end_fight()
             g.save()
             app.pop(self)
-            drakskatten_play.open_move(app, g, "Flee")
+            drakskatten_play.open_move(app, g, True)
 
     def new_monster(self, app, go=False):
         """DEFENCE spinner, then ATTACK spinner (``go``: then the attack); BACK in
@@ -326,10 +342,10 @@ class Fight(Screen):
         def set_def(app, v):
             picked[0] = v
             lo, hi = drakskatten.ATT_LO, drakskatten.ATT_HI
-            app.push(Spinner("Monster ATTACK", a, lo, hi, set_att))
+            app.push(Spinner(t("Monster ATTACK", "Monster ANGRIFF"), a, lo, hi, set_att))
 
         lo, hi = drakskatten.DEF_LO, drakskatten.DEF_HI
-        app.push(Spinner("Monster DEFENCE", d, lo, hi, set_def))
+        app.push(Spinner(t("Monster DEFENCE", "Monster ABWEHR"), d, lo, hi, set_def))
 
     # -- rounds --
     def _roll(self, app, next_ph, ndice=2):
@@ -357,6 +373,15 @@ class Fight(Screen):
         app.redraw()
 
     def tick(self, app, now):
+        if self.ph == "miss" and self.auto:  # the monster strikes by itself
+            app.keep_awake()
+            if self.auto == 1:
+                self.auto = 2
+                self.until = ticks_add(now, _STRIKE_MS)
+            elif ticks_diff(now, self.until) >= 0:
+                self.auto = 0
+                self.strike(app)
+            return
         if self.ph != "roll":
             return
         app.keep_awake()
@@ -377,21 +402,30 @@ class Fight(Screen):
         sword = p.has(drakskatten.SWORD)
         eff = roll - 1 if sword else roll
         hit = drakskatten.player_attack(p, roll, d)
-        vs = "%d %s DEFENCE %d" % (eff, "<=" if hit else ">", d)
-        above = ["Roll %d -1 sword = %d" % (roll, eff), vs] if sword else ["Roll " + vs]
+        vs = t("%d %s DEFENCE %d", "%d %s ABWEHR %d") % (eff, "<=" if hit else ">", d)
+        if sword:
+            above = [t("Roll %d -1 sword = %d", "Wurf %d -1 Schwert=%d") % (roll, eff), vs]
+        else:
+            above = [t("Roll ", "Wurf ") + vs]
+        who = t("%s attacks", "%s greift an") % p.name
         if hit:
-            self.victory(app, "%s attacks" % p.name, above, "HIT", rolled)
+            self.victory(app, who, above, t("HIT", "TREFFER"), rolled)
             return
         hint = g.next_hint(app)
         if p.has(drakskatten.STICKY):
             p.fight = [d, a]  # the fight goes on next turn
-            below = ["Sticky Floor: it", "cannot attack you"]
+            below = [t("Sticky Floor: it", "Klebeboden: es"),
+                     t("cannot attack you", "greift nicht an")]
             ph = "end"
         else:
-            below = ["The monster strikes", "OK: enter its 2d6" if g.own else "OK: roll its attack"]
+            below = [t("The monster strikes", "Das Monster schlägt"),
+                     t("OK: enter its 2d6", "OK: seine 2W6") if g.own
+                     else t("its attack follows", "sein Angriff folgt")]
             hint = ""
             ph = "miss"
-        self.view = {"t": "%s attacks" % p.name, "a": above, "w": "MISS", "b": below, "h": hint}
+            self.auto = 0 if g.own else 1
+        self.view = {"t": who, "a": above, "w": drakskatten.result_name(drakskatten.MISS),
+                     "b": below, "h": hint}
         if rolled:
             self._roll(app, ph)
         else:
@@ -408,7 +442,8 @@ class Fight(Screen):
         g.last = [d, a]
         self.view = {"t": title, "a": above, "w": word, "b": [], "h": "", "p": poison}
         if seen is None and g.own:
-            self.view["b"] = ["Roll 1d6 for treasure", "OK: enter it"]
+            self.view["b"] = [t("Roll 1d6 for treasure", "1W6 für den Schatz"),
+                              t("OK: enter it", "OK: eingeben")]
             if rolled:
                 self._roll(app, "loot")
             else:
@@ -430,10 +465,10 @@ class Fight(Screen):
             v["p"] = False
         if seen is None:
             n = drakskatten.treasure_cards(r, a)
-            tline = "1d6 %d%+d: " % (r, a)
+            tline = t("1d6 %d%+d: ", "1W6 %d%+d: ") % (r, a)
         else:
             n = seen
-            tline = "Crystal Ball: "
+            tline = t("Crystal Ball: ", "Kristallkugel: ")
         drakskatten.add_treasure(p, n)
         g.end_fight()
         v["b"] = [tline + _cards(n)]
@@ -450,7 +485,7 @@ class Fight(Screen):
         g = self.game
         p = g.player()
         if roll is None and g.own:
-            app.push(Spinner("Monster's 2d6", 7, 2, 12, self.strike))
+            app.push(Spinner(t("Monster's 2d6", "2W6 des Monsters"), 7, 2, 12, self.strike))
             return
         rolled = roll is None
         if rolled:
@@ -461,13 +496,13 @@ class Fight(Screen):
         total = drakskatten.monster_total(roll, a, amulet)
         if amulet:
             if a > 0:
-                s = "%d+ATT %d-1 amulet=%d" % (roll, a, total)
+                s = t("%d+ATT %d-1 amulet=%d", "%d+Angr %d-1 Amul.=%d") % (roll, a, total)
             else:
-                s = "Roll %d-1 amulet = %d" % (roll, total)
+                s = t("Roll %d-1 amulet = %d", "Wurf %d-1 Amulett=%d") % (roll, total)
         elif a >= 0:
-            s = "Roll %d + ATT %d = %d" % (roll, a, total)
+            s = t("Roll %d + ATT %d = %d", "Wurf %d + Angr %d = %d") % (roll, a, total)
         else:
-            s = "Roll %d (ATT %d: +0)" % (roll, a)
+            s = t("Roll %d (ATT %d: +0)", "Wurf %d (Angr %d: +0)") % (roll, a)
         above = [s]
         out = drakskatten.take_hit(p, code)
         lines = drakskatten.hit_lines(out, p.has(drakskatten.CARPET))
@@ -479,9 +514,9 @@ class Fight(Screen):
             p.fight = [d, a]  # the fight goes on next turn
             if out[1] and p.silver:  # what the lost cards were worth is set right here
                 silver = "lost"
-        title = "Monster attacks %s" % p.name
+        title = t("Monster attacks %s", "Monster greift %s an") % p.name
         if len(title) > font.CHARS:
-            title = "Monster vs %s" % p.name
+            title = t("Monster vs %s", "Monster - %s") % p.name
         self.view = {"t": title, "a": above, "w": lines[0], "b": lines[1:], "h": hint,
                      "s": silver}
         if rolled:
@@ -509,9 +544,9 @@ class Fight(Screen):
         v = self.silver
         won = self._asks_silver() == "won"
         now = p.silver + v if won else max(0, p.silver - v)
-        s = "Silver %s%d = %d" % ("+" if won else "-", v, now)
+        s = t("Silver %s%d = %d", "Silber %s%d = %d") % ("+" if won else "-", v, now)
         if len(s) > 19:  # (clear of the arrows at the right edge)
-            s = "Silver %s%d=%d" % ("+" if won else "-", v, now)
+            s = t("Silver %s%d=%d", "Silber %s%d=%d") % ("+" if won else "-", v, now)
         return s
 
     def finish(self, app):
@@ -529,13 +564,13 @@ class Fight(Screen):
         self.silver = 0
         g.end_turn(app)
         if not rich and drakskatten.rich_enough(p):
-            app.toast("%s: 1,500 silver!" % p.name)
+            app.toast(t("%s: 1,500 silver!", "%s: 1.500 Silber!") % p.name)
 
     # -- drawing --
     def draw(self, app, fb):
         ph = self.ph
         if ph == "roll":
-            ui.title(fb, "Rolling...")
+            ui.title(fb, t("Rolling...", "Würfeln..."))
             if app.tall:
                 _tumble(fb, app.now, self.ndice, ui.TITLE_H + 12, 4)
             else:  # 32 px: half as big, under the title
@@ -546,7 +581,8 @@ class Fight(Screen):
             _draw_view(app, fb, self.view, 0 if silver else self.first, silver)
             return
         g = self.game
-        ui.title(fb, "%s fights" % g.name(), "again" if g.player().fight else None)
+        ui.title(fb, t("%s fights", "%s kämpft") % g.name(),
+                 t("again", "weiter") if g.player().fight else None)
         head = self._head(app)
         for i in range(len(head)):
             font.text(fb, head[i], 2, ui.row_y(i) + 1)

@@ -6,7 +6,7 @@ the fight screen ``drakskatten_fight`` and the players' screens ``drakskatten_pl
 
 from micropython import const
 
-from wyrm import gamekit, letters, plain, players, ui
+from wyrm import gamekit, gamekit_ui, letters, plain, players, ui
 from wyrm.games import (
     drakskatten,
     drakskatten_fight,
@@ -14,12 +14,14 @@ from wyrm.games import (
     drakskatten_players,
     drakskatten_ref,
 )
+from wyrm.lang import t
 from wyrm.spinner import Spinner
 
 _VERSION = const(1)
 _SCREENS = ("menu", "fight", "win")
 
-COLOURS = ("Red", "Blue", "Green", "Yellow", "White", "Black", "Orange", "Purple")
+COLOURS = drakskatten_players.COLOURS
+colour_name = drakskatten_players.colour_name
 
 
 class Game(gamekit.SavedGame):
@@ -73,7 +75,7 @@ class Game(gamekit.SavedGame):
 
     def next_hint(self, app):
         # the hint of a screen whose OK passes the turn on: "OK: Ben's turn"
-        return "OK: %s's turn" % self.who(app, self.next_seat())
+        return t("OK: %s's turn", "OK: %s ist dran") % self.who(app, self.next_seat())
 
     def free_colour(self, after=None, used=None):
         if used is None:
@@ -91,7 +93,7 @@ class Game(gamekit.SavedGame):
         ps = self.players
         if c is None or len(ps) >= drakskatten.MAX_PLAYERS:
             return None
-        p = rules.Player(name or c, c, len(ps) % rules.STAIRCASES + 1)
+        p = rules.Player(name or colour_name(c), c, len(ps) % rules.STAIRCASES + 1)
         self.state["players"].append(p.state)
         ps.append(p)
         return p
@@ -116,7 +118,7 @@ class Game(gamekit.SavedGame):
         # the table's names (main menu > Players), else colours; each a staircase in turn
         st = self.state
         rules = drakskatten
-        recs = [rules.Player(players.given(self.app, i) or COLOURS[i], COLOURS[i],
+        recs = [rules.Player(players.given(self.app, i) or colour_name(COLOURS[i]), COLOURS[i],
                              i % rules.STAIRCASES + 1).state for i in range(n)]
         self.state = self.begin({"players": recs, "own": bool(st and st["own"]),
                                  "last": [7, 0], "fight": None, "winner": -1})
@@ -154,11 +156,11 @@ class Game(gamekit.SavedGame):
             if p.colour not in COLOURS or p.colour in used:
                 p.colour = self.free_colour(None, used) or COLOURS[0]
             if not _fair_name(p.name):
-                p.name = p.colour
+                p.name = colour_name(p.colour)
             used.append(p.colour)
         n = len(recs)
-        t = raw.get("turn", raw.pop("cur", 0))  # "cur": whose turn, in older saves
-        raw["turn"] = t if plain.whole(t, 0, n - 1) else 0
+        if not plain.whole(raw.get("turn"), 0, n - 1):
+            return False  # whose turn is no seat (or missing): damaged
         raw["own"] = raw.get("own") is True
         raw["last"] = rules.pair(raw.get("last")) or [7, 0]
         s = raw.get("screen")
@@ -172,6 +174,10 @@ class Game(gamekit.SavedGame):
     # -- the screens --
     def menu(self):
         return GameMenu(self)
+
+    def reference(self, app):
+        # the quick reference in the language in use
+        app.push(gamekit_ui.reference_menu(t(drakskatten_ref.PAGES, drakskatten_ref.PAGES_DE)))
 
     def resume(self, app, menu):
         if self.screen == "fight":
@@ -187,7 +193,6 @@ class GameMenu(gamekit.GameMenu):
     # fight, a new monster, door), "Next turn", the rest. No game yet: how many play
     # is asked at once.
     title_text = "Drakskatten"
-    new_question = "Start a new game? All players and treasure are cleared."
     turns = True
     turn_title = "Drakskatten"
     turn_row = 1  # "Move": where a turn begins
@@ -196,6 +201,11 @@ class GameMenu(gamekit.GameMenu):
         super().__init__(game)
         if game.has_game() and not self.has_top():
             self.offer_turn()  # opened on a game: the cursor where the turn begins
+
+    @property
+    def new_question(self):
+        return t("Start a new game? All players and treasure are cleared.",
+                 "Neues Spiel beginnen? Alle Spieler und Schätze werden gelöscht.")
 
     def on_open(self, app):
         if not self.game.has_game():  # a new game: how many play comes first
@@ -219,18 +229,20 @@ class GameMenu(gamekit.GameMenu):
         rules = drakskatten
         out = []
         if g.winner >= 0:
-            out.append([lambda a: "%s won!" % g.name(g.winner),
+            out.append([lambda a: t("%s won!", "%s hat gewonnen!") % g.name(g.winner),
                         lambda a: a.push(drakskatten_play.Win(g))])
         out += [
-            [lambda a: "%s: %d silver" % (g.name(), g.player().silver),
+            [lambda a: t("%s: %d silver", "%s: %d Silber") % (g.name(), g.player().silver),
              lambda a: a.push(drakskatten_players.player_menu(a, g, g.cur))],
             [lambda a: _move_label(rules, g.player()), lambda a: drakskatten_play.open_move(a, g)],
-            [lambda a: "Fight: DEF %d ATT %d" % g.monster()[:2], self.fight],
-            ["New monster", self.new_monster],
-            ["Door search", lambda a: drakskatten_play.open_door(a, g)],
+            [lambda a: t("Fight: DEF %d ATT %d", "Kampf: Abw %d Angr %d") % g.monster()[:2],
+             self.fight],
+            [lambda a: t("New monster", "Neues Monster"), self.new_monster],
+            [lambda a: t("Door search", "Türsuche"), lambda a: drakskatten_play.open_door(a, g)],
         ]
         if g.player().has(rules.CRYSTAL):
-            out.append(["Crystal Ball", lambda a: drakskatten_play.open_crystal(a, g)])
+            out.append([lambda a: t("Crystal Ball", "Kristallkugel"),
+                        lambda a: drakskatten_play.open_crystal(a, g)])
         return out
 
     def more_rows(self):
@@ -239,10 +251,12 @@ class GameMenu(gamekit.GameMenu):
         rules = drakskatten
         out = []
         if g.winner < 0 and rules.rich_enough(g.player()):
-            out.append(["Back at staircase", lambda a: drakskatten_play.back_home(a, g)])
+            out.append([lambda a: t("Back at staircase", "Zurück an der Treppe"),
+                        lambda a: drakskatten_play.back_home(a, g)])
         out += [
-            [lambda a: "My own dice: %s" % ("on" if g.own else "off"), self.toggle_own],
-            [lambda a: "Players (%d)" % len(g.players),
+            [lambda a: (t("My own dice: on", "Eigene Würfel: an") if g.own
+                        else t("My own dice: off", "Eigene Würfel: aus")), self.toggle_own],
+            [lambda a: t("Players (%d)", "Spieler (%d)") % len(g.players),
              lambda a: a.push(drakskatten_players.players_menu(a, g))],
         ]
         return out
@@ -261,17 +275,17 @@ class GameMenu(gamekit.GameMenu):
     def offer_turn(self):
         super().offer_turn()
         if self.game.has_game() and self.game.player().fight:
-            self.offer("Fight")  # the fight goes on (or the player flees)
+            self.offer(t("Fight", "Kampf"))  # the fight goes on (or the player flees)
 
     def offer_next(self):
         # back from a move: the row the turn likely goes on with
         g = self.game
         if g.winner < 0 and drakskatten.rich_enough(g.player()):
-            self.offer("Back at")
+            self.offer(t("Back at", "Zurück an"))
         elif g.player().fight or g.player().look:
-            self.offer("Fight")
+            self.offer(t("Fight", "Kampf"))
         else:
-            self.offer("New monster")
+            self.offer(t("New monster", "Neues Monster"))
 
     def on_event(self, app, kind, key):
         handled = super().on_event(app, kind, key)
@@ -297,7 +311,8 @@ class GameMenu(gamekit.GameMenu):
         g = self.game
         hi = drakskatten.MAX_PLAYERS
         n = players.count_or(app, len(g.players) or 2, 1, hi)  # the table's count first
-        app.push(Spinner("How many players?", n, 1, hi, self._start, hint="1..6  OK: start"))
+        app.push(Spinner(t("How many players?", "Wie viele Spieler?"), n, 1, hi, self._start,
+                         hint=t("1..6  OK: start", "1..6  OK: Start")))
 
     def _start(self, app, n):
         g = self.game
@@ -310,15 +325,15 @@ class GameMenu(gamekit.GameMenu):
 def _move_label(rules, p):
     dice, squares = rules.movement(p.injury, p.has(rules.CARPET))
     if dice == 2:
-        return "Move: 2d6 (carpet)"
+        return t("Move: 2d6 (carpet)", "Ziehen: 2W6 (Teppich)")
     if dice == 1:
-        return "Move: roll 1d6"
-    return "Move: %d squares" % squares
+        return t("Move: roll 1d6", "Ziehen: 1W6 würfeln")
+    return t("Move: %d squares", "Ziehen: %d Felder") % squares
 
 
 def _fair_name(s):
-    # a saved name the screen can show: 1-6 letters of the font
-    return isinstance(s, str) and 0 < len(s) <= 6 and letters.shows(s)
+    # a saved name the screen can show: 1-7 letters of the font ("Schwarz")
+    return isinstance(s, str) and 0 < len(s) <= 7 and letters.shows(s)
 
 
 enter = gamekit.entry(Game)

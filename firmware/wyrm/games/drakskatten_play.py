@@ -3,6 +3,7 @@ Ball, the return to the staircase and the win."""
 
 from wyrm import buttons, font, gamekit, ui
 from wyrm.games import drakskatten
+from wyrm.lang import t
 from wyrm.spinner import Spinner
 
 
@@ -23,7 +24,8 @@ class TurnView(gamekit.Page):
         self.room = room
         self.home = room and game.winner < 0 and drakskatten.rich_enough(game.player())
         self.caption = caption or (
-            "UP: home DOWN: room" if self.home else ("DOWN: into a room" if room else ""))
+            t("UP: home DOWN: room", "UP: Treppe DOWN: Raum") if self.home
+            else (t("DOWN: into a room", "DOWN: in einen Raum") if room else ""))
 
     def on_event(self, app, kind, key):
         g = self.game
@@ -66,35 +68,41 @@ class TurnView(gamekit.Page):
             font.center(fb, hint, app.height - 9 - (9 if self.caption else 0))
 
 
-def open_move(app, game, title="Move"):
-    room = title == "Move"  # (a player who flees moves, and into no room)
+def open_move(app, game, flee=False):
+    room = not flee  # (a player who flees moves, and into no room)
+    title = t("Flee", "Flucht") if flee else t("Move", "Ziehen")
     p = game.player()
     dice, squares = drakskatten.movement(p.injury, p.has(drakskatten.CARPET))
     if dice == 0:
-        hurt = drakskatten.INJURY_NAMES[p.injury]
+        hurt = drakskatten.injury_name(p.injury)
         app.push(TurnView(game, "%s: %s" % (title, hurt), str(squares), room=room))
         return
     if game.own:
-        app.push(TurnView(game, title + ": your dice", "%dd6" % dice, room=room))
+        app.push(TurnView(game, title + t(": your dice", ": eigene Würfel"),
+                          t("%dd6", "%dW6") % dice, room=room))
         return
     if dice == 2:
         a = roll_d6(app)
         b = roll_d6(app)
-        app.push(TurnView(game, title + " 2d6 carpet", "%d+%d=%d" % (a, b, a + b), room=room))
+        app.push(TurnView(game, title + t(" 2d6 carpet", " 2W6 Teppich"),
+                          "%d+%d=%d" % (a, b, a + b), room=room))
         return
-    app.push(TurnView(game, title + " 1d6", str(roll_d6(app)), room=room))
+    app.push(TurnView(game, title + t(" 1d6", " 1W6"), str(roll_d6(app)), room=room))
 
 
-def _door_says(t):
-    return "door FOUND!" if drakskatten.door_found(t) else "not found"
+def _door_says(n):
+    if drakskatten.door_found(n):
+        return t("door FOUND!", "Tür GEFUNDEN!")
+    return t("not found", "nicht gefunden")
 
 
 def open_door(app, game):
-    def show(app, t):
-        app.push(TurnView(game, "Door search 1d6", str(t), _door_says(t)))
+    def show(app, n):
+        app.push(TurnView(game, t("Door search 1d6", "Türsuche 1W6"), str(n), _door_says(n)))
 
     if game.own:
-        app.push(Spinner("Door search: 1d6", 3, 1, 6, show, hint="1-3 finds it  OK: set"))
+        app.push(Spinner(t("Door search: 1d6", "Türsuche: 1W6"), 3, 1, 6, show,
+                         hint=t("1-3 finds it  OK: set", "1-3 findet  OK: fertig")))
         return
     show(app, roll_d6(app))
 
@@ -109,35 +117,37 @@ def open_crystal(app, game):
         game.last = [d, a]
         game.save()
         lines = [
-            "Behind the door:",
-            "DEFENCE %d ATTACK %d" % (d, a),
-            "1d6 %d + ATT %d = %d" % (r, a, r + a),
-            "Win " + drakskatten.treasure_text(n),  # (20 characters: one line)
-            "Next turn Fight uses",
-            "these values.",
+            t("Behind the door:", "Hinter der Tür:"),
+            t("DEFENCE %d ATTACK %d", "ABWEHR %d ANGRIFF %d") % (d, a),
+            t("1d6 %d + ATT %d = %d", "1W6 %d + Angr %d = %d") % (r, a, r + a),
+            t("Win ", "Sieg: ") + drakskatten.treasure_text(n),
+            t("Next turn Fight uses", "Nächster Zug: Kampf"),
+            t("these values.", "mit diesen Werten."),
             game.next_hint(app),
         ]
-        app.push(ui.Message("Crystal Ball", lines, game.end_turn))
+        app.push(ui.Message(t("Crystal Ball", "Kristallkugel"), lines, game.end_turn))
 
     picked = [game.last[0]]
 
     def set_att(app, a):
         d = picked[0]
         if game.own:
-            app.push(Spinner("Treasure: your 1d6", 3, 1, 6, lambda app, r: keep(app, d, a, r)))
+            app.push(Spinner(t("Treasure: your 1d6", "Schatz: dein 1W6"), 3, 1, 6,
+                             lambda app, r: keep(app, d, a, r)))
         else:
             keep(app, d, a, roll_d6(app))
 
     def set_def(app, d):
         picked[0] = d
-        app.push(Spinner("Seen: ATTACK", game.last[1], drakskatten.ATT_LO,
+        app.push(Spinner(t("Seen: ATTACK", "Gesehen: ANGRIFF"), game.last[1], drakskatten.ATT_LO,
                          drakskatten.ATT_HI, set_att))
 
     if not p.has(drakskatten.CRYSTAL):
-        ui.error(app, "%s has no Crystal Ball. Tick it in %s's items first." % (p.name, p.name),
-                 "Crystal Ball")
+        ui.error(app, t("%s has no Crystal Ball. Tick it in %s's items first.",
+                        "%s hat keine Kristallkugel. Erst bei %s unter Zauberdinge ankreuzen.")
+                 % (p.name, p.name), t("Crystal Ball", "Kristallkugel"))
         return
-    app.push(Spinner("Seen: DEFENCE", game.last[0], drakskatten.DEF_LO,
+    app.push(Spinner(t("Seen: DEFENCE", "Gesehen: ABWEHR"), game.last[0], drakskatten.DEF_LO,
                      drakskatten.DEF_HI, set_def))
 
 
@@ -158,11 +168,11 @@ class Win(gamekit.Page):
         if app.tall:
             sc = 3 if font.width(name, 3) <= fb.width - 8 else 2
             font.center(fb, name, 6, 1, sc)
-            font.center(fb, "WINS!", 30, 1, 2)
-            font.center(fb, "%d silver" % p.silver, 50)
+            font.center(fb, t("WINS!", "GEWINNT!"), 30, 1, 2)
+            font.center(fb, t("%d silver", "%d Silber") % p.silver, 50)
         else:
-            font.center(fb, name + " WINS!", 8, 1, 1)
-            font.center(fb, "%d silver" % p.silver, 18)
+            font.center(fb, name + t(" WINS!", " GEWINNT!"), 8, 1, 1)
+            font.center(fb, t("%d silver", "%d Silber") % p.silver, 18)
 
 
 def back_home(app, game):
@@ -174,5 +184,6 @@ def back_home(app, game):
         app.push(Win(game))
 
     app.push(ui.Confirm(
-        "Is %s back at staircase %d with %d silver?" % (p.name, p.staircase, p.silver), yes,
+        t("Is %s back at staircase %d with %d silver?",
+          "Ist %s an Treppe %d zurück, mit %d Silber?") % (p.name, p.staircase, p.silver), yes,
         default_yes=True))

@@ -4,10 +4,22 @@ from micropython import const
 
 from wyrm import dice_rolloff, font, players, ui
 from wyrm.games import drakskatten
+from wyrm.lang import t
 from wyrm.spinner import Spinner
 
 _SILVER_MAX = const(99990)
 _CARDS_MAX = const(99)
+
+
+COLOURS = ("Red", "Blue", "Green", "Yellow", "White", "Black", "Orange", "Purple")
+
+
+def colour_name(c):
+    # a colour (its id, in COLOURS) as the language in use says it
+    if c not in COLOURS:
+        return c
+    return t(c, ("Rot", "Blau", "Grün", "Gelb", "Weiß", "Schwarz", "Orange",
+                 "Lila")[COLOURS.index(c)])
 
 
 _STEPS = (500, 100, 50, 10, -10, -50, -100, -500)
@@ -31,7 +43,8 @@ def silver_menu(app, game, i):
 
         return [lab, run]
 
-    return ui.Menu(lambda a: "%s: %d silver" % (p.name, p.silver), [row(s) for s in _STEPS])
+    return ui.Menu(lambda a: t("%s: %d silver", "%s: %d Silber") % (p.name, p.silver),
+                   [row(s) for s in _STEPS])
 
 
 def _clamped(v):
@@ -39,10 +52,11 @@ def _clamped(v):
 
 
 def _tell_rich(app, game, p):
-    app.push(ui.Message("1,500 silver!", [
-        "%s has %d silver." % (p.name, p.silver),
-        "Go back to staircase %d with the treasure," % p.staircase,
-        "then choose 'Back at staircase'.",
+    app.push(ui.Message(t("1,500 silver!", "1.500 Silber!"), [
+        t("%s has %d silver.", "%s hat %d Silber.") % (p.name, p.silver),
+        t("Go back to staircase %d with the treasure,",
+          "Mit dem Schatz zurück zu Treppe %d,") % p.staircase,
+        t("then choose 'Back at staircase'.", "dann 'Zurück an der Treppe' wählen."),
     ]))
 
 
@@ -64,17 +78,18 @@ def player_menu(app, game, i):
     def colour(app):
         c = game.free_colour(p.colour)
         if c is not None:
-            if p.name == p.colour:  # named after the colour: the name follows
-                p.name = c
+            if p.name == p.colour or p.name == colour_name(p.colour):
+                p.name = colour_name(c)  # named after the colour: the name follows
             p.colour = c
             game.save()
 
     def potion(app):
         if drakskatten.use_potion(p):
             game.save()
-            app.toast("%s is healed. Potion used up." % p.name)
+            app.toast(t("%s is healed. Potion used up.", "%s ist geheilt. Trank verbraucht.")
+                      % p.name)
         else:
-            app.toast("%s has no Healing Potion." % p.name)
+            app.toast(t("%s has no Healing Potion.", "%s hat keinen Heiltrank.") % p.name)
 
     def remove(app):
         def yes(app):
@@ -83,23 +98,27 @@ def player_menu(app, game, i):
             app.pop(menu)
 
         if len(game.players) < 2:
-            app.toast("The last player stays.")
+            app.toast(t("The last player stays.", "Der letzte Spieler bleibt."))
             return
-        app.push(ui.Confirm("Remove %s from the game?" % p.name, yes))
+        app.push(ui.Confirm(t("Remove %s from the game?", "%s aus dem Spiel nehmen?") % p.name,
+                            yes))
 
     items = [
-        [lambda a: "Silver: %d" % p.silver, lambda a: a.push(silver_menu(a, game, i))],
-        [lambda a: "Treasure cards: %d" % p.cards,
-         lambda a: a.push(Spinner("%s: cards" % p.name, p.cards, 0, _CARDS_MAX, set_cards))],
-        [lambda a: "Injury: %s" % drakskatten.INJURY_NAMES[p.injury],
-         lambda a: a.push(Spinner("%s: injury" % p.name, p.injury, drakskatten.NONE,
-                                  drakskatten.SEVERE, set_injury,
-                                  fmt=lambda v: drakskatten.INJURY_NAMES[v], hint="OK: set"))],
-        [lambda a: "Magic items: %d" % len(p.items), lambda a: a.push(items_menu(game, i))],
-        [lambda a: "Staircase: %d" % p.staircase, stair],
-        [lambda a: "Colour: %s" % p.colour, colour],
-        ["Drink Healing Potion", potion],
-        ["Remove player", remove],
+        [lambda a: t("Silver: %d", "Silber: %d") % p.silver,
+         lambda a: a.push(silver_menu(a, game, i))],
+        [lambda a: t("Treasure cards: %d", "Schatzkarten: %d") % p.cards,
+         lambda a: a.push(Spinner(t("%s: cards", "%s: Karten") % p.name, p.cards, 0, _CARDS_MAX,
+                                  set_cards))],
+        [lambda a: t("Injury: %s", "Wunde: %s") % drakskatten.injury_name(p.injury),
+         lambda a: a.push(Spinner(t("%s: injury", "%s: Wunde") % p.name, p.injury,
+                                  drakskatten.NONE, drakskatten.SEVERE, set_injury,
+                                  fmt=drakskatten.injury_name, hint=t("OK: set", "OK: fertig")))],
+        [lambda a: t("Magic items: %d", "Zauberdinge: %d") % len(p.items),
+         lambda a: a.push(items_menu(game, i))],
+        [lambda a: t("Staircase: %d", "Treppe: %d") % p.staircase, stair],
+        [lambda a: t("Colour: %s", "Farbe: %s") % colour_name(p.colour), colour],
+        [lambda a: t("Drink Healing Potion", "Heiltrank trinken"), potion],
+        [lambda a: t("Remove player", "Spieler entfernen"), remove],
     ]
     menu = ui.Menu(lambda a: p.name, items)
     return menu
@@ -119,10 +138,10 @@ def items_menu(game, i):
 
     def label(k):
         return lambda a: ("%s %s" % (font.CHECK if p.has(drakskatten.ITEM_IDS[k]) else " ",
-                                     drakskatten.ITEM_NAMES[k]))
+                                     drakskatten.item_name(k)))
 
     items = [[label(k), toggle(k)] for k in range(len(drakskatten.ITEM_IDS))]
-    return ui.Menu(lambda a: "%s: items" % p.name, items)
+    return ui.Menu(lambda a: t("%s: items", "%s: Zauberdinge") % p.name, items)
 
 
 def players_menu(app, game):
@@ -131,7 +150,7 @@ def players_menu(app, game):
             if k >= len(game.players):
                 return ""
             p = game.players[k]
-            return "%s: %ds %dc" % (p.name, p.silver, p.cards)
+            return t("%s: %ds %dc", "%s: %dS %dK") % (p.name, p.silver, p.cards)
 
         return lab
 
@@ -141,7 +160,7 @@ def players_menu(app, game):
     def add(app):
         # the table's name for the new seat, if any
         if game.add_player(players.given(app, len(game.players))) is None:
-            app.toast("6 players at most.")
+            app.toast(t("6 players at most.", "Höchstens 6 Spieler."))
             return
         game.save()
         app.pop(menu)
@@ -152,16 +171,16 @@ def players_menu(app, game):
 
     items = [[label(k), open_player(k)] for k in range(len(game.players))]
     if len(game.players) < drakskatten.MAX_PLAYERS:
-        items.append(["Add player", add])
+        items.append([lambda a: t("Add player", "Spieler dazu"), add])
     if len(game.players) > 1:
-        items.append(["Who starts: roll-off", rolloff])
+        items.append([lambda a: t("Who starts: roll-off", "Wer beginnt: Stechen"), rolloff])
     menu = PlayersMenu(game, items)
     return menu
 
 
 class PlayersMenu(ui.Menu):
     def __init__(self, game, items):
-        super().__init__("Players", items)
+        super().__init__(lambda a: t("Players", "Spieler"), items)
         self.game = game
         self.n = len(game.players)
 
@@ -175,7 +194,9 @@ def start_rolloff(game):
     (wyrm.dice_rolloff); OK on the result goes on into the game, the winner's turn."""
 
     class Start(dice_rolloff.RollOffScreen):
-        done_hint = "OK: play"
+        @property
+        def done_hint(self):
+            return t("OK: play", "OK: spielen")
 
         def on_event(self, app, kind, key):
             if self._over() and ui.is_ok(kind, key):

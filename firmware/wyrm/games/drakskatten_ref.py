@@ -1,4 +1,5 @@
-"""Drakskatten's quick reference: (title, lines) pages, lines <= 21 characters."""
+"""Drakskatten's quick reference: (title, lines) pages, lines <= 21 characters: ``PAGES``
+in English, ``PAGES_DE`` the same pages in German."""
 
 ATTACK = (
     "  sum result",
@@ -89,4 +90,96 @@ PAGES = (
     ("Injuries", INJURIES),
     ("Magic items", ITEMS),
     ("How Wyrm reads it", READINGS),
+)
+
+ATTACK_DE = (
+    "Summe Ergebnis Karten",
+    "  <=9 DANEBEN",
+    "10-11 LEICHT     -1",
+    "   12 WUNDE      -2",
+    "   13 SCHWER     -3",
+    " >=14 TOD",
+    "Angriff zählt ab 1.",
+    "Zauberamulett: -1.",
+    "LEICHT: 3 Felder.",
+    "WUNDE, SCHWER:",
+    "  2 Felder.",
+    "TOD: neu beginnen an",
+    "  deiner Treppe.",
+)
+
+TREASURE_DE = (
+    "Summe Karten",
+    "<=1 keine",
+    "2-3 1 Karte",
+    "4-6 2 Karten",
+    "7-8 3 Karten",
+    ">=9 4 Karten",
+    "Nach einem Sieg.",
+    "Angriff zählt auch",
+    "  bei 0 oder weniger.",
+)
+
+INJURIES_DE = (
+    "LEICHT+LEICHT=WUNDE",
+    "WUNDE+WUNDE=SCHWER",
+    "SCHWER+jede = TOD",
+    "LEICHT auf WUNDE:",
+    "  keine Änderung.",
+    "Sonst gilt die",
+    "  schlimmere. Karten",
+    "  gehen verloren, wie",
+    "  die Tabelle sagt.",
+    "Heiltrank heilt",
+    "  alles (verbraucht).",
+)
+
+ITEMS_DE = (
+    "Zauberschwert: -1 auf",
+    "  deinen Wurf.",
+    "Zauberamulett: -1 auf",
+    "  den Monsterwurf.",
+    "Heiltrank: heilt alle",
+    "  Wunden. Verbraucht.",
+    "Fliegender Teppich:",
+    "  2W6 ziehen, Wunden",
+    "  zählen nicht.",
+    "Kristallkugel: durch",
+    "  eine Tür schauen:",
+    "  Monster und Schatz",
+    "  stehen fest, bevor",
+    "  du eintrittst.",
+    "Giftpulver: besiegt",
+    "  das Monster sofort.",
+    "  Verbraucht.",
+    "Klebeboden: das",
+    "  Monster greift",
+    "  nicht an; nimm",
+    "  seinen Schatz.",
+    "  Bleibt liegen.",
+)
+
+READINGS_DE = (
+    "Klebeboden wird nicht",
+    "  verbraucht: die",
+    "  Regeln nehmen ihn",
+    "  nie weg.",
+    "Karten gehen laut",
+    "  Tabelle verloren,",
+    "  auch bei gleicher",
+    "  Wunde.",
+    "Schatz addiert den",
+    "  Angriff, auch wenn",
+    "  er negativ ist.",
+    "Sieg: 1.500 Silber",
+    "  und zurück an der",
+    "  eigenen Treppe.",
+)
+
+PAGES_DE = (
+    ("Monster 2W6+Angriff", ATTACK_DE),
+    ("Schatz: 1W6+Angriff", TREASURE_DE),
+    ("Wunden", INJURIES_DE),
+    ("Zauberdinge", ITEMS_DE),
+    ("So liest Wyrm es", READINGS_DE),
 )
