@@ -355,6 +355,28 @@ def test_same_frames_under_micropython_and_cpython():
     assert "fields: single/double" in cp[-1].text()
 
 
+def test_german_same_frames_under_micropython_and_cpython(tmp_path, monkeypatch):
+    """In German, a castle check held on a green princess ("GRÜN": MicroPython's upper()
+    leaves an umlaut as it is) and the double move after it: real MicroPython draws
+    byte-identical frames to CPython."""
+    from wyrm import lang
+
+    monkeypatch.setattr(lang, "CUR", lang.CUR)  # (the CPython run leaves German on)
+    (green,) = _seeds_with_castle2(tmp_path, [2])
+
+    def state(runtime):
+        folder = tmp_path / runtime
+        folder.mkdir()
+        Store(str(folder)).save("settings", {"lang": 1})
+        return str(folder)
+
+    script = (PLAY3 + RED_ARMOUR + CHECK_CASTLE2
+              + ",press:ok,wait:300,release:ok,down*2,ok,down,ok,up*2")
+    cp = same_frames(script, seed=green, state=state)
+    assert any("GRÜN" in f.text() and "Die Schuhe sind" in f.text() for f in cp if f)
+    assert "einfach oder doppelt" in cp[-1].text()
+
+
 def test_main_flow_works_on_a_small_panel(tmp_path):
     """Setup, castle check and the double move run on a 128x32 panel, inside the panel."""
     d = Driver(tmp_path, seed=1, board="pico-ssd1306-128x32")
@@ -455,4 +477,108 @@ def test_the_castle_list_opens_on_the_first_castle_the_knight_has_not_seen(tmp_p
     assert d.title() == "== Drachenfels ==  Yellow"
     d.keys("down*2,ok,down*2,ok")  # Red's screen: Castle check
     assert d.title() == "== Red: which castle? ==" and "> Rock castle 2" in d.text()
+    assert d.errors() == []
+
+
+# -- both languages ---------------------------------------------------------------------
+_GERMAN = {
+    "pick": ("== Ritter im Spiel ==  2", "Rot", "Gelb", "Grün", "Spiel starten"),
+    "begins": "== Der Jüngste beginnt ==",
+    "setup": ("== Aufbau ==  31 Karten", "Je eine 1-5 heraus.", "Je 7 Karten, Rest 10."),
+    "menu": ("Nächster Zug: Gelb", "> Rüstung: Rot", "Gelb: ohne Rüstung", "Regenbögen",
+             "Aufbau: 3 Spieler", "Kurzregeln", "Neues Spiel"),
+    "toast": "Rot: Rüstung. Gelb ist dran",
+    "castles": ("== Rot: welche Burg? ==", "> Felsenburg 1"),
+    "ready": ("== Felsenburg", "Wyrm an Rot geben", "Andere wegsehen.", "OK halten: ansehen",
+              "BACK: abbrechen"),
+    "held": ("Die Schuhe sind", "ROT", "Deine Prinzessin -", "gewonnen!"),
+    "win": ("== Spielende ==", "Rot gewinnt!", "Rot fand die", "Prinzessin!"),
+    "knight": ("== Roter Ritter ==", "Rüstung: ja", "Ziehen: Punktekarte",
+               "> Felsenburg betreten", "Gesehen: 1"),
+    "winner": ("> Sieger: Rot", "Rot: Rüstung, x2"),
+}
+_ENGLISH = {
+    "pick": ("== Knights in play ==  2", "Red", "Yellow", "Green", "Start game"),
+    "begins": "== Youngest begins ==",
+    "setup": ("== Setup ==  31 cards", "Out: one each of 1-5.", "Deal 7 each; pile 10."),
+    "menu": ("Next turn: Yellow", "> Armour: Red", "Yellow: no armour", "Rainbows",
+             "Setup: 3 players", "Quick reference", "New game"),
+    "toast": "Red: armour. Yellow's turn",
+    "castles": ("== Red: which castle? ==", "> Rock castle 1"),
+    "ready": ("== Rock castle", "Pass Wyrm to Red.", "Others look away.", "Hold OK to look",
+              "BACK: cancel"),
+    "held": ("The shoes are", "RED", "Your princess -", "you win!"),
+    "win": ("== Game over ==", "Red wins!", "Red found the", "princess!"),
+    "knight": ("== Red knight ==", "Armour: yes", "Move: point card", "> Castle check",
+               "Castles seen: 1"),
+    "winner": ("> Winner: Red", "Red: armour, x2"),
+}
+
+
+@pytest.mark.parametrize("lang_n, want", [(1, _GERMAN), (0, _ENGLISH)])
+def test_a_game_speaks_the_language_set(tmp_path, monkeypatch, lang_n, want):
+    """With Deutsch set (settings "lang": 1) a game from New game to the winner speaks
+    German with the rulebook's words: Ritter im Spiel, Der Jüngste beginnt, Rüstung,
+    Felsenburg, Rot gewinnt!, Sieger; no frame shows an English-only word. With English
+    set, the same presses show the same screens in English and no German-only word."""
+    from english_words import ENGLISH, GERMAN, words_of
+
+    from wyrm import lang
+
+    monkeypatch.setattr(lang, "CUR", lang.CUR)  # (the language is put back after the test)
+    Store(str(tmp_path)).save("settings", {"lang": lang_n})
+    d = Driver(tmp_path, seed=1)
+    d.keys(OPEN + ",ok")
+    assert all(w in d.text() for w in want["pick"]), d.text()
+    d.keys("up*2,ok,down*2,ok")  # tick Green, Start game
+    assert d.title() == want["begins"]
+    d.keys("ok")  # Red begins
+    assert all(w in flat(d) for w in want["setup"]), flat(d)
+    d.keys("ok")
+    menu = d.app.top()
+    rows = "\n".join([menu.label(d.app, i) for i in range(len(menu.items))])
+    assert all(w.lstrip("> ") in rows for w in want["menu"]), rows
+    assert want["menu"][1] in d.text()  # (the cursor on the turn's knight)
+    d.keys("ok")  # Red's armour: the turn passes
+    assert want["toast"] in drawn(d).replace("\n", " ")  # (the toast is drawn last)
+    castle = saved(d)["game"]["castles"].index(0)  # where Red's princess is
+    d.keys("wait:1600,down*2,ok,down*2,ok")  # Red's menu: Castle check
+    assert all(w in d.text() for w in want["castles"]), d.text()
+    d.keys(("down*%d," % castle if castle else "") + "ok")
+    assert all(w in d.text() for w in want["ready"]), d.text()
+    d.keys("press:ok,wait:300")
+    assert all(w in d.text() for w in want["held"]), d.text()
+    d.keys("release:ok")
+    assert all(w in flat(d) for w in want["win"]), flat(d)
+    d.keys("ok")  # back in Red's menu
+    assert all(w in d.text() for w in want["knight"]), d.text()
+    d.keys("back")
+    assert all(w in d.text() for w in want["winner"]), d.text()
+    other = GERMAN if lang_n == 0 else ENGLISH
+    shown = [" ".join(s for (_x, _y, s, _c, _sc) in f.log) for f in d.frames if f is not None]
+    assert [words_of(s, other) for s in shown if words_of(s, other)] == []
+    assert d.errors() == []
+
+
+def test_the_quick_reference_speaks_the_language_set(tmp_path, monkeypatch):
+    """Quick reference in German: the pages under the German edition's names (Regenbogen,
+    Brücke, Drache, ... Felsenburgen), each as many as in English; switched back to English
+    the same row opens the English pages."""
+    from wyrm import lang
+    from wyrm.games import drachenfels_ref
+
+    monkeypatch.setattr(lang, "CUR", lang.CUR)
+    Store(str(tmp_path)).save("settings", {"lang": 1})
+    d = Driver(tmp_path)
+    d.keys(OPEN + ",down,ok")  # no game yet: New game, Kurzregeln
+    assert d.title() == "== Kurzregeln ==" and "> Regenbogen (4)" in d.text()
+    d.keys("ok")
+    assert d.title() == "== Regenbogen (4) ==" and "Regenbogenfelsen," in d.text()
+    assert len(drachenfels_ref.PAGES_DE) == len(drachenfels_ref.PAGES)
+    for title, lines in drachenfels_ref.PAGES_DE:
+        assert all(len(line) <= 20 for line in lines), title  # (the scroll mark's cell)
+    d.keys("back,back,back")
+    lang.use(0)  # (Settings > Language, as the tests of test_lang do it)
+    d.keys("ok,down,ok")
+    assert d.title() == "== Quick reference ==" and "> Rainbow (4)" in d.text()
     assert d.errors() == []

@@ -8,6 +8,14 @@ from wyrm.games import drakonia as dk
 from wyrm.games import drakonia_ref
 
 
+@pytest.fixture(autouse=True)
+def _english(monkeypatch):
+    """The rules' texts are checked in English (a test before may have left German on)."""
+    from wyrm import lang
+
+    monkeypatch.setattr(lang, "CUR", 0)
+
+
 def tally(healthy=(), wounded=()):
     """Build a tally from lists of spaces, e.g. healthy=(6, 3), wounded=(5,)."""
     t = dk.new_tally()
@@ -262,7 +270,7 @@ def test_true_draw_identical_spaces():
     r = dk.score([a, b])
     assert r["draw"] is True
     assert r["winners"] == ["P1", "P2"]
-    assert r["code"] == "draw" and r["reason"] == dk.DRAW_TEXT
+    assert r["code"] == "draw" and r["reason"] == "draw: heroes on same spaces"
     assert [s["rank"] for s in r["sides"]] == [1, 1]
 
 

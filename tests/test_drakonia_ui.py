@@ -32,6 +32,21 @@ def _moves(frm, to):
     return ["down*%d" % k] if k <= WALK - k else ["up*%d" % (WALK - k)]
 
 
+def _after(pos):
+    """Where the cursor goes after an entry on ``pos``: the next cell, past "take one away"."""
+    nxt = (pos + 1) % WALK
+    return nxt + 1 if nxt == TAKE else nxt
+
+
+def _cell_keys(cur, pos, v):
+    """(keys, cursor after them): from ``cur``, ``v`` heroes on walk position ``pos`` (OK adds
+    one and moves the cursor on: a second hero there is UP, OK)."""
+    keys = _moves(cur, pos) + ["ok"]
+    for _ in range(v - 1):
+        keys += _moves(_after(pos), pos) + ["ok"]
+    return keys, _after(pos)
+
+
 def grid(healthy, wounded=None):
     """Keys that fill a freshly opened grid (cursor on healthy 5) and go on (BACK)."""
     wounded = wounded or [0] * 6
@@ -40,8 +55,8 @@ def grid(healthy, wounded=None):
     for row, counts in ((0, healthy), (1, wounded)):
         for space, v in enumerate(counts):
             if v:
-                keys += _moves(cur, _pos(row, space)) + ["ok*%d" % v]
-                cur = _pos(row, space)
+                more, cur = _cell_keys(cur, _pos(row, space), v)
+                keys += more
     keys.append("back")
     return ",".join(keys)
 
@@ -109,7 +124,7 @@ def test_grid_walks_round_from_the_woods_and_ok_adds_at_once(tmp_path):
     """The grid opens on the Woods; DOWN walks the healthy row to the City, then "take one
     away" where the walk turns, then the wounded row back to the Woods; one more DOWN is
     Drakonia again, so a wounded hero beside the Woods is one UP from Drakonia. OK adds a
-    hero at once and stays."""
+    hero at once and the cursor moves on to the next cell (a second hero there: UP, OK)."""
     d = Driver(tmp_path)
     d.keys(NEW3 + ",ok")
     assert "5 Woods: healthy" in d.text()
@@ -125,14 +140,35 @@ def test_grid_walks_round_from_the_woods_and_ok_adds_at_once(tmp_path):
     assert "Drakonia: healthy  0/5" in d.text()  # (beside its count: no "6 ")
     d.keys("up")  # UP from Drakonia: the wounded beside the Woods
     assert "5 Woods: wounded" in d.text()
-    d.keys("ok,ok,up")
+    d.keys("ok")
+    t = d.text()
+    assert "1/5" in t and "2.5 pts" in t and "Drakonia: healthy" in t  # on to the next cell
+    d.keys("up,ok")  # a second one beside the Woods
     t = d.text()
     assert "2/5" in t and "5 pts" in t  # two wounded by the Woods: 2.5 each
-    assert "Space 4: wounded" in t  # the cursor stayed, UP moved it on
-    d.keys("down*2,ok")  # on to Drakonia
-    assert "Drakonia: healthy" in d.text() and "11 pts" in d.text()
+    assert "Drakonia: healthy" in t
+    d.keys("up*2")
+    assert "Space 4: wounded" in d.text()
+    d.keys("down*2,ok")  # on to Drakonia: the cursor on to the Woods
+    assert "5 Woods: healthy" in d.text() and "11 pts" in d.text()
     assert saved(d)["tallies"][0] == {"healthy": [0, 0, 0, 0, 0, 0, 1],
                                        "wounded": [0, 0, 0, 0, 0, 2, 0]}
+    assert d.errors() == []
+
+
+def test_after_an_entry_the_cursor_moves_on_past_take_one_away(tmp_path):
+    """A hero entered in the City (the healthy row's end): the cursor moves on to the
+    wounded City, past "take one away"; one entered beside the Woods (the walk's end): on
+    round to Drakonia; a hero refused (over the limit) leaves it where it was."""
+    d = Driver(tmp_path)
+    d.keys(OPEN + ",ok,down*4,ok,ok,down*5,ok")  # 2 players: a hero in the City
+    assert "0 City: wounded" in d.text() and "1/6" in d.text()
+    d.keys("down*5,ok")  # beside the Woods
+    assert "Drakonia: healthy" in d.text() and "2/6" in d.text()
+    d.keys("ok,ok,ok,ok")  # Drakonia, the Woods, 4, 3: six in play
+    assert "6/6" in d.text() and "Space 2: healthy" in d.text()
+    d.keys("ok")  # a seventh: refused, the cursor stays
+    assert "Space 2: healthy" in d.text() and "6/6" in d.text()
     assert d.errors() == []
 
 
@@ -140,16 +176,16 @@ def test_take_one_away_corrects_a_cell_and_back_cancels_it(tmp_path):
     """"-1" (left of the wounded row, after the City): the next OK takes one away (the title
     says so); BACK cancels it without leaving; nothing is taken below 0."""
     d = Driver(tmp_path)
-    d.keys(NEW3 + ",ok,ok*3")  # three healthy heroes in the Woods
+    d.keys(NEW3 + ",ok,ok,up,ok,up,ok")  # three healthy heroes in the Woods: on space 4
     assert "3/5" in d.text() and "15 pts" in d.text()
-    d.keys("down*6,ok")  # the "-1" cell
+    d.keys("down*5,ok")  # the "-1" cell
     t = d.text()
     assert t.startswith("== P1 count ==  OK: -1") and "OK -1  BACK: no" in t
-    d.keys("up*6,ok")  # back on the Woods: one taken away, then OK adds again
-    assert "2/5" in d.text() and "10 pts" in d.text()
+    d.keys("up*6,ok")  # back on the Woods: one taken away (the cursor stays), then OK adds
+    assert "2/5" in d.text() and "10 pts" in d.text() and "5 Woods: healthy" in d.text()
     d.keys("ok")
     assert "3/5" in d.text()
-    d.keys("down*6,ok,back")  # BACK only leaves "take one away"
+    d.keys("down*5,ok,back")  # BACK only leaves "take one away"
     t = d.text()
     assert t.startswith("== P1 count ==  15 pts") and "BACK: P2" in t
     d.keys("ok,up,ok")  # take one away from the empty City
@@ -163,12 +199,12 @@ def test_more_heroes_than_the_limit_are_refused_with_the_reason(tmp_path):
     """3 players: a sixth hero (healthy or wounded) is refused, the reason is shown and
     the count stays at five."""
     d = Driver(tmp_path)
-    d.keys(NEW3 + ",ok,down*4,ok*5")
+    d.keys(NEW3 + ",ok,down*4,ok" + ",up,ok" * 4)  # five on space 1
     assert "5/5" in d.text()
-    d.keys("ok")
+    d.keys("up,ok")
     assert "P1: 6 in play, max 5" in d.text().replace("\n", " ")
     d.keys("wait:1600")
-    assert "5/5" in d.text()
+    assert "5/5" in d.text() and "Space 1: healthy" in d.text()  # (refused: it stays)
     d.keys("down*5,ok")  # wounded beside space 2 also counts
     assert "P1: 6 in play, max 5" in d.text().replace("\n", " ")
     st = saved(d)
@@ -180,7 +216,7 @@ def test_more_heroes_than_the_limit_are_refused_with_the_reason(tmp_path):
 def test_two_player_limit_is_six(tmp_path):
     """2 players may have six heroes in play; the seventh is refused."""
     d = Driver(tmp_path)
-    d.keys(OPEN + ",ok,down,ok,ok,down*3,ok*7")
+    d.keys(OPEN + ",ok,down,ok,ok,down*3,ok" + ",up,ok" * 6)
     assert "6/6" in d.text()
     assert saved(d)["tallies"][0]["healthy"][2] == 6
     assert d.errors() == []
@@ -488,16 +524,28 @@ def test_turn_survives_a_power_cut_and_a_new_game_resets_it(tmp_path):
     assert d.errors() == []
 
 
-def test_a_save_from_before_turns_begins_with_seat_one(tmp_path):
-    """A save without "turn" (written before turns) is read: seat 1's turn."""
-    Store(str(tmp_path)).save("drakonia", {
-        "v": 1, "n": 2, "tallies": [{"healthy": [0] * 7, "wounded": [0] * 7}] * 2,
-        "screen": "menu", "player": 0})
+_GOOD = {"v": 1, "n": 2, "tallies": [{"healthy": [0] * 7, "wounded": [0] * 7}] * 2,
+         "screen": "grid", "player": 1, "turn": 1}
+
+
+@pytest.mark.parametrize("missing", [None, "turn", "player"])
+def test_a_save_without_whose_turn_or_grid_is_damaged(tmp_path, missing):
+    """Every field of the save is required: one without "turn" (whose turn) or "player"
+    (whose grid) gives the damaged-save message and a fresh game menu, no crash; the same
+    save with both opens on P2's turn."""
+    save = dict(_GOOD)
+    if missing:
+        del save[missing]
+    Store(str(tmp_path)).save("drakonia", save)
     d = Driver(tmp_path)
     d.keys(OPEN)
-    assert d.title() == "== Drakonia ==  P1"
-    d.keys("up,ok")
-    assert d.title() == "== Drakonia ==  P2" and saved(d)["turn"] == 1
+    t = d.text().replace("\n", " ")
+    if missing:
+        assert "was damaged" in t and "A new game starts." in t
+        d.keys("ok")
+        assert selected(d.text()) == ["New game"]
+    else:
+        assert "damaged" not in t and d.title() == "== Drakonia ==  P2"
     assert d.errors() == []
 
 
@@ -514,3 +562,118 @@ def test_turns_same_frames_under_micropython():
     frames to CPython."""
     cp = same_frames(NEW3 + ",up,ok*4", seed=1)
     assert cp[-1].text().startswith("== Drakonia ==  P2")
+
+
+# -- both languages ---------------------------------------------------------------------
+_GERMAN = {
+    "setup": ("== Spieler ==  2-6", "3 Spieler", "Helden im Spiel: 5", "OK: starten"),
+    "menu": ("== Drakonia ==  P1", "Nächster Zug: P2", "> Schlusswertung", "Ergebnis",
+             "Aufbau: 3 Spieler", "Kurzregeln", "Neues Spiel"),
+    "grid": ("== P1 ==  0 Punkte", "gesund", "verletzt", "-1", "5 Wald: gesund  0/5",
+             "OK +1  BACK: P2"),
+    "take": ("Einen wegnehmen", "OK -1  BACK: nein"),
+    "result": ("== Ergebnis ==  3 Spieler", "P1 gewinnt!", "Gleichstand: 2. Held",
+               "im Wald entscheidet", "1. P1           13,5"),
+    "count": ("== Schlusswertung ==", "P1 3/5     13,5 Pkt.", "> Ergebnis zeigen"),
+}
+_ENGLISH = {
+    "setup": ("== Players ==  2-6", "3 players", "Heroes in play: 5", "OK: start"),
+    "menu": ("== Drakonia ==  P1", "Next turn: P2", "> Final count", "Result",
+             "Setup: 3 players", "Quick reference", "New game"),
+    "grid": ("== P1 count ==  0 pts", "healthy", "wounded", "-1", "5 Woods: healthy  0/5",
+             "OK +1  BACK: P2"),
+    "take": ("Take one away", "OK -1  BACK: no"),
+    "result": ("== Result ==  3 players", "P1 wins!", "tie broken: 2nd hero",
+               "in the Woods", "1. P1           13.5"),
+    "count": ("== Final count ==", "P1  3/5     13.5 pts", "> Show result"),
+}
+
+
+@pytest.mark.parametrize("lang_n, want", [(1, _GERMAN), (0, _ENGLISH)])
+def test_a_count_speaks_the_language_set(tmp_path, monkeypatch, lang_n, want):
+    """With Deutsch set (settings "lang": 1) the count from New game to the result speaks
+    German: Spieler, Helden im Spiel, Schlusswertung, gesund / verletzt, Wald, P1 gewinnt!,
+    the tie-break's reason, half points as 13,5; no frame shows an English-only word. With
+    English set, the same presses show the same screens in English, no German-only word."""
+    from english_words import ENGLISH, GERMAN, words_of
+
+    from wyrm import lang
+
+    monkeypatch.setattr(lang, "CUR", lang.CUR)  # (the language is put back after the test)
+    Store(str(tmp_path)).save("settings", {"lang": lang_n})
+    d = Driver(tmp_path)
+    d.keys(OPEN + ",ok")
+    assert all(w in d.text() for w in want["setup"]), d.text()
+    d.keys("ok")
+    assert all(w in d.text() for w in want["menu"]), d.text()
+    d.keys("ok")  # the first player's grid
+    assert all(w in d.text() for w in want["grid"]), d.text()
+    d.keys("down*6,ok")  # "take one away"
+    assert all(w in d.text() for w in want["take"]), d.text()
+    d.keys("back,up*6")
+    d.keys(P1 + "," + P2 + ",back")
+    assert all(w in d.text() for w in want["result"]), d.text()
+    d.keys("back")
+    assert all(w in d.text() for w in want["count"]), d.text()
+    other = GERMAN if lang_n == 0 else ENGLISH
+    shown = [" ".join(s for (_x, _y, s, _c, _sc) in f.log) for f in d.frames if f is not None]
+    assert [words_of(s, other) for s in shown if words_of(s, other)] == []
+    assert d.errors() == []
+
+
+@pytest.mark.parametrize("lang_n, hints", [
+    (1, ("OK +1 halten: P2", "OK +1 halten: Wertung", "OK -1 halten: nein")),
+    (0, ("OK +1 hold OK: P2", "OK +1 hold OK: result", "OK -1 hold OK: no"))])
+def test_three_buttons_grid_hint_speaks_the_language_set(tmp_path, monkeypatch, lang_n, hints):
+    """Three buttons (no BACK): the grid's hint says holding OK goes on, in the language set
+    ("OK +1 halten: P2", the last grid "... Wertung"; "take one away": "OK -1 halten:
+    nein"), and in English as before."""
+    from wyrm import lang
+
+    monkeypatch.setattr(lang, "CUR", lang.CUR)
+    Store(str(tmp_path)).save("settings", {"lang": lang_n})
+    d = Driver(tmp_path, board="pico-ssd1306-3btn")
+    d.keys(OPEN + ",ok,down,ok,ok")  # two players: P1's grid
+    assert hints[0] in d.text()
+    d.keys("down*6,ok")
+    assert hints[2] in d.text()
+    d.keys("ok,long:ok")  # (-1 on an empty cell: nothing) P2's grid, the last
+    assert hints[1] in d.text(), d.text()
+    assert d.errors() == []
+
+
+def test_the_quick_reference_speaks_the_language_set(tmp_path, monkeypatch):
+    """Quick reference in German: the pages as German players name them (Krieger-Karte, Dieb,
+    Kleriker, Magier, ... Ende, Wertung), each as many as in English, every line leaving the
+    scroll mark its cell."""
+    from wyrm import lang
+    from wyrm.games import drakonia_ref
+
+    monkeypatch.setattr(lang, "CUR", lang.CUR)
+    Store(str(tmp_path)).save("settings", {"lang": 1})
+    d = Driver(tmp_path)
+    d.keys(OPEN + ",down,ok")  # no game yet: New game, Kurzregeln
+    assert d.title() == "== Kurzregeln ==" and "> Krieger-Karte" in d.text()
+    d.keys("ok")
+    assert d.title() == "== Krieger-Karte ==" and "Auf deinen Krieger" in d.text()
+    assert len(drakonia_ref.PAGES_DE) == len(drakonia_ref.PAGES)
+    for title, lines in drakonia_ref.PAGES_DE:
+        assert all(len(line) <= 20 for line in lines), title
+    assert d.errors() == []
+
+
+def test_german_count_same_frames_under_micropython(tmp_path, monkeypatch):
+    """In German, a count to the result (half points as 13,5, the tie-break's reason): real
+    MicroPython draws byte-identical frames to CPython."""
+    from wyrm import lang
+
+    monkeypatch.setattr(lang, "CUR", lang.CUR)  # (the CPython run leaves German on)
+
+    def state(runtime):
+        folder = tmp_path / runtime
+        folder.mkdir()
+        Store(str(folder)).save("settings", {"lang": 1})
+        return str(folder)
+
+    cp = same_frames(MAIN, seed=1, state=state)
+    assert "P1 gewinnt!" in cp[-1].text() and "13,5" in cp[-1].text()

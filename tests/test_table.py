@@ -39,9 +39,9 @@ def test_a_bad_saved_menu_position_is_ignored(tmp_path):
 
 
 # A two-player Drakonia tie: P1 healthy on 4 and 1, P2 healthy on 3 and 2 (5 points each).
-# The grids open on the Woods (5); DOWN walks towards the City; BACK goes on to P2, then
-# the result.
-TIE = "down*4,ok,ok,down,ok,ok,down,ok,down*3,ok,back,down*2,ok,down,ok,back"
+# The grids open on the Woods (5); DOWN walks towards the City; OK adds a hero and moves on
+# to the next cell; BACK goes on to P2, then the result.
+TIE = "down*4,ok,ok,down,ok,ok,down,ok,down*2,ok,back,down*2,ok,ok,back"
 
 
 def test_drakonia_grid_names_rows_as_the_rulebook_does(tmp_path):
@@ -73,7 +73,7 @@ def test_drakonia_tie_break_sentence_is_never_cut(tmp_path):
 def test_drakonia_over_two_note_says_what_is_wrong(tmp_path):
     d = Driver(tmp_path)
     # P1 two healthy heroes in Drakonia (6), P2 one
-    d.keys("down*4,ok,ok,down,ok,ok,up,ok*2,back,up,ok,back")
+    d.keys("down*4,ok,ok,down,ok,ok,up,ok,up,ok,back,up,ok,back")
     d.keys("down*3")
     flat = " ".join(d.text().splitlines())
     assert "More than 2 heroes in Drakonia: one card moves at most 2 there." in flat

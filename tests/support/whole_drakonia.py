@@ -10,7 +10,7 @@ each player's heroes on their grid, walking it the shortest way from the Woods.
 from itertools import permutations
 
 from drive import to_row
-from test_drakonia_ui import START, _moves, _pos
+from test_drakonia_ui import START, _cell_keys, _pos
 from whole_game import WholeGame
 
 from host_tools.bench.presses import count
@@ -38,7 +38,8 @@ def _fmt(p):
 
 def walk(healthy, wounded):
     """The shortest keys that enter these heroes on a grid opened on the Woods: to each
-    cell, one OK per hero there."""
+    cell, one OK per hero there (after each OK the cursor moves on to the next cell: a
+    second hero on the same space is UP, OK)."""
     cells = [(_pos(0, s), n) for s, n in enumerate(healthy) if n]
     cells += [(_pos(1, s), n) for s, n in enumerate(wounded) if n]
     best = None
@@ -46,8 +47,8 @@ def walk(healthy, wounded):
         keys = []
         cur = START
         for pos, n in order:
-            keys += _moves(cur, pos) + ["ok*%d" % n]
-            cur = pos
+            more, cur = _cell_keys(cur, pos, n)
+            keys += more
         text = ",".join(keys)
         if best is None or count(text) < count(best):
             best = text

@@ -31,12 +31,14 @@ Errors for the player raise ValueError with a short message.
 
 from micropython import const
 
+from wyrm.lang import t
 from wyrm.plain import whole
 from wyrm.rng import shuffle
 
 # Knight (and shoe) colours, by colour index 0-3. The rulebook does not name
-# them; these are the names shown on screen.
+# them; these are the names shown on screen (``colour_name``).
 COLOURS = ("Red", "Yellow", "Green", "Blue")
+COLOURS_DE = ("Rot", "Gelb", "Grün", "Blau")
 
 MIN_PLAYERS = const(2)
 MAX_PLAYERS = const(4)
@@ -47,6 +49,11 @@ POINT_KINDS = const(5)  # kinds 0..4 are the point cards 1..5
 # Cards per kind in the full (4-player) deck: kinds 0..9 are the point cards 1..5, rainbow,
 # bridge, dragon, teleport, great cloud.
 _FULL_DECK = b"\x05\x05\x05\x05\x02\x04\x03\x05\x01\x01"
+
+
+def colour_name(c):
+    """Colour ``c`` (0-3) in the language in use: "Red", "Rot"."""
+    return t(COLOURS, COLOURS_DE)[c]
 
 
 def _check_players(n):
@@ -178,11 +185,11 @@ def visit_castle(state, k, castle):
     """
     knight = _knight(state, k)
     if state["winner"] is not None:
-        raise ValueError("Game is over")
+        raise ValueError(t("Game is over", "Das Spiel ist vorbei"))
     if not whole(castle, 0, CASTLES - 1):
         raise ValueError("no such castle")
     if not knight["armour"]:
-        raise ValueError("Needs armour first")
+        raise ValueError(t("Needs armour first", "Erst die Rüstung holen"))
     colour = state["castles"][castle]
     knight["castle"] = True
     knight["visited"] |= 1 << castle
@@ -212,7 +219,8 @@ def move_options(state, k, value):
 
 def rainbow_links(state):
     """What a rainbow may link now, as short lines (<= 21 chars)."""
-    lines = ["Rainbow rock to the", "royal castle"]
+    lines = [t("Rainbow rock to the", "Regenbogenfelsen mit"), t("royal castle", "der Burg")]
     if state["rainbow_rule"]:
-        lines += ["or rainbow rock to", "a rock castle"]
+        lines += [t("or rainbow rock to", "oder Regenbogenfelsen"),
+                  t("a rock castle", "mit einer Felsenburg")]
     return lines

@@ -6,8 +6,9 @@ Saved as {"v", "game": drachenfels state, "screen": "menu" | "knight", "knight",
 """
 from micropython import const
 
-from wyrm import gamekit, plain, players
+from wyrm import gamekit, gamekit_ui, plain, players
 from wyrm.games import drachenfels, drachenfels_play, drachenfels_ref
+from wyrm.lang import t
 
 _VERSION = const(1)
 _SCREENS = ("menu", "knight")
@@ -41,16 +42,22 @@ class Game(gamekit.SavedGame):
 
     def name(self, k):
         # the player's name from the table (main menu > Players), else the knight's colour
-        return players.given(self.app, k) or self.knights()[k]["name"]
+        return players.given(self.app, k) or self.colour(k)
 
     def colour(self, k):
-        return self.knights()[k]["name"]
+        # the knight's colour in the language in use
+        return drachenfels.colour_name(self.knights()[k]["colour"])
 
     def seats(self):
         return len(self.knights())
 
     def who(self, app, k):
         return self.name(k)
+
+    def reference(self, app):
+        # the quick reference in the language in use
+        ref = drachenfels_ref
+        app.push(gamekit_ui.reference_menu(t(ref.PAGES, ref.PAGES_DE)))
 
     def start(self, colours, rng):
         rules = drachenfels
@@ -61,7 +68,11 @@ class Game(gamekit.SavedGame):
 
 # -- game menu -----------------------------------------------------------------------
 class GameMenu(gamekit.GameMenu):
-    new_question = "Start a new game? The princesses are hidden anew."
+    @property
+    def new_question(self):
+        return t("Start a new game? The princesses are hidden anew.",
+                 "Neues Spiel beginnen? Die Prinzessinnen werden neu versteckt.")
+
     title_text = "Drachenfels"
     turns = True
     turn_title = "Drachenfels"
@@ -85,11 +96,12 @@ class GameMenu(gamekit.GameMenu):
         for k in range(len(g.knights())):
             items.append([_knight_label(g, k), gamekit.opener(g, _knight, "knight", k)])
         items.append([self._rainbow_label, self.rainbows])
-        items.append([lambda app: "Setup: %d players" % len(g.knights()), self.setup])
+        items.append([lambda app: t("Setup: %d players", "Aufbau: %d Spieler") % len(g.knights()),
+                      self.setup])
         return items
 
     def _winner_label(self, app):
-        return "Winner: " + self.game.name(self.game.board()["winner"])
+        return t("Winner: ", "Sieger: ") + self.game.name(self.game.board()["winner"])
 
     def _turn_label(self, app):
         return _action_label(self.game, self.game.turn())
@@ -105,8 +117,8 @@ class GameMenu(gamekit.GameMenu):
 
     def _rainbow_label(self, app):
         if self.game.board()["rainbow_rule"]:
-            return "Rainbows: + castles"
-        return "Rainbows"
+            return t("Rainbows: + castles", "Regenbögen: + Burgen")
+        return t("Rainbows", "Regenbögen")
 
     def rainbows(self, app):
         drachenfels_play.rainbows(app, self.game)
@@ -128,12 +140,14 @@ class GameMenu(gamekit.GameMenu):
         self.refresh()
         app.push(drachenfels_play.SetupInfo(len(colours)))
         # the rulebook: "for example the youngest" begins (asked first, the setup then)
-        g.who_begins(app, "Youngest begins")
+        g.who_begins(app, t("Youngest begins", "Der Jüngste beginnt"))
 
 
 def _action_label(g, k):
     # what ends knight k's turn on the device: its armour, then castle checks
-    return ("Castle check: " if g.knights()[k]["armour"] else "Armour: ") + g.name(k)
+    if g.knights()[k]["armour"]:
+        return t("Castle check: ", "Felsenburg: ") + g.name(k)
+    return t("Armour: ", "Rüstung: ") + g.name(k)
 
 
 def _action(app, g, k):
@@ -149,11 +163,11 @@ def _knight_label(g, k):
     def lab(app):
         kn = g.knights()[k]
         if not kn["armour"]:
-            what = "no armour"
+            what = t("no armour", "ohne Rüstung")
         elif kn["castle"]:
-            what = "armour, x2"
+            what = t("armour, x2", "Rüstung, x2")
         else:
-            what = "armour"
+            what = t("armour", "Rüstung")
         return "%s: %s" % (g.name(k), what)
 
     return lab

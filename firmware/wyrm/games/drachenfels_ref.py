@@ -1,7 +1,7 @@
 """Drachenfels quick reference: (title, lines) pages, lines <= 21 chars.
 
-The game menu's "Quick reference". The first five
-pages are the magic cards, in the order of ``drachenfels.KINDS``.
+The game menu's "Quick reference": ``PAGES`` in English, ``PAGES_DE`` the same pages in
+German. The first five pages are the magic cards, in the order of ``drachenfels.KINDS``.
 """
 
 PAGES = (
@@ -124,6 +124,152 @@ PAGES = (
             "rainbows may also",
             "link rainbow rocks",
             "and rock castles.",
+        ),
+    ),
+)
+
+PAGES_DE = (
+    (
+        "Regenbogen (4)",
+        (
+            "Einen Regenbogen",
+            "legen, entfernen",
+            "oder versetzen. Ein",
+            "Ende auf",
+            "Regenbogenfelsen,",
+            "das andere in der",
+            "Burg. Überqueren",
+            "kostet 1. Danach",
+            "darf er versetzt",
+            "werden.",
+        ),
+    ),
+    (
+        "Brücke (3)",
+        (
+            "Eine Brücke legen,",
+            "entfernen oder",
+            "versetzen: über",
+            "einen Krater oder",
+            "einen Weg zur",
+            "Felsenburg. Zählt",
+            "als Feld. Nicht,",
+            "wenn ein Ritter",
+            "darauf steht.",
+        ),
+    ),
+    (
+        "Drache (5)",
+        (
+            "Einen Drachen auf",
+            "ein freies Landfeld",
+            "mit grünem Punkt",
+            "oder freien",
+            "Drachenfelsen",
+            "setzen. Kein Ritter",
+            "darf auf oder über",
+            "einen Drachen.",
+        ),
+    ),
+    (
+        "Teleport (1)",
+        (
+            "Tausche den Platz",
+            "deines Ritters mit",
+            "einem anderen",
+            "Ritter.",
+        ),
+    ),
+    (
+        "Große Wolke (1)",
+        (
+            "Den Ritter eines",
+            "anderen Spielers auf",
+            "ein freies Startfeld",
+            "setzen.",
+        ),
+    ),
+    (
+        "Dein Zug",
+        (
+            "a) Beliebig viele",
+            "   Zauberkarten,",
+            "   dann eine",
+            "   Punktekarte",
+            "   (Pflicht, wenn du",
+            "   eine hast).",
+            "b) Hand in den",
+            "   Stapel mischen,",
+            "   7 ziehen; oder",
+            "   bis zu 3 Karten",
+            "   von anderen",
+            "   nehmen.",
+        ),
+    ),
+    (
+        "Ablagestapel",
+        (
+            "c) Mit der obersten",
+            "   Karte der Ablage",
+            "   beginnen:",
+            "   Zauber: ausführen",
+            "   und weiter;",
+            "   Punkte: ziehen,",
+            "   Zug endet.",
+        ),
+    ),
+    (
+        "Ziehen",
+        (
+            "Punktekarte: genau",
+            "so viele Felder",
+            "ziehen, nicht",
+            "zurück. Burg: genaue",
+            "Zahl. Sternfeld: zu",
+            "einem freien Stern",
+            "fliegen,",
+            "weiterziehen, kostet",
+            "nichts.",
+        ),
+    ),
+    (
+        "Duelle",
+        (
+            "Endet der Zug auf",
+            "einem Gegner: ihn",
+            "auf ein freies",
+            "Startfeld setzen,",
+            "bis zu 2 Karten aus",
+            "seiner Hand nehmen.",
+            "Kein Duell auf",
+            "Felsen oder in der",
+            "Burg.",
+        ),
+    ),
+    (
+        "Felsenburgen",
+        (
+            "Brauchen Rüstung,",
+            "genaue Zahl, eine",
+            "Brücke, keinen",
+            "Drachen. Die",
+            "Prinzessin ansehen:",
+            "deine Farbe gewinnt.",
+            "Nach einer",
+            "Felsenburg einfach",
+            "oder doppelt ziehen.",
+        ),
+    ),
+    (
+        "Nach Fehlschlag",
+        (
+            "Nach dem ersten",
+            "vergeblichen",
+            "Burgbesuch dürfen",
+            "Regenbögen auch",
+            "Regenbogenfelsen und",
+            "Felsenburgen",
+            "verbinden.",
         ),
     ),
 )

@@ -45,6 +45,8 @@ Results are deterministic: sides that remain equal keep seat order.
 
 from micropython import const
 
+from wyrm import lang
+from wyrm.lang import t
 from wyrm.plain import seat, whole
 
 MIN_PLAYERS = const(2)
@@ -55,7 +57,6 @@ DRAKONIA = const(6)
 WOODS = const(5)
 CITY = const(0)
 MAX_IN_DRAKONIA = const(2)
-OVER_TEXT = "More than 2 heroes in Drakonia: one card moves at most 2 there. Check the count."
 
 # Team play with six players: partners by 0-based seat index (seat 1 = index 0).
 TEAM_NAMES = ("A", "B", "C")
@@ -80,12 +81,12 @@ def is_team_game(n_players):
 def _where(space):
     # "in the Woods", "on space 3"
     if space == CITY:
-        return "in the City"
+        return t("in the City", "in der Stadt")
     if space == WOODS:
-        return "in the Woods"
+        return t("in the Woods", "im Wald")
     if space == DRAKONIA:
-        return "in Drakonia"
-    return "on space %d" % space
+        return t("in Drakonia", "in Drakonia")
+    return t("on space %d", "auf Feld %d") % space
 
 
 def new_tally():
@@ -122,12 +123,12 @@ def half_points(tally):
 
 
 def format_points(half):
-    """Half-points as shown to players: 25 -> "12.5", 24 -> "12"."""
+    """Half-points as shown to players: 25 -> "12.5" ("12,5" in German), 24 -> "12"."""
     if half < 0:
         return "-" + format_points(-half)
     text = str(half // 2)
     if half % 2:
-        text += ".5"
+        text += t(".5", ",5")
     return text
 
 
@@ -161,31 +162,35 @@ def check(tallies, names=None):
     warnings = []
     in_drakonia = 0
     for i in range(len(tallies)):
-        t = tallies[i]
+        tally = tallies[i]
         who = names[i]
         if (
-            not isinstance(t, dict)
-            or not _counts_ok(t.get("healthy"))
-            or not _counts_ok(t.get("wounded"))
+            not isinstance(tally, dict)
+            or not _counts_ok(tally.get("healthy"))
+            or not _counts_ok(tally.get("wounded"))
         ):
-            errors.append("%s: bad count" % who)
+            errors.append(t("%s: bad count", "%s: Zählung fehlerhaft") % who)
             continue
-        if min(t["healthy"]) < 0 or min(t["wounded"]) < 0:
-            errors.append("%s: count below 0" % who)
+        if min(tally["healthy"]) < 0 or min(tally["wounded"]) < 0:
+            errors.append(t("%s: count below 0", "%s: Anzahl unter 0") % who)
             continue
-        n = heroes_on_board(t)
+        n = heroes_on_board(tally)
         if n > HEROES_EACH:
-            errors.append("%s: %d heroes, max %d" % (who, n, HEROES_EACH))
+            errors.append(t("%s: %d heroes, max %d", "%s: %d Helden, max. %d")
+                          % (who, n, HEROES_EACH))
         elif n > limit:
-            errors.append("%s: %d in play, max %d" % (who, n, limit))
-        if t["wounded"][DRAKONIA]:
-            errors.append("%s: wounded beside 6" % who)
-        in_drakonia += t["healthy"][DRAKONIA]
+            errors.append(t("%s: %d in play, max %d", "%s: %d im Spiel, max. %d") % (who, n, limit))
+        if tally["wounded"][DRAKONIA]:
+            errors.append(t("%s: wounded beside 6", "%s: verletzt neben 6") % who)
+        in_drakonia += tally["healthy"][DRAKONIA]
     if not errors:
         if in_drakonia == 0:
-            warnings.append("No hero in Drakonia")
+            warnings.append(t("No hero in Drakonia", "Kein Held in Drakonia"))
         elif in_drakonia > MAX_IN_DRAKONIA:
-            warnings.append(OVER_TEXT)
+            warnings.append(t(
+                "More than 2 heroes in Drakonia: one card moves at most 2 there. Check the"
+                " count.", "Mehr als 2 Helden in Drakonia: eine Karte bringt höchstens 2"
+                " dorthin. Zählung prüfen."))
     return errors, warnings
 
 
@@ -199,11 +204,13 @@ def sides(n_players, names=None):
     if names is None:
         names = default_names(n_players)
     if is_team_game(n_players):
-        return [("Team " + TEAM_NAMES[t], list(TEAM_SEATS[t])) for t in range(len(TEAM_SEATS))]
+        return [("Team " + TEAM_NAMES[i], list(TEAM_SEATS[i])) for i in range(len(TEAM_SEATS))]
     return [(names[i], [i]) for i in range(n_players)]
 
 
 def _ordinal(n):
+    if lang.CUR:
+        return "%d." % n  # German: "2."
     if n % 100 in (11, 12, 13):
         suffix = "th"
     else:
@@ -238,12 +245,9 @@ def compare(a, b):
 
 def tie_text(depth, space):
     """Why a tie was broken: "tie broken: hero in the Woods", "... 2nd hero on space 3"."""
-    which = "hero" if depth == 0 else _ordinal(depth + 1) + " hero"
-    return "tie broken: %s %s" % (which, _where(space))
-
-
-DRAW_TEXT = "draw: heroes on same spaces"
-POINTS_TEXT = "most points"
+    hero = t("hero", "Held")
+    which = hero if depth == 0 else _ordinal(depth + 1) + " " + hero
+    return t("tie broken: %s %s", "Gleichstand: %s %s entscheidet") % (which, _where(space))
 
 
 def score(tallies, names=None):
@@ -268,9 +272,10 @@ def score(tallies, names=None):
     winners = [s["name"] for s in ranked if s["rank"] == 1]
     sign, depth = compare(ranked[0], ranked[1])
     if sign == 0:
-        code, reason = "draw", DRAW_TEXT
+        code, reason = "draw", t("draw: heroes on same spaces",
+                                  "Gleichstand: Helden auf gleichen Feldern")
     elif depth is None:
-        code, reason = "points", POINTS_TEXT
+        code, reason = "points", t("most points", "meiste Punkte")
     else:
         code, reason = "tie", tie_text(depth, ranked[0]["heroes"][depth])
     return {

@@ -2,12 +2,13 @@
 
 The game menu: setup, the final count, the result, whose turn (seat 1 begins: the
 turns are played at the table, the menu opens on the final count). Saved as {"v", "n",
-"tallies", "screen", "player", "turn", "start"}.
+"tallies", "screen", "player", "turn"}, every field required.
 """
 from micropython import const
 
-from wyrm import gamekit, plain, ui
+from wyrm import gamekit, gamekit_ui, plain, ui
 from wyrm.games import drakonia, drakonia_play, drakonia_ref
+from wyrm.lang import t
 
 _VERSION = const(1)
 _SCREENS = ("menu", "count", "grid", "result")
@@ -30,7 +31,8 @@ class Game(gamekit.SavedGame):
             return False
         if obj["screen"] not in _SCREENS:
             return False
-        return plain.whole(obj.get("player", 0), 0, n - 1)
+        # every field is required: a save without one (whose turn, whose grid) is damaged
+        return plain.whole(obj["player"], 0, n - 1) and plain.whole(obj["turn"], 0, n - 1)
 
     def menu(self):
         return GameMenu(self)
@@ -47,6 +49,11 @@ class Game(gamekit.SavedGame):
     def seats(self):
         return self.state["n"]
 
+    def reference(self, app):
+        # the quick reference in the language in use
+        ref = drakonia_ref
+        app.push(gamekit_ui.reference_menu(t(ref.PAGES, ref.PAGES_DE)))
+
     def has_entries(self):
         return self.state is not None and drakonia_play.has_entries(self.state)
 
@@ -57,7 +64,11 @@ class Game(gamekit.SavedGame):
 
 # -- game menu -------------------------------------------------------------------
 class GameMenu(gamekit.GameMenu):
-    new_question = "Start a new game? The count so far is lost."
+    @property
+    def new_question(self):
+        return t("Start a new game? The count so far is lost.",
+                 "Neues Spiel beginnen? Die bisherige Zählung geht verloren.")
+
     title_text = "Drakonia"
     turns = True  # whose turn in the title bar, "Next turn: P2" above the final count
     turn_title = "Drakonia"
@@ -71,8 +82,8 @@ class GameMenu(gamekit.GameMenu):
 
     def rows(self):
         return [
-            ["Final count", self.count],
-            ["Result", self.show_result],
+            [t("Final count", "Schlusswertung"), self.count],
+            [t("Result", "Ergebnis"), self.show_result],
             [_setup_label(self.game), self.setup],
         ]
 
@@ -97,7 +108,9 @@ class GameMenu(gamekit.GameMenu):
                 def yes(app):
                     self._started(app, n)
 
-                app.push(ui.Confirm("Change to %d players? The count so far is cleared." % n, yes))
+                app.push(ui.Confirm(t("Change to %d players? The count so far is cleared.",
+                                      "Auf %d Spieler ändern? Die bisherige Zählung wird"
+                                      " gelöscht.") % n, yes))
             else:
                 self._started(app, n)
 
@@ -120,7 +133,8 @@ class GameMenu(gamekit.GameMenu):
         play = drakonia_play
         errors = play.result_errors(g)
         if errors:
-            ui.error(app, "The count cannot be scored: " + "; ".join(errors), "Result")
+            ui.error(app, t("The count cannot be scored: ", "Die Zählung ist nicht auswertbar: ")
+                     + "; ".join(errors), t("Result", "Ergebnis"))
             return
         app.push(play.Result(g))
         g.at("result")
@@ -128,7 +142,7 @@ class GameMenu(gamekit.GameMenu):
 
 def _setup_label(g):
     n = g.state["n"]
-    return "Setup: %d players" % n
+    return t("Setup: %d players", "Aufbau: %d Spieler") % n
 
 
 enter = gamekit.entry(Game)

@@ -8,6 +8,7 @@ from micropython import const
 from wyrm import buttons, font, gamekit_ui, players, ui
 from wyrm.app import Screen
 from wyrm.games import drakonia
+from wyrm.lang import t
 
 _COLS = const(7)
 _LAST_WOUNDED = const(5)  # wounded cells exist for spaces 0..5
@@ -17,13 +18,14 @@ _LAST_WOUNDED = const(5)  # wounded cells exist for spaces 0..5
 _WALK = const(14)
 _TAKE = const(7)  # the "take one away" cell
 _START = const(1)  # a grid opens on the Woods (healthy), next to Drakonia
-_X0 = const(58)  # the cells: 7 columns of _CW px from here (the row names left of them)
-_CW = const(10)
+_X0 = const(65)  # the cells: 7 columns of _CW px from here (the row names left of them)
+_CW = const(9)
+_WRAP = const(20)  # the result's sentences: the last cell of a line is the scroll mark's
 
 
 def has_entries(state):
-    for t in state["tallies"]:
-        if drakonia.heroes_on_board(t):
+    for tally in state["tallies"]:
+        if drakonia.heroes_on_board(tally):
             return True
     return False
 
@@ -69,29 +71,31 @@ class Setup(Screen):
         parts = []
         if drakonia.is_team_game(n) and app.tall:
             names = [players.short(app, i) for i in range(n)]
-            for t in range(len(drakonia.TEAM_SEATS)):
-                a, b = drakonia.TEAM_SEATS[t]
-                parts.append("%s=%s+%s" % (drakonia.TEAM_NAMES[t], names[a], names[b]))
+            for k in range(len(drakonia.TEAM_SEATS)):
+                a, b = drakonia.TEAM_SEATS[k]
+                parts.append("%s=%s+%s" % (drakonia.TEAM_NAMES[k], names[a], names[b]))
         # long names: a team a line, and the heroes in the title bar
         long = len(parts) == 3 and len(parts[1] + " " + parts[2]) > font.CHARS
-        ui.title(fb, "Players", "%d heroes" % limit if long else "2-6")
+        right = t("%d heroes", "%d Helden") % limit if long else "2-6"
+        ui.title(fb, t("Players", "Spieler"), right)
+        players_n = t("%d players", "%d Spieler") % n
+        heroes = t("Heroes in play: %d", "Helden im Spiel: %d") % limit
         if not app.tall:
-            font.center(fb, "%d players" % n, 12)
-            font.center(fb, "Heroes in play: %d" % limit, 22)
+            font.center(fb, players_n, 12)
+            font.center(fb, heroes, 22)
             return
-        font.center(fb, "%d players" % n, 13, 1, 2)
-        heroes = "Heroes in play: %d" % limit
+        font.center(fb, players_n, 13, 1, 2)
         if long:
-            for t in range(len(parts)):
-                font.center(fb, "Team " + parts[t], 31 + 8 * t)
+            for k in range(len(parts)):
+                font.center(fb, "Team " + parts[k], 31 + 8 * k)
         elif parts:
             font.center(fb, heroes, 31)
             font.center(fb, "Teams " + parts[0], 40)
             font.center(fb, parts[1] + " " + parts[2], 48)
         else:
             font.center(fb, heroes, 31)
-            font.center(fb, "each, at once", 40)
-        font.center(fb, "OK: start", 56)
+            font.center(fb, t("each, at once", "pro Spieler zugleich"), 40)
+        font.center(fb, t("OK: start", "OK: starten"), 56)
         if n < drakonia.MAX_PLAYERS:
             ui.arrow(fb, fb.width - 3, 15, -1)
         if n > drakonia.MIN_PLAYERS:
@@ -107,8 +111,8 @@ class CountMenu(ui.Menu):
         self.menu = menu
         n = game.state["n"]
         items = [[self._label(i), self._opener(i)] for i in range(n)]
-        items.append(["Show result", self._result])
-        super().__init__("Final count", items)
+        items.append([lambda app: t("Show result", "Ergebnis zeigen"), self._result])
+        super().__init__(lambda app: t("Final count", "Schlusswertung"), items)
 
     def _opener(self, i):
         def run(app):
@@ -137,11 +141,12 @@ class CountMenu(ui.Menu):
     def _label(self, i):
         def lab(app):
             st = self.game.state
-            t = st["tallies"][i]
-            on_board = drakonia.heroes_on_board(t)
+            tally = st["tallies"][i]
+            on_board = drakonia.heroes_on_board(tally)
             limit = drakonia.hero_limit(st["n"])
-            left = "%s  %d/%d" % (players.short(app, i), on_board, limit)
-            return ui.pad(left, drakonia.format_points(drakonia.half_points(t)) + " pts")
+            left = t("%s  %d/%d", "%s %d/%d") % (players.short(app, i), on_board, limit)
+            return ui.pad(left, drakonia.format_points(drakonia.half_points(tally))
+                          + t(" pts", " Pkt."))
 
         return lab
 
@@ -161,13 +166,22 @@ def _cell(i):
     return 1, i - _TAKE - 1  # wounded 0, 1, ... 5
 
 
+def _after(i):
+    """The cell after walk position ``i`` (where the cursor goes after an entry): the next
+    one down the walk, past "take one away"."""
+    i = (i + 1) % _WALK
+    return i + 1 if i == _TAKE else i
+
+
 def _pos(row, space):
     return _COLS - 1 - space if row == 0 else _TAKE + 1 + space
 
 
 class Grid(gamekit_ui.Counts):
     """A player's final count: healthy (top) and wounded (bottom) per space. OK adds a
-    hero to the cell at once; the "-1" cell makes the next OK take one away instead."""
+    hero to the cell at once and the cursor moves on to the next cell of the walk (the
+    space behind: heroes trail each other; a second hero on the same space is UP, OK);
+    the "-1" cell makes the next OK take one away instead (the cursor stays)."""
 
     cells = _WALK
 
@@ -196,45 +210,48 @@ class Grid(gamekit_ui.Counts):
             return
         delta = -1 if self.minus else 1
         self.minus = False
-        self.change(app, delta)
+        if self.change(app, delta) and delta > 0:
+            self.sel = _after(self.sel)
 
     def change(self, app, delta):
+        # True when the count changed (False: refused, the reason shown)
         cell = _cell(self.sel)
         if cell is None:  # "take one away" holds no count
-            return
+            return False
         row, space = cell
         key = "wounded" if row else "healthy"
-        t = self.tally()
-        old = t[key][space]
+        tally = self.tally()
+        old = tally[key][space]
         new = old + delta
         if new < 0:
-            app.toast("No hero here to take away")
-            return
-        t[key][space] = new
+            app.toast(t("No hero here to take away", "Hier ist kein Held wegzunehmen"))
+            return False
+        tally[key][space] = new
         g = self.game
         errors, _w = drakonia.check(g.state["tallies"], g.names())
         if errors:
-            t[key][space] = old
+            tally[key][space] = old
             app.toast(errors[0])
-            return
+            return False
         g.save()
+        return True
 
     def _next_name(self):
         i = self.player + 1
         if i < self.game.state["n"]:
             return self.game.names()[i]
-        return "result"
+        return t("result", "Wertung")
 
     def draw(self, app, fb):
-        t = self.tally()
+        tally = self.tally()
         name = players.short(app, self.player)
         tall = app.tall
         if tall:
             if self.minus:
                 right = "OK: -1"
             else:
-                right = drakonia.format_points(drakonia.half_points(t)) + " pts"
-            ui.title(fb, name + " count", right)
+                right = drakonia.format_points(drakonia.half_points(tally)) + t(" pts", " Punkte")
+            ui.title(fb, t("%s count", "%s") % name, right)  # (German: no room for "Zählung")
             y0 = ui.TITLE_H + 1
         else:
             # no room for the points on a 32 px panel
@@ -245,10 +262,9 @@ class Grid(gamekit_ui.Counts):
         for s in range(_COLS):  # column heads: the space numbers
             font.text(fb, str(s), x0 + s * cw + 3, y0)
         fb.hline(0, y0 + 8, fb.width, 1)
-        labels = ("healthy", "wounded")
         for row in range(2):
             y = y0 + 10 + row * 11
-            font.text(fb, labels[row], 1, y + 1)
+            font.text(fb, _state_word(row), 1, y + 1)
             key = "wounded" if row else "healthy"
             if row:  # "take one away": left of wounded 0, where the walk turns
                 x = x0 - 13
@@ -263,7 +279,7 @@ class Grid(gamekit_ui.Counts):
                 x = x0 + s * cw
                 if row and s > _LAST_WOUNDED:
                     continue  # no hero lies wounded beside Drakonia
-                v = t[key][s]
+                v = tally[key][s]
                 txt = str(v) if v else "."
                 font.text(fb, txt, x + (cw - font.width(txt)) // 2 + 1, y + 1)
                 if _pos(row, s) == self.sel:
@@ -272,32 +288,37 @@ class Grid(gamekit_ui.Counts):
             return
         cell = _cell(self.sel)
         if cell is None:
-            what = "Take one away"
+            what = t("Take one away", "Einen wegnehmen")
         else:
-            what = "%s: %s" % (_space_word(cell[1]), "wounded" if cell[0] else "healthy")
+            what = "%s: %s" % (_space_word(cell[1]), _state_word(cell[0]))
         st = self.game.state
-        inplay = "%d/%d" % (drakonia.heroes_on_board(t), drakonia.hero_limit(st["n"]))
+        inplay = "%d/%d" % (drakonia.heroes_on_board(tally), drakonia.hero_limit(st["n"]))
         if len(what) + len(inplay) >= font.CHARS:  # "6 Drakonia: healthy" beside "4/4"
             what = what[what.find(" ") + 1:]
         font.text(fb, what, 1, 45)
         font.text(fb, inplay, fb.width - 1 - font.width(inplay), 45)
         # "OK +1  BACK: P2"; three keys: "OK +1 hold OK: result" (21 characters at most)
-        back = "  BACK" if app.keys >= 4 else " hold OK"
+        back = "  BACK" if app.keys >= 4 else t(" hold OK", " halten")
         if self.minus:
-            hint = "OK -1%s: no" % back
+            hint = "OK -1%s: %s" % (back, t("no", "nein"))
         else:
             hint = "OK +1%s: %s" % (back, self._next_name())
         font.center(fb, hint, 56)
 
 
+def _state_word(wounded):
+    # a grid row's name, the rulebook's word (7 letters at most: the "-1" cell follows)
+    return t("wounded", "verletzt") if wounded else t("healthy", "gesund")
+
+
 def _space_word(space):
     if space == drakonia.CITY:
-        return "0 City"
+        return t("0 City", "0 Stadt")
     if space == drakonia.WOODS:
-        return "5 Woods"
+        return t("5 Woods", "5 Wald")
     if space == drakonia.DRAKONIA:
         return "6 Drakonia"
-    return "Space %d" % space
+    return t("Space %d", "Feld %d") % space
 
 
 # -- result -------------------------------------------------------------------------
@@ -309,14 +330,15 @@ class Result(Screen):
         names = game.names()
         r = drakonia.score(st["tallies"], names)
         if r["draw"]:
-            self.head = "Draw!"
+            self.head = t("Draw!", "Unentschieden!")
         else:
-            self.head = r["winners"][0] + " wins!"
+            self.head = t("%s wins!", "%s gewinnt!") % r["winners"][0]
         lines = []
         starts = [0]  # UP/DOWN scroll by whole blocks: a sentence is never cut
         if r["draw"]:
-            lines += ui.wrap("Shared win: " + ", ".join(r["winners"]))
-        lines += ui.wrap(r["reason"])
+            lines += ui.wrap(t("Shared win: ", "Geteilter Sieg: ") + ", ".join(r["winners"]),
+                             _WRAP)
+        lines += ui.wrap(r["reason"], _WRAP)
         team = drakonia.is_team_game(st["n"])
         for s in r["sides"]:
             starts.append(len(lines))
@@ -333,7 +355,7 @@ class Result(Screen):
                     lines += [pa, "  + " + pb]
         for w in r["warnings"]:
             starts.append(len(lines))
-            lines += ui.wrap("Note: " + w)
+            lines += ui.wrap(t("Note: ", "Hinweis: ") + w, _WRAP)
         self.lines = lines
         self.starts = starts
         self.first = 0
@@ -364,7 +386,7 @@ class Result(Screen):
     def draw(self, app, fb):
         tall = app.tall
         if tall:
-            ui.title(fb, "Result", "%d players" % self.n)
+            ui.title(fb, t("Result", "Ergebnis"), t("%d players", "%d Spieler") % self.n)
         scale = 2 if tall and font.width(self.head, 2) <= fb.width else 1
         font.center(fb, self.head, (12 if scale == 2 else 16) if tall else 0, 1, scale)
         y = 30 if tall else 8  # (32 px: the last line's lowest row is the panel's)

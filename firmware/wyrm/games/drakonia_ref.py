@@ -1,6 +1,7 @@
 """Der Weg nach Drakonia quick reference: (title, lines) pages, lines <= 21 chars.
 
-The game menu's "Quick reference".
+The game menu's "Quick reference": ``PAGES`` in English, ``PAGES_DE`` the same pages in
+German.
 """
 
 PAGES = (
@@ -141,6 +142,164 @@ PAGES = (
             "by the Woods). Tie:",
             "best healthy hero,",
             "then next, and so on",
+        ),
+    ),
+)
+
+PAGES_DE = (
+    (
+        "Krieger-Karte",
+        (
+            "Auf deinen Krieger",
+            "spielen. 2 Helden",
+            "auf dem Feld ziehen",
+            "vor; ein 3. dort",
+            "wird verletzt und",
+            "liegt neben dem",
+            "Feld. Der Krieger",
+            "darf einer der drei",
+            "sein.",
+        ),
+    ),
+    (
+        "Dieb-Karte",
+        (
+            "Auf deinen Dieb",
+            "spielen. 2 Helden",
+            "auf dem Feld ziehen",
+            "vor; ein 3. zieht",
+            "zurück. Zurück aus",
+            "der Stadt: zu den",
+            "ungespielten Helden",
+            "des Besitzers.",
+        ),
+    ),
+    (
+        "Kleriker-Karte",
+        (
+            "Auf deinen Kleriker",
+            "spielen. 1 Held auf",
+            "dem Feld zieht vor.",
+            "Heilen: 1 verletzter",
+            "Held neben dem Feld",
+            "wird wieder aufs",
+            "Feld gedreht. Auch",
+            "ohne Verletzte",
+            "spielbar.",
+        ),
+    ),
+    (
+        "Magier-Karte",
+        (
+            "Auf deinen Magier",
+            "spielen. 2 Helden",
+            "tauschen:",
+            "a) Feld des Magiers",
+            "   und Feld dahinter",
+            "b) Feld des Magiers",
+            "   und Feld davor",
+            "c) Feld davor und",
+            "   Feld dahinter",
+            "   (ohne den Magier)",
+        ),
+    ),
+    (
+        "Kartensymbole",
+        (
+            "Jedes Heldensymbol",
+            "braucht so einen",
+            "eigenen Helden auf",
+            "dem Feld. Auge:",
+            "jeder Heldentyp.",
+            "Effekte treffen",
+            "Helden aller",
+            "Spieler. Nicht auf",
+            "verletzte oder",
+            "unsichtbare Helden.",
+        ),
+    ),
+    (
+        "Dein Zug",
+        (
+            "a) Held in die Stadt",
+            "   (Limit!)",
+            "b) 1-4 Karten",
+            "   nacheinander",
+            "   spielen",
+            "c) Magier: Zauber an",
+            "   oder aus",
+            "d) 1 Karte ziehen",
+            "   (höchstens 4 auf",
+            "   der Hand). Ende.",
+        ),
+    ),
+    (
+        "Stattdessen",
+        (
+            "Statt a) und b):",
+            "eigene gesunde",
+            "Helden beliebig",
+            "viele Felder",
+            "zurückziehen. Oder,",
+            "ohne Karte, Held",
+            "oder Rückzug: 1-4",
+            "Karten tauschen,",
+            "kein Ziehen.",
+        ),
+    ),
+    (
+        "Magier-Zauber",
+        (
+            "Ein Magier macht 1",
+            "anderen eigenen",
+            "Helden auf seinem",
+            "Feld unsichtbar:",
+            "keine Karte kann ihn",
+            "treffen oder nutzen.",
+            "Endet, wenn der",
+            "Magier zieht oder",
+            "verletzt wird oder",
+            "den Zauber beendet.",
+        ),
+    ),
+    (
+        "Verletzt, tot",
+        (
+            "Verletzte Helden",
+            "liegen neben dem",
+            "Feld und zählen zum",
+            "Limit. Der Besitzer",
+            "darf einen für tot",
+            "erklären: aus dem",
+            "Spiel.",
+        ),
+    ),
+    (
+        "Helden im Spiel",
+        (
+            "2 Spieler:   6",
+            "3-4 Spieler: 5",
+            "5-6 Spieler: 4",
+            "6 Spieler: 3 Teams",
+            "zu 2, Partner sitzen",
+            "gegenüber (1+4, 2+5,",
+            "3+6), Team-Wertung.",
+        ),
+    ),
+    (
+        "Ende, Wertung",
+        (
+            "Ein Held in Drakonia",
+            "beendet das Spiel",
+            "nach dieser Karte.",
+            "Held: Punkte wie die",
+            "Feldnummer.",
+            "Verletzt: die Hälfte",
+            "(2,5 beim Wald).",
+            "Gleichstand: bester",
+            "gesunder Held, dann",
+            "der nächste, und so",
+            "weiter.",
         ),
     ),
 )
