@@ -4,8 +4,15 @@ import json
 
 import pytest
 
+from wyrm import lang
 from wyrm.games import drachenschatten as ds
 from wyrm.games import drachenschatten_ref
+
+
+@pytest.fixture(autouse=True)
+def _english(monkeypatch):
+    # the refusals' texts below are the English ones, whatever a test before left on
+    monkeypatch.setattr(lang, "CUR", 0)
 
 
 def give(state, p, *objects):
@@ -321,6 +328,31 @@ def test_reference_has_battle_and_win_pages():
     win = " ".join(pages["Winning"])
     assert "7 different objects" in win and "3 slain beasts" in win and "3 treasures" in win
     assert "Battle" in pages and "End" in pages
+
+
+def test_german_reference_fits_and_follows_the_english_pages():
+    """The German pages (shown with "lang": 1): as many as the English ones, in the same
+    order, every title and line within 21 characters; each object's page titled with the
+    name its row in a player's list shows (Fackel ... Zaubertrank), and a page mentions
+    slaying a dragon or a Hydra exactly where the English one does."""
+    from wyrm.games import drachenschatten_play as play
+
+    de = drachenschatten_ref.PAGES_DE
+    assert len(de) == len(drachenschatten_ref.PAGES)
+    for title, lines in de:
+        assert 0 < len(title) <= 21
+        assert lines
+        for line in lines:
+            assert isinstance(line, str) and len(line) <= 21, line
+    names = [t for t, _ in drachenschatten_ref.OBJECT_PAGES_DE]
+    assert names == [play.LABELS_DE[play.object_row(o)] for o in range(ds.N_OBJECTS)]
+    assert names[0] == "Fackel" and names[-1] == "Zaubertrank"
+    for i, (_title, lines) in enumerate(drachenschatten_ref.OBJECT_PAGES_DE):
+        text = " ".join(lines)
+        assert ("Drache" in text) == (i in DRAGON_SLAYERS)
+        assert ("Hydra" in text) == (i in HYDRA_SLAYERS)
+    win = " ".join(dict(de)["Sieg"])
+    assert "7 verschiedenen" in win and "3 erlegten Bestien" in win and "3 Schätzen" in win
 
 
 # A seeded walk through the rules, run the same under CPython and real MicroPython.

@@ -53,22 +53,27 @@ def _case(label, setup, script, expect, seed=1):
             "seed": seed}
 
 
-DS_ROWS = 18  # a player's list: the pass, 10 objects, beasts, treasures and 5 more rows
-DS_START = 5  # the list opens on Gem
+DS_ROWS = 18  # a player's list: the pass, 10 objects around treasures, beasts and 6 more rows
+DS_START = 6  # the list opens on Treasures, five objects above it and five below
+
+
+def _ds_row(k):
+    # the row of object k in a player's list (Treasures sits between the fifth and sixth)
+    return k + 1 if k < 5 else k + 2
 
 
 def _drachenschatten_object(k):
     # in the player's list (open as a turn begins): walk to the object, OK adds it
-    return _case(OBJECTS[k], [DRACHENSCHATTEN_2], _moves(k + 1, DS_ROWS, DS_START) + "ok",
+    return _case(OBJECTS[k], [DRACHENSCHATTEN_2], _moves(_ds_row(k), DS_ROWS, DS_START) + "ok",
                  ["1 kind", OBJECTS[k] + ": 1", "> Next turn: P2"])
 
 
 def _six_objects():
     """P1 holds six different objects; the list is open on the seventh."""
-    s = DRACHENSCHATTEN_2 + ",up*4,ok"  # a torch (the cursor then on "Next turn", row 0)
+    s = DRACHENSCHATTEN_2 + ",up*5,ok"  # a torch (the cursor then on "Next turn", row 0)
     for k in range(1, 6):
-        s += ",down*%d,ok" % (k + 1)
-    return s + ",down*7"
+        s += ",down*%d,ok" % _ds_row(k)
+    return s + ",down*%d" % _ds_row(6)
 
 
 # name, what, budget, before (the count on the four-button board before the budgets were
@@ -202,9 +207,10 @@ TASKS = [
         "before": "43 (this script 39)",
         "cases": [_case("P1 4+6+3w, P2 5+5+2", [DRAKONIA_2],
                         # Final count opens P1's grid on the Woods (5): OK adds a hero at
-                        # once; DOWN: the healthy row to the City; UP: 6, wounded 5..0
-                        "ok,down,ok,up*2,ok,up*3,ok,back,"  # P1: 4, 6, wounded by 3; BACK: P2
-                        "ok,ok,down*3,ok,back",  # P2: 5, 5, 2; BACK: the result
+                        # once and the cursor moves on to the next cell; DOWN: the healthy
+                        # row to the City; UP: 6, wounded 5..0
+                        "ok,up*4,ok,down*2,ok,down,ok,back,"  # P1: wounded by 3, 6, 4
+                        "ok,up,ok,down*2,ok,back",  # P2: 5, 5, 2; BACK: the result
                         ["== Result ==", "P2 wins!", "2. P1           11.5"])],
         "xfail": None,
     },
@@ -245,7 +251,7 @@ TASKS = [
         "budget": 40,
         "before": "107 (109 shortest)",
         "cases": [
-            _case("names", [""], "up*2,ok,ok,down,ok,ok,up,ok,up*6,ok,up,ok,down,ok,"
+            _case("names", [""], "up*2,ok,ok,down,ok,ok,up,ok,up*4,ok,up,ok,down,ok,"
                   "up*6,ok,down,ok,ok",
                   ["== Players (4) ==", "1  Anna", "2  Ben", "3  Cleo", "4  Dirk"]),
         ],
@@ -259,7 +265,7 @@ TASKS = [
         "cases": [
             _case("7th object", [_six_objects()], "ok",
                   ["== Game over ==", "P1 wins!", "P1: 7 object types"]),
-            _case("3rd beast", [DRACHENSCHATTEN_2 + ",down*6,ok,up*7,ok,up*7"], "ok",
+            _case("3rd beast", [DRACHENSCHATTEN_2 + ",down*6,ok,up*6,ok,up*6"], "ok",
                   ["== Game over ==", "P1 wins!", "P1: 3 slain beasts"]),
         ],
         "xfail": None,

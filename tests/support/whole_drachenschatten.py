@@ -2,9 +2,9 @@
 
 Anna, Ben, Cleo and Dirk; Cleo slew a dragon last, so she begins. Everyone draws a
 village card, then 14 turns: objects, treasures, a dragon slain, a trade, a battle lost
-to a Hydra, boots that turn over a second card, a steal and a destroy, until Dirk holds
-three treasures. The script keeps the collections itself and checks the win and every
-player's row against them.
+to a Hydra (her turn ends with it), boots that turn over a second card, a steal and a
+destroy, until Dirk holds three treasures. The script keeps the collections itself and
+checks the win and every player's row against them.
 """
 from drive import to_row
 from whole_game import WholeGame
@@ -14,11 +14,11 @@ from wyrm.store import Store
 NAMES = ["Anna", "Ben", "Cleo", "Dirk"]
 OBJECTS = ["Torch", "Boots", "Magic wand", "Sword", "Gem", "Spell book", "Key", "Shield",
            "Helmet", "Magic potion"]
-# a player's list: "Next turn" (row 0), the objects (1-10), beasts, treasures, take one
-# away, lost to a beast, destroy, steal, trade; it wraps and first opens on Gem
+# a player's list: "Next turn" (row 0), five objects (1-5), treasures (6), five objects
+# (7-11), beasts, lost to a beast, take one away, destroy, steal, trade; it wraps and
+# opens on Treasures every time
 ROWS = 18
-NEXT, BEASTS, TREASURES, TAKE, LOST, DESTROY, STEAL, TRADE = 0, 11, 12, 13, 14, 15, 16, 17
-GEM = 5
+NEXT, TREASURES, BEASTS, LOST, TAKE, DESTROY, STEAL, TRADE = 0, 6, 12, 13, 14, 15, 16, 17
 
 
 def _moves(frm, to):
@@ -37,21 +37,20 @@ def _steps(options, opens, to):
     return ("down*%d," % k) if k <= len(options) - k else ("up*%d," % (len(options) - k))
 
 
-def _name(row):
-    # the object of a row of the list (None: not an object)
-    return OBJECTS[row - 1] if 1 <= row <= 10 else None
-
-
 def _row(what):
-    return {"beasts": BEASTS, "treasures": TREASURES}.get(what) or OBJECTS.index(what) + 1
+    if what in ("beasts", "treasures"):
+        return {"beasts": BEASTS, "treasures": TREASURES}[what]
+    o = OBJECTS.index(what)
+    return o + 1 if o < 5 else o + 2
 
 
 class Table:
-    """The collections as the table holds them, and where each player's list opens."""
+    """The collections as the table holds them, and the card each player entered last
+    (a steal or destroy offers that player's objects from it, if it is an object)."""
 
     def __init__(self):
         self.cards = {p: {"objects": [0] * 10, "beasts": 0, "treasures": 0} for p in NAMES}
-        self.opens = {p: GEM for p in NAMES}  # the row each list opens on
+        self.last = {p: None for p in NAMES}
 
     def add(self, p, what, n=1):
         c = self.cards[p]
@@ -89,17 +88,16 @@ def play(state_dir, board):
     order = ["Cleo", "Dirk", "Anna", "Ben"]  # clockwise from Cleo (the seats: Anna first)
     at = {}  # where the cursor is in the list open now
 
-    def card(p, what, frm=None):
+    def card(p, what):
         # the card p turned over: walk to its row in p's list, OK adds it
         row = _row(what)
-        start = at.get(p, t.opens[p]) if frm is None else frm
-        g.do(_moves(start, row) + "ok")
+        g.do(_moves(at.get(p, TREASURES), row) + "ok")
         t.add(p, what)
-        t.opens[p] = row
+        t.last[p] = what  # (a steal or destroy offers p's objects from it, if an object)
         at[p] = NEXT
-        g.expect("== %s cards ==" % p, "%s: %d" % (OBJECTS[row - 1] if row <= 10 else
-                                                   ("Beasts slain" if row == BEASTS else
-                                                    "Treasures"), t.count(p, what)))
+        g.expect("== %s cards ==" % p, "%s: %d" % (
+            {"beasts": "Beasts slain", "treasures": "Treasures"}.get(what, what),
+            t.count(p, what)))
 
     def pass_on(p, nxt):
         g.expect("> Next turn: " + nxt)
@@ -154,12 +152,12 @@ def play(state_dir, board):
     pass_on("Ben", "Cleo")
 
     turn("Cleo")  # a Hydra, and no potion nor sword: her whole collection is lost
-    g.do(_moves(t.opens["Cleo"], LOST) + "ok")
+    g.do(_moves(TREASURES, LOST) + "ok")
     g.expect("Cleo lost a battle", "> Yes")
-    g.nav("ok")
+    g.nav("ok")  # her turn is over: Dirk's cards open
     t.cards["Cleo"] = {"objects": [0] * 10, "beasts": 0, "treasures": 0}
-    g.expect("== Cleo cards ==  0 kinds")
-    pass_on("Cleo", "Dirk")
+    g.expect("== Dirk cards ==", "Cleo lost every")
+    at.clear()
 
     turn("Dirk")
     card("Dirk", "Key")
@@ -189,7 +187,7 @@ def play(state_dir, board):
     g.do(_moves(0, ["Ben", "Cleo", "Dirk"].index("Ben")) + "ok")
     g.expect("== Anna steals ==")
     held = [o for o in OBJECTS if t.count("Ben", o)]  # his objects, the one he changed last
-    g.do(_steps(held, _name(t.opens["Ben"]), "Boots") + "ok")
+    g.do(_steps(held, t.last["Ben"], "Boots") + "ok")
     t.add("Ben", "Boots", -1)
     t.add("Anna", "Boots")
     g.expect("== Anna cards ==", "Anna stole Ben's", "> Next turn: Ben")
@@ -201,7 +199,7 @@ def play(state_dir, board):
     g.expect("== Destroy whose ==")
     g.do(_moves(0, ["Anna", "Cleo", "Dirk"].index("Anna")) + "ok")
     held = [o for o in OBJECTS if t.count("Anna", o)]
-    g.do(_steps(held, _name(t.opens["Anna"]), "Magic wand") + "ok")
+    g.do(_steps(held, t.last["Anna"], "Magic wand") + "ok")
     t.add("Anna", "Magic wand", -1)
     g.expect("== Ben cards ==", "Ben destroyed")
     pass_on("Ben", "Cleo")
@@ -211,8 +209,7 @@ def play(state_dir, board):
     pass_on("Cleo", "Dirk")
 
     turn("Dirk")  # his third treasure
-    row = TREASURES
-    g.do(_moves(t.opens["Dirk"], row) + "ok")
+    g.do(_moves(TREASURES, TREASURES) + "ok")
     t.add("Dirk", "treasures")
     g.end()
 

@@ -8,6 +8,7 @@ change that breaks a rule raises ValueError with a short message for the screen.
 
 from micropython import const
 
+from wyrm.lang import t
 from wyrm.plain import whole
 
 MIN_PLAYERS = const(2)
@@ -35,7 +36,8 @@ SWORD = const(3)
 POTION = const(9)
 
 
-# Win reasons, in the order they are checked and reported.
+# Win reasons, in the order they are checked and reported (names: the screen says them
+# in the language in use, drachenschatten_play).
 WIN_BY_OBJECTS = "7 different objects"
 WIN_BY_BEASTS = "3 slain beasts"
 WIN_BY_TREASURES = "3 treasures"
@@ -139,11 +141,11 @@ def adjust(state, p, what, delta):
         i = _obj_index(what)
         new = player["objects"][i] + delta
     if new < 0:
-        raise ValueError("Count below 0")
+        raise ValueError(t("Count below 0", "Nicht unter 0"))
     if what == "treasures" and treasures + delta > TREASURES_TOTAL:
-        raise ValueError("Only 7 treasures")
+        raise ValueError(t("Only 7 treasures", "Nur 7 Schätze"))
     if cards + delta > CARDS_TOTAL:
-        raise ValueError("Only 64 cards")
+        raise ValueError(t("Only 64 cards", "Nur 64 Karten"))
     if what == "beasts" or what == "treasures":
         player[what] = new
     else:
@@ -156,11 +158,11 @@ def trade(state, p, p_obj, q, q_obj):
     a = _player(state, p)
     b = _player(state, q)
     if p == q:
-        raise ValueError("Trade with another")
+        raise ValueError(t("Trade with another", "Mit anderen tauschen"))
     i = _obj_index(p_obj)
     j = _obj_index(q_obj)
     if a["objects"][i] < 1 or b["objects"][j] < 1:
-        raise ValueError("Object not there")
+        raise ValueError(t("Object not there", "Objekt nicht da"))
     a["objects"][i] -= 1
     b["objects"][i] += 1
     b["objects"][j] -= 1
@@ -172,10 +174,10 @@ def steal(state, p, q, obj):
     a = _player(state, p)
     b = _player(state, q)
     if p == q:
-        raise ValueError("Steal from another")
+        raise ValueError(t("Steal from another", "Von anderen stehlen"))
     i = _obj_index(obj)
     if b["objects"][i] < 1:
-        raise ValueError("Object not there")
+        raise ValueError(t("Object not there", "Objekt nicht da"))
     b["objects"][i] -= 1
     a["objects"][i] += 1
 

@@ -2,15 +2,16 @@
 
 The menu lists the players' cards, whose turn first; a pass opens the next player's
 cards. The last player to have slain a dragon begins (chosen, or at random). Saved as
-{"v", "game", "start", "turn", "end", "won", "undo": [[label, snapshot]], "screen", "player"}.
+{"v", "game", "start", "turn", "end", "won", "undo": [[label, snapshot]], "screen", "player"}
+(an undo label is a code the screens put into words: drachenschatten_play.said).
 """
 from micropython import const
 
-from wyrm import gamekit, plain, ui
+from wyrm import gamekit, gamekit_ui, plain, ui
 from wyrm.games import drachenschatten, drachenschatten_play, drachenschatten_ref
+from wyrm.lang import t
 from wyrm.spinner import Spinner
 
-_ROW_CHARS = const(20)  # a menu row leaves its last cell to the scroll mark
 _VERSION = const(1)
 _UNDO_MAX = const(8)
 _SCREENS = ("menu", "player", "end")
@@ -75,7 +76,8 @@ class Game(gamekit.SavedGame):
         if not isinstance(undo, list):
             return False
         for entry in undo:
-            if not isinstance(entry, list) or len(entry) != 2 or not isinstance(entry[0], str):
+            if not isinstance(entry, list) or len(entry) != 2 \
+                    or not drachenschatten_play.code_ok(entry[0], n):
                 return False
             snap = entry[1]
             if not isinstance(snap, list) or len(snap) != n:
@@ -89,6 +91,10 @@ class Game(gamekit.SavedGame):
 
     def menu(self):
         return GameMenu(self)
+
+    def reference(self, app):
+        ref = self.ref
+        app.push(gamekit_ui.reference_menu(t(ref.PAGES, ref.PAGES_DE)))
 
     def resume(self, app, menu):
         where = self.state["screen"]
@@ -152,7 +158,6 @@ class Game(gamekit.SavedGame):
 
 # -- game menu ---------------------------------------------------------------------
 class GameMenu(gamekit.GameMenu):
-    new_question = "Start a new game? All cards entered are lost."
     title_text = "DrachenSchatten"
     turns = True
     turn_title = "Schatten"  # beside the name of whose turn it is
@@ -171,10 +176,16 @@ class GameMenu(gamekit.GameMenu):
         for k in range(n):  # in turn order, whose turn it is first
             items.append([self._player_label((turn + k) % n), self._cards((turn + k) % n)])
         if not self.has_top():
-            items.append(["Piles empty: count", self.piles_empty])
+            items.append([lambda app: t("Piles empty: count", "Stapel leer: zählen"),
+                          self.piles_empty])
         if g.state["undo"]:
             items.append([self._undo_label, self.undo])
         return items
+
+    @property
+    def new_question(self):  # (asked by the kit's "New game" over a game)
+        return t("Start a new game? All cards entered are lost.",
+                 "Neues Spiel beginnen? Alle eingegebenen Karten gehen verloren.")
 
     def _cards(self, i):
         def run(app):
@@ -184,7 +195,7 @@ class GameMenu(gamekit.GameMenu):
 
     def _won_label(self, app):
         g = self.game
-        return "Won: " + "+".join(g.who(app, i) for i, _r in g.winners())
+        return t("Won: ", "Sieg: ") + "+".join(g.who(app, i) for i, _r in g.winners())
 
     def _player_label(self, i):
         def lab(app):
@@ -193,25 +204,23 @@ class GameMenu(gamekit.GameMenu):
             p = g.players()[i]
             c = rules.card_count(p)
             k = rules.kinds(p)
-            right = "%s %d/%d" % (plain.plural(c, "card"), k, rules.WIN_OBJECTS)
+            right = "%s %d/%d" % (drachenschatten_play.cards(c), k, rules.WIN_OBJECTS)
             return ui.pad(g.who(app, i), right)
 
         return lab
 
     def _undo_label(self, app):
-        t = "Undo " + self.game.state["undo"][-1][0]
-        if len(t) > _ROW_CHARS:  # "Undo Walter magic potion +1": the entry without the name
-            t = t.split(" ")  # ("Undo trade Anna-Bertha": the action alone)
-            t = "Undo " + (t[1] if "-" in t[2] else " ".join(t[2:]))
-        return t
+        # "Undo Walter magic potion +1" is too long: "Undo magic potion +1"
+        g = self.game
+        return drachenschatten_play.undo_row(app, g, g.state["undo"][-1][0])
 
     def undo(self, app):
         g = self.game
-        label = g.undo()
+        code = g.undo()
         g.state["won"] = [i for i, _r in g.winners()]
         g.save()
         self.refresh()
-        app.toast("Undone: " + label)
+        app.toast(t("Undone: ", "Zurückgenommen: ") + drachenschatten_play.said(app, g, code))
 
     def offer_turn(self):
         # whose turn it is now: their cards open at once (their row under the list)
@@ -230,13 +239,14 @@ class GameMenu(gamekit.GameMenu):
         g = self.game
         rules = drachenschatten
         n = g.table_count(g.seats() if g.state else 2, rules.MIN_PLAYERS, rules.MAX_PLAYERS)
-        app.push(Spinner("Players", n, rules.MIN_PLAYERS, rules.MAX_PLAYERS, self._started))
+        app.push(Spinner(t("Players", "Spieler"), n, rules.MIN_PLAYERS, rules.MAX_PLAYERS,
+                         self._started))
 
     def _started(self, app, n):
         self.game.start(n)
         self.refresh()
         # the rulebook: the last player to have slain a dragon begins
-        self.game.who_begins(app, "Last dragon slayer", anyone=True)
+        self.game.who_begins(app, t("Last dragon slayer", "Letzter Drachentöter"), anyone=True)
 
     def piles_empty(self, app):
         g = self.game
@@ -249,8 +259,9 @@ class GameMenu(gamekit.GameMenu):
         if g.state["end"]:
             yes(app)
         else:
-            app.push(ui.Confirm("Village and caves empty? Then the most cards win.", yes,
-                                default_yes=True))
+            app.push(ui.Confirm(t("Village and caves empty? Then the most cards win.",
+                                  "Dorf und Höhlen leer? Dann gewinnen die meisten Karten."),
+                                yes, default_yes=True))
 
 
 enter = gamekit.entry(Game)

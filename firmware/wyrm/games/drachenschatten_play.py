@@ -4,23 +4,25 @@ from micropython import const
 
 from wyrm import buttons, font, gamekit, gamekit_ui, ui
 from wyrm.games import drachenschatten
-from wyrm.plain import plural
+from wyrm.lang import t
 
-# A player's list: the pass first, the ten objects, beasts, treasures, then the rarer
-# rows (the list wraps: an object's use is a move or three up from the pass, where the
-# cursor goes after a card: trade, steal, destroy)
+# A player's list: the pass first, then the cards, Treasures in the middle of the ten
+# objects (five above, five below: the list opens there, every card a few moves away),
+# beasts and a battle lost, then the rarer rows (the list wraps: an object's use is a move
+# or three up from the pass, where the cursor goes after a card: trade, steal, destroy)
 _PASS_ROW = const(0)
-_OBJ_ROW = const(1)  # the first object
-_BEASTS_ROW = const(11)
-_TREASURES_ROW = const(12)
-_TAKE_ROW = const(13)
-_LOST_ROW = const(14)
+_OBJ_ROW = const(1)  # the first object (the first five: rows 1-5)
+_TREASURES_ROW = const(6)  # where the list opens
+_OBJ2_ROW = const(7)  # the sixth object (the last five: rows 7-11)
+_BEASTS_ROW = const(12)
+_LOST_ROW = const(13)
+_TAKE_ROW = const(14)
 _DESTROY_ROW = const(15)
 _STEAL_ROW = const(16)
 _TRADE_ROW = const(17)
 _ROWS = const(18)
-_MID_ROW = const(5)  # Gem: where a player's list opens the first time
 _COUNT_CELLS = const(19)  # a row with a count: 19 cells, the count ending in the last
+_ROW_CHARS = const(20)  # a menu row leaves its last cell to the scroll mark
 
 LABELS = (
     "",
@@ -29,36 +31,157 @@ LABELS = (
     "Magic wand",
     "Sword",
     "Gem",
+    "Treasures",
     "Spell book",
     "Key",
     "Shield",
     "Helmet",
     "Magic potion",
     "Beasts slain",
-    "Treasures",
-    "Take one away",
     "Lost to a beast",
+    "Take one away",
     "Destroy an object",
     "Steal an object",
     "Trade objects",
 )
-
-# The win reasons as one short line each ("Anna: 7 object types").
-_SHORT = {drachenschatten.WIN_BY_OBJECTS: "7 object types"}
+LABELS_DE = (
+    "",
+    "Fackel",
+    "Stiefel",
+    "Zauberstab",
+    "Schwert",
+    "Edelstein",
+    "Schätze",
+    "Zauberbuch",
+    "Schlüssel",
+    "Schild",
+    "Helm",
+    "Zaubertrank",
+    "Erlegte Bestien",
+    "Kampf verloren",
+    "Eine wegnehmen",
+    "Objekt zerstören",
+    "Objekt stehlen",
+    "Objekte tauschen",
+)
 
 _TAKE_HINT = "OK: -1"  # the title while the next OK takes one away
 _WIN_MARK = " " + font.RIGHT  # beside a winner's name
 
 
+def row_text(row):
+    """The text of a row of a player's list (an object: its name), in the language in use."""
+    return t(LABELS, LABELS_DE)[row]
+
+
+def object_row(o):
+    """The row of object ``o`` (0-9, drachenschatten.OBJECTS) in a player's list."""
+    return _OBJ_ROW + o if o < 5 else _OBJ2_ROW + o - 5
+
+
+def _object(row):
+    # the object of a row of the list (-1: not an object)
+    if _OBJ_ROW <= row < _TREASURES_ROW:
+        return row - _OBJ_ROW
+    if _OBJ2_ROW <= row < _BEASTS_ROW:
+        return row - _OBJ2_ROW + 5
+    return -1
+
+
 def _object_label(o):
-    return LABELS[_OBJ_ROW + o]
+    return row_text(object_row(o))
+
+
+def _lower(row):
+    # an object or count inside a sentence: small in English, a noun in German
+    return t(LABELS[row].lower(), LABELS_DE[row])
+
+
+def cards(n):
+    """ "1 card", "3 cards" in the language in use."""
+    return "%d %s" % (n, t("card" if n == 1 else "cards", "Karte" if n == 1 else "Karten"))
+
+
+def reason(r):
+    """A win reason (drachenschatten.WIN_BY_*) as one short line's words."""
+    if r == drachenschatten.WIN_BY_OBJECTS:
+        return t("7 object types", "7 Objektarten")
+    if r == drachenschatten.WIN_BY_BEASTS:
+        return t("3 slain beasts", "3 erlegte Bestien")
+    return t("3 treasures", "3 Schätze")
+
+
+# -- what an undo step undoes -----------------------------------------------------------
+# An undo step's label is kept in the save as a code, put into words when shown (in the
+# language in use, with the names the table has now): "a <player> <row> <1: +1, 0: -1>"
+# a count changed, "l <player>" a battle lost, "t", "s", "d <player> <other>" a trade,
+# a steal, a destroyed object.
+def code_ok(code, n):
+    """True when ``code`` is an undo label of a game of ``n`` players."""
+    if not isinstance(code, str):
+        return False
+    parts = code.split(" ")
+    kind = parts[0]
+    want = {"a": 3, "l": 1, "t": 2, "s": 2, "d": 2}.get(kind)
+    if want is None or len(parts) != want + 1:
+        return False
+    for x in parts[1:]:
+        if not x.isdigit():
+            return False
+    nums = [int(x) for x in parts[1:]]
+    if nums[0] >= n:
+        return False
+    if kind == "a":
+        return _OBJ_ROW <= nums[1] <= _BEASTS_ROW and nums[2] <= 1
+    return kind == "l" or (nums[1] < n and nums[1] != nums[0])
+
+
+def said(app, game, code, length=0):
+    """The words of undo label ``code``: "Anna torch +1", "trade Anna-Ben". ``length``:
+    at most that many characters if it can be said shorter (without the name, then
+    without the change: "torch +1", "trade", "torch")."""
+    parts = code.split(" ")
+    kind = parts[0]
+    who = game.who(app, int(parts[1]))
+    if kind == "a":
+        row = int(parts[2])
+        what = _lower(row)
+        step = "+1" if parts[3] == "1" else "-1"
+        text = "%s %s %s" % (who, what, step)
+        if length and len(text) > length:
+            text = "%s %s" % (what, step)
+            if len(text) > length:
+                text = what
+        return text
+    if kind == "l":
+        text = t("%s lost battle", "%s Kampf verloren") % who
+        if length and len(text) > length:
+            text = t("lost battle", "Kampf verloren")
+        return text
+    if kind == "t":
+        act = t("trade", "Tausch")
+    elif kind == "s":
+        act = t("steal", "Diebstahl")
+    else:
+        act = t("destroy", "Zerstörung")
+    text = "%s %s-%s" % (act, who, game.who(app, int(parts[2])))
+    if length and len(text) > length:
+        text = act
+    return text
+
+
+def undo_row(app, game, code):
+    """The menu row that undoes ``code``: "Undo Anna torch +1" (shorter if it must)."""
+    head = t("Undo ", "Zurück: ")
+    return head + said(app, game, code, _ROW_CHARS - len(head))
 
 
 # -- a player's cards -----------------------------------------------------------------
 class Tracker(gamekit_ui.Counts):
     """Rows of counts; OK adds one to the row at once ("Take one away": the next OK
     takes one instead), then the cursor goes to "Next turn" (one OK passes). Opens on
-    the row this player changed last."""
+    Treasures, in the middle of the objects, every time: each card sits where it sat
+    the turn before."""
 
     cells = _ROWS
     first = -1  # the top row shown (-1: centre the cursor at the first draw)
@@ -66,7 +189,7 @@ class Tracker(gamekit_ui.Counts):
 
     def __init__(self, game, player):
         super().__init__(game, player)
-        self.sel = game.last_row.get(player, _MID_ROW)
+        self.sel = _TREASURES_ROW
         self.minus = False  # the next OK takes one away
 
     def on_event(self, app, kind, key):
@@ -81,8 +204,9 @@ class Tracker(gamekit_ui.Counts):
 
     def value(self, row, p=None):
         p = p or self._p()
-        if _OBJ_ROW <= row < _BEASTS_ROW:
-            return p["objects"][row - _OBJ_ROW]
+        o = _object(row)
+        if o >= 0:
+            return p["objects"][o]
         if row == _BEASTS_ROW:
             return p["beasts"]
         if row == _TREASURES_ROW:
@@ -92,8 +216,8 @@ class Tracker(gamekit_ui.Counts):
     def label(self, app, row):
         if row == _PASS_ROW:
             g = self.game
-            return g.next_label(app) if not g.winners() else "Game menu"
-        return LABELS[row]
+            return g.next_label(app) if not g.winners() else t("Game menu", "Spielmenü")
+        return row_text(row)
 
     def ok(self, app):
         sel = self.sel
@@ -126,40 +250,42 @@ class Tracker(gamekit_ui.Counts):
         self.sel = _PASS_ROW
 
     def _what(self, row):
-        if row < _BEASTS_ROW:
-            return row - _OBJ_ROW
+        o = _object(row)
+        if o >= 0:
+            return o
         return "beasts" if row == _BEASTS_ROW else "treasures"
 
     def change(self, app, delta):
         if delta < 0 and self.value(self.sel) == 0:
-            app.toast("No %s to take away" % LABELS[self.sel].lower())
+            app.toast(t("No %s to take away", "%s: schon 0") % _lower(self.sel))
             return
         g = self.game
-        label = "%s %s %s" % (
-            g.who(app, self.player),
-            LABELS[self.sel].lower(),
-            "+1" if delta > 0 else "-1",
-        )
+        label = "a %d %d %d" % (self.player, self.sel, 1 if delta > 0 else 0)
         try:
             g.apply(label, drachenschatten.adjust, self.player, self._what(self.sel), delta)
         except ValueError as e:
             app.toast(str(e))
             return
-        said = "%s: %d" % (LABELS[self.sel], self.value(self.sel))
+        note = "%s: %d" % (row_text(self.sel), self.value(self.sel))
         self.done()  # the list goes to its top: the new count is said
         if not g.changed(app):  # a win is announced on top of this list, with no note on it
-            app.toast(said)
+            app.toast(note)
 
     def _lost(self, app):
         g = self.game
         who = g.who(app, self.player)
 
         def yes(app):
-            g.apply(who + " lost battle", drachenschatten.defeated, self.player)
+            g.apply("l %d" % self.player, drachenschatten.defeated, self.player)
             self.done()
-            g.changed(app)
+            if g.changed(app) or g.winners() or self.player != g.turn():
+                return
+            # the rulebook: a lost battle ends the turn; the next player's cards open
+            g.end_turn(app)
+            app.toast(t("%s lost every card", "%s: alle Karten weg") % who)
 
-        q = "%s lost a battle: all of %s's cards leave the game?" % (who, who)
+        q = t("%s lost a battle: all of %s's cards leave the game?",
+              "%s hat den Kampf verloren: alle Karten von %s aus dem Spiel?") % (who, who)
         app.push(ui.Confirm(q, yes, default_yes=True))
 
     def moved(self, app, old):
@@ -190,8 +316,16 @@ class Tracker(gamekit_ui.Counts):
 
     def draw(self, app, fb):
         self._rows = 0
-        right = _TAKE_HINT if self.minus else plural(drachenschatten.kinds(self._p()), "kind")
-        ui.title(fb, self.game.who(app, self.player) + " cards", right)
+        if self.minus:
+            right = _TAKE_HINT
+        else:
+            k = drachenschatten.kinds(self._p())
+            right = "%d %s" % (k, t("kind" if k == 1 else "kinds", "Art" if k == 1 else "Arten"))
+        name = self.game.who(app, self.player)
+        head = t("%s cards", "%s Karten") % name
+        if font.width(head) + font.width(right) + 4 > fb.width:
+            head = name  # ("Wmwmwy Karten  10 Arten": the name alone)
+        ui.title(fb, head, right)
         shown = ui.rows(app)
         if self.first < 0:  # the first draw: the cursor in the middle of the window
             self.first = max(0, min(self.sel - shown // 2, _ROWS - shown))
@@ -213,10 +347,10 @@ class Tracker(gamekit_ui.Counts):
         i = self.first + r
         v = self.value(i, p)
         if v is None:
-            t = self.label(app, i)
+            text = self.label(app, i)
         else:
-            t = ui.pad(LABELS[i], str(v) if v else "-", _COUNT_CELLS)
-        ui.draw_row(fb, r, t, i == self.sel)
+            text = ui.pad(row_text(i), str(v) if v else "-", _COUNT_CELLS)
+        ui.draw_row(fb, r, text, i == self.sel)
 
 
 # -- trade ---------------------------------------------------------------------------
@@ -231,25 +365,26 @@ def trade(app, game, p, after):
     players = game.players()
     objs = _held(players[p])
     if not objs:
-        app.toast("%s has no objects" % game.who(app, p))
+        app.toast(t("%s has no objects", "%s hat keine Objekte") % game.who(app, p))
         return
     root = []  # the first chooser: popping it closes the whole chain
 
     def partner(app, o):
         others = [(game.who(app, q), q) for q in range(len(players)) if q != p]
-        app.push(gamekit_ui.Chooser("Trade with", others, lambda app, q: taken(app, o, q)))
+        app.push(gamekit_ui.Chooser(t("Trade with", "Tauschen mit"), others,
+                                    lambda app, q: taken(app, o, q)))
 
     def taken(app, o, q):
         objs = _held(players[q])
         if not objs:
-            app.toast("%s has no objects" % game.who(app, q))
+            app.toast(t("%s has no objects", "%s hat keine Objekte") % game.who(app, q))
             return
-        app.push(gamekit_ui.Chooser(game.who(app, p) + " gets", objs,
+        app.push(gamekit_ui.Chooser(t("%s gets", "%s bekommt") % game.who(app, p), objs,
                                     lambda app, o2: done(app, o, q, o2)))
 
     def done(app, o, q, o2):
         app.pop(root[0])
-        label = "trade %s-%s" % (game.who(app, p), game.who(app, q))
+        label = "t %d %d" % (p, q)
         try:
             game.apply(label, drachenschatten.trade, p, o, q, o2)
         except ValueError as e:
@@ -257,10 +392,11 @@ def trade(app, game, p, after):
             return
         after()
         if not game.changed(app):
-            app.toast("%s got %s; %s got %s" % (game.who(app, p), _object_label(o2),
-                                                game.who(app, q), _object_label(o)))
+            app.toast(t("%s got %s; %s got %s", "%s bekam %s; %s bekam %s") % (
+                game.who(app, p), _object_label(o2), game.who(app, q), _object_label(o)))
 
-    root.append(app.push(gamekit_ui.Chooser(game.who(app, p) + " gives", objs, partner)))
+    root.append(app.push(gamekit_ui.Chooser(t("%s gives", "%s gibt") % game.who(app, p), objs,
+                                            partner)))
 
 
 def take(app, game, p, steal, after):
@@ -268,17 +404,20 @@ def take(app, game, p, steal, after):
     # ``after()`` once it is entered. The objects open on the one that player changed
     # last (the one just used, most likely)
     players = game.players()
-    verb = "steals" if steal else "destroys"
+    if steal:
+        verb = t("%s steals", "%s stiehlt")
+    else:
+        verb = t("%s destroys", "%s zerstört")
     root = []  # the first chooser: popping it closes both
 
     def whose(app, q):
         objs = _held(players[q])
         if not objs:
-            app.toast("%s has no objects" % game.who(app, q))
+            app.toast(t("%s has no objects", "%s hat keine Objekte") % game.who(app, q))
             return
-        pick = app.push(gamekit_ui.Chooser("%s %s" % (game.who(app, p), verb), objs,
+        pick = app.push(gamekit_ui.Chooser(verb % game.who(app, p), objs,
                                            lambda app, o: done(app, q, o)))
-        last = game.last_row.get(q, 0) - _OBJ_ROW
+        last = _object(game.last_row.get(q, 0))
         for k in range(len(objs)):
             if objs[k][1] == last:
                 pick.sel = k
@@ -286,7 +425,7 @@ def take(app, game, p, steal, after):
     def done(app, q, o):
         app.pop(root[0])
         who = game.who(app, q)
-        label = "%s %s-%s" % ("steal" if steal else "destroy", game.who(app, p), who)
+        label = "%s %d %d" % ("s" if steal else "d", p, q)
         try:
             if steal:
                 game.apply(label, drachenschatten.steal, p, q, o)
@@ -297,12 +436,18 @@ def take(app, game, p, steal, after):
             return
         after()
         if not game.changed(app):
-            app.toast("%s %s %s's %s" % (game.who(app, p), "stole" if steal else "destroyed",
-                                         who, _object_label(o).lower()))
+            if steal:
+                note = t("%s stole %s's %s", "%s stahl von %s: %s")
+            else:
+                note = t("%s destroyed %s's %s", "%s zerstörte von %s: %s")
+            app.toast(note % (game.who(app, p), who, _lower(object_row(o))))
 
     others = [(game.who(app, q), q) for q in range(len(players)) if q != p]
-    root.append(app.push(gamekit_ui.Chooser("Steal from" if steal else "Destroy whose",
-                                            others, whose)))
+    if steal:
+        head = t("Steal from", "Stehlen von")
+    else:
+        head = t("Destroy whose", "Zerstören bei")
+    root.append(app.push(gamekit_ui.Chooser(head, others, whose)))
 
 
 # -- the win ---------------------------------------------------------------------------
@@ -313,18 +458,18 @@ class Win(gamekit.Page):
         w = game.winners()
         names = [game.who(app, i) for i, _r in w]
         if len(names) == 1:
-            self.head = names[0] + " wins!"
+            self.head = t("%s wins!", "%s gewinnt!") % names[0]
         else:
-            self.head = "+".join(names) + " win!"
+            self.head = t("%s win!", "%s gewinnen!") % "+".join(names)
         lines = []
         for i, reasons in w:
-            short = [_SHORT.get(r, r) for r in reasons]
+            short = [reason(r) for r in reasons]
             lines += ui.wrap("%s: %s" % (game.who(app, i), ", ".join(short)))
-        lines.append("Wrong entry? Undo it.")
+        lines.append(t("Wrong entry? Undo it.", "Falsch? Zurücknehmen."))
         self.lines = lines
 
     def draw(self, app, fb):
-        ui.title(fb, "Game over")
+        ui.title(fb, t("Game over", "Spielende"))
         tall = app.tall
         scale = 2 if tall and font.width(self.head, 2) <= fb.width else 1
         font.center(fb, self.head, 13, 1, scale)
@@ -348,11 +493,11 @@ class EndCount(gamekit.Page):
     def draw(self, app, fb):
         g = self.game
         r = drachenschatten.end_count(g.state["game"])
-        ui.title(fb, "End: most cards")
+        ui.title(fb, t("End: most cards", "Ende: meiste Karten"))
         if r["draw"]:
-            head = "Draw!"
+            head = t("Draw!", "Unentschieden!")
         else:
-            head = g.who(app, r["winners"][0]) + " wins!"
+            head = t("%s wins!", "%s gewinnt!") % g.who(app, r["winners"][0])
         tall = app.tall
         font.center(fb, head, 13, 1, 2 if tall and font.width(head, 2) <= fb.width else 1)
         if not tall:
@@ -361,6 +506,6 @@ class EndCount(gamekit.Page):
         y = 31
         for i in range(len(counts)):
             mark = _WIN_MARK if i in r["winners"] else ""
-            line = ui.pad(g.who(app, i) + mark, plural(counts[i], "card"), 14)
+            line = ui.pad(g.who(app, i) + mark, cards(counts[i]), 14)
             font.center(fb, line, y)
             y += 8

@@ -1,4 +1,4 @@
-"""DrachenSchatten quick reference: (title, lines) pages, lines <= 21 chars.
+"""DrachenSchatten quick reference: (title, lines) pages, lines <= 21 chars; PAGES_DE in German.
 
 The game menu's "Quick reference". ``OBJECT_PAGES``
 follows the order of ``drachenschatten.OBJECTS``.
@@ -171,3 +171,174 @@ _RULES = (
 
 # Turn, then the objects, then actions, battle and the end.
 PAGES = _TURN + OBJECT_PAGES + _RULES
+
+# The same pages in German, in the same order.
+OBJECT_PAGES_DE = (
+    (
+        "Fackel",
+        (
+            "1-3 oberste Karten",
+            "(wie abgebildet)",
+            "geheim ansehen und",
+            "zurücklegen. Eine",
+            "gesehene Bestie",
+            "kämpft nicht.",
+        ),
+    ),
+    (
+        "Stiefel",
+        (
+            "Eine Karte umdrehen.",
+            "Eine Bestie: Kampf.",
+        ),
+    ),
+    (
+        "Zauberstab",
+        (
+            "Aktion wie gezeigt:",
+            "- Karte umdrehen",
+            "- Objekt tauschen",
+            "- Objekt stehlen",
+            "- Verfall",
+        ),
+    ),
+    (
+        "Schwert",
+        (
+            "Aktion wie gezeigt:",
+            "- Objekt tauschen",
+            "- Objekt zerstören",
+            "- Verfall",
+            "- Drachen erlegen",
+            "- Hydra erlegen",
+        ),
+    ),
+    (
+        "Edelstein",
+        ("Objekt tauschen.",),
+    ),
+    (
+        "Zauberbuch",
+        ("Objekt zerstören.",),
+    ),
+    (
+        "Schlüssel",
+        (
+            "Wiederherstellen:",
+            "ein eigenes benutztes",
+            "Objekt wieder bereit;",
+            "sofort nutzbar.",
+        ),
+    ),
+    (
+        "Schild",
+        ("Erlegt einen Drachen.",),
+    ),
+    (
+        "Helm",
+        ("Erlegt einen Drachen.",),
+    ),
+    (
+        "Zaubertrank",
+        ("Erlegt eine Hydra.",),
+    ),
+)
+
+_TURN_DE = (
+    (
+        "Dein Zug",
+        (
+            "Genau 1 Dorf- oder",
+            "Höhlenkarte umdrehen,",
+            "zu deinen Karten.",
+            "Bereite Objekte",
+            "beliebig oft nutzen,",
+            "davor und danach.",
+            "Benutzt: 90° drehen.",
+            "Neue Karten: bereit.",
+        ),
+    ),
+)
+
+_RULES_DE = (
+    (
+        "Aktionen",
+        (
+            "Nur BENUTZTE Objekte",
+            "können getauscht,",
+            "gestohlen, zerstört",
+            "werden, verfallen.",
+            "Tausch: 1 eigenes",
+            "gegen 1 fremdes;",
+            "beide bleiben",
+            "benutzt. Die Tausch-",
+            "karte darf mit.",
+        ),
+    ),
+    (
+        "Mehr Aktionen",
+        (
+            "Stehlen: ein Objekt",
+            "eines anderen nehmen.",
+            "Zerstören: ein Objekt",
+            "eines anderen aus",
+            "dem Spiel nehmen.",
+            "Verfall: alle anderen",
+            "geben je 1 benutztes",
+            "Objekt ab.",
+        ),
+    ),
+    (
+        "Kampf",
+        (
+            "Bestie umgedreht:",
+            "Drache: bereites",
+            "Schwert/Schild/Helm.",
+            "Hydra: bereiter",
+            "Trank oder Schwert.",
+            "Kein Schlüssel davor.",
+            "Gewonnen: Bestie",
+            "behalten. Verloren:",
+            "alle deine Karten.",
+        ),
+    ),
+    (
+        "Kampf verloren",
+        (
+            "Alle deine Karten",
+            "und die Bestie",
+            "verlassen das Spiel.",
+            "Dein Zug endet; im",
+            "nächsten Zug neu",
+            "anfangen.",
+        ),
+    ),
+    (
+        "Sieg",
+        (
+            "Sofort gewonnen mit:",
+            "7 verschiedenen",
+            "Objekten oder",
+            "3 erlegten Bestien",
+            "oder 3 Schätzen.",
+            "Ein Tausch kann zwei",
+            "Sieger machen.",
+            "Bestien, Schätze:",
+            "sicher vor Aktionen.",
+        ),
+    ),
+    (
+        "Ende",
+        (
+            "Dorf und Höhlen leer:",
+            "die meisten Karten",
+            "(Objekte, Bestien,",
+            "Schätze) gewinnen.",
+            "Gleich viele:",
+            "unentschieden.",
+            "Es gibt 7 Schätze.",
+        ),
+    ),
+)
+
+PAGES_DE = _TURN_DE + OBJECT_PAGES_DE + _RULES_DE
