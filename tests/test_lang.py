@@ -1,5 +1,5 @@
-"""The panel's language (issue 44, first part): the setting, the mechanism, and German on every
-screen outside the five games.
+"""The panel's language: the setting, the mechanism, and German on every screen, the five
+games' own included.
 
 ``wyrm.lang.t(en, de)`` gives the text of the language in use; the setting "lang" (0 English,
 1 Deutsch) is kept in the settings file with the others and switched in Settings > Language.
@@ -195,13 +195,13 @@ def test_the_crash_screen_speaks_the_language(monkeypatch):
 
 
 def test_every_german_letter_used_is_in_the_font():
-    """Each character of the German texts outside the games has a glyph of its own in the
-    small font (no umlaut or ß drawn as '?')."""
+    """Each character of the firmware's texts (the games' own included) has a glyph of its
+    own in the small font (no umlaut or ß drawn as '?')."""
     import pathlib
 
     root = pathlib.Path(__file__).resolve().parent.parent / "firmware" / "wyrm"
     used = set()
-    for p in root.glob("*.py"):
+    for p in root.rglob("*.py"):
         used |= {c for c in p.read_text(encoding="utf-8") if ord(c) > 127}
     missing = [c for c in sorted(used) if font.UNI.find(c) < 0]
     assert missing == []
@@ -227,16 +227,10 @@ def test_german_screens_same_frames_under_micropython(tmp_path):
 
 
 # -- no word of the other language -----------------------------------------------------
-# Screens inside the five games are not checked yet: their texts are the next part of
-# issue 44 (the games' own German words). A frame whose open game is one of these is
-# skipped (the Dice menu and the hidden deck are checked: they are not games).
-GAMES_NOT_YET = "wyrm.games."
-
-
 def _walk(board, first_lang):
-    """Tour every screen of ``board`` from power-on in ``first_lang`` (the tour may switch
-    the language in Settings: each frame is checked against the language in use when it was
-    drawn). [(what, words, text)] of the frames that show the other language's words."""
+    """Tour every screen of ``board`` from power-on in ``first_lang`` (the tour leaves the
+    language row alone: latency.LEFT_ALONE). [(what, words, text)] of the frames that show
+    the other language's words."""
     found = []
     seen = set()
     checked = [0, 0]
@@ -245,9 +239,6 @@ def _walk(board, first_lang):
         Store(folder).save("settings", {"lang": first_lang})
 
     def frame(app, f):
-        game = app.game or ""
-        if game.startswith(GAMES_NOT_YET):
-            return
         text = "\n".join([e[2] for e in f.log])
         if app._toast:
             text += "\n" + app._toast
@@ -267,8 +258,8 @@ def _walk(board, first_lang):
 
 @pytest.mark.parametrize("board", ["pico-ssd1306-4btn", "pico-ssd1306-3btn"])
 @pytest.mark.parametrize("first_lang", [1, 0])
-def test_no_word_of_the_other_language_outside_the_games(board, first_lang):
-    """Walking every screen outside the five games from power-on in German (and in English),
+def test_no_word_of_the_other_language_on_any_screen(board, first_lang):
+    """Walking every screen, the five games' own included, from power-on in German (and in English),
     on four and three buttons: no frame in German shows an English-only word (Yes, No, Back,
     turn, roll, ...), no frame in English a German-only one (Ja, Nein, Zurück, Würfel, ...);
     the walk saw frames in the language it started in."""

@@ -26,7 +26,7 @@ class SavedGame:
 
     store_name = ""
     version = 1
-    ref = None  # the module ``wyrm.games.<game>_ref``: PAGES [(title, lines)], "Quick reference"
+    ref = None  # ``wyrm.games.<game>_ref``: PAGES, PAGES_DE [(title, lines)], "Quick reference"
     at_key = "player"
 
     def __init__(self, app, state=None):
@@ -238,10 +238,11 @@ class SavedGame:
         pass
 
     def reference(self, app):
-        # The reference pages (the module ``ref``; GameMenu offers the row only with one).
+        # The reference pages in the language in use (the module ``ref``: PAGES and
+        # PAGES_DE; GameMenu offers the row only with one).
         ref = self.ref
         if ref is not None:
-            app.push(gamekit_ui.reference_menu(ref.PAGES))
+            app.push(gamekit_ui.reference_menu(t(ref.PAGES, ref.PAGES_DE)))
 
 
 def load(app, game):

@@ -6,7 +6,7 @@ Saved as {"v", "game": drachenfels state, "screen": "menu" | "knight", "knight",
 """
 from micropython import const
 
-from wyrm import gamekit, gamekit_ui, plain, players
+from wyrm import gamekit, plain, players
 from wyrm.games import drachenfels, drachenfels_play, drachenfels_ref
 from wyrm.lang import t
 
@@ -53,11 +53,6 @@ class Game(gamekit.SavedGame):
 
     def who(self, app, k):
         return self.name(k)
-
-    def reference(self, app):
-        # the quick reference in the language in use
-        ref = drachenfels_ref
-        app.push(gamekit_ui.reference_menu(t(ref.PAGES, ref.PAGES_DE)))
 
     def start(self, colours, rng):
         rules = drachenfels

@@ -6,7 +6,7 @@ player begins.
 """
 from micropython import const
 
-from wyrm import deal, dice_roll_ui, gamekit, gamekit_ui, plain, players, ui
+from wyrm import deal, dice_roll_ui, gamekit, plain, players, ui
 from wyrm.games import (
     drachenhort,
     drachenhort_end,
@@ -89,11 +89,6 @@ class Game(gamekit.SavedGame):
 
     def name(self, a):
         return colour_name(self.config()["colours"], a)
-
-    def reference(self, app):
-        # the quick reference in the language in use
-        ref = drachenhort_ref
-        app.push(gamekit_ui.reference_menu(t(ref.PAGES, ref.PAGES_DE)))
 
     # the kit's hooks (wyrm.gamekit)
     def seats(self):

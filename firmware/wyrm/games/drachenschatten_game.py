@@ -7,7 +7,7 @@ cards. The last player to have slain a dragon begins (chosen, or at random). Sav
 """
 from micropython import const
 
-from wyrm import gamekit, gamekit_ui, plain, ui
+from wyrm import gamekit, plain, ui
 from wyrm.games import drachenschatten, drachenschatten_play, drachenschatten_ref
 from wyrm.lang import t
 from wyrm.spinner import Spinner
@@ -91,10 +91,6 @@ class Game(gamekit.SavedGame):
 
     def menu(self):
         return GameMenu(self)
-
-    def reference(self, app):
-        ref = self.ref
-        app.push(gamekit_ui.reference_menu(t(ref.PAGES, ref.PAGES_DE)))
 
     def resume(self, app, menu):
         where = self.state["screen"]

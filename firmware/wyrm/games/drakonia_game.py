@@ -6,7 +6,7 @@ turns are played at the table, the menu opens on the final count). Saved as {"v"
 """
 from micropython import const
 
-from wyrm import gamekit, gamekit_ui, plain, ui
+from wyrm import gamekit, plain, ui
 from wyrm.games import drakonia, drakonia_play, drakonia_ref
 from wyrm.lang import t
 
@@ -48,11 +48,6 @@ class Game(gamekit.SavedGame):
 
     def seats(self):
         return self.state["n"]
-
-    def reference(self, app):
-        # the quick reference in the language in use
-        ref = drakonia_ref
-        app.push(gamekit_ui.reference_menu(t(ref.PAGES, ref.PAGES_DE)))
 
     def has_entries(self):
         return self.state is not None and drakonia_play.has_entries(self.state)

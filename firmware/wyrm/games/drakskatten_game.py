@@ -6,7 +6,7 @@ the fight screen ``drakskatten_fight`` and the players' screens ``drakskatten_pl
 
 from micropython import const
 
-from wyrm import gamekit, gamekit_ui, letters, plain, players, ui
+from wyrm import gamekit, letters, plain, players, ui
 from wyrm.games import (
     drakskatten,
     drakskatten_fight,
@@ -174,10 +174,6 @@ class Game(gamekit.SavedGame):
     # -- the screens --
     def menu(self):
         return GameMenu(self)
-
-    def reference(self, app):
-        # the quick reference in the language in use
-        app.push(gamekit_ui.reference_menu(t(drakskatten_ref.PAGES, drakskatten_ref.PAGES_DE)))
 
     def resume(self, app, menu):
         if self.screen == "fight":
