@@ -47,3 +47,27 @@ def test_every_listed_shot_shows_its_screen(tmp_path):
         if first != shows:
             wrong.append("%s: %r, not %r" % (name, first, shows))
     assert wrong == []
+
+
+def test_the_readme_shots_exist_in_german_and_speak_it(tmp_path):
+    """Each shot the README shows has a German twin in docs/de/ (made with the language on
+    Deutsch) whose screen shows no English-only word; the German main menu and Settings
+    are golden: re-rendered, the same pixels as the committed PNG."""
+    from english_words import ENGLISH, words_of
+
+    everything = shots.all_shots()
+    wrong = []
+    for name in shots.GERMAN:
+        script, seed, board, _shows = everything[name]
+        path, frame = shots.make(name, script, seed, board, out_dir=str(tmp_path), lang=1)
+        committed = os.path.join(shots.DOCS_DE, name + ".png")
+        if not os.path.exists(committed):
+            wrong.append("%s: no docs/de/%s.png (run make shots)" % (name, name))
+        english = words_of(frame.text(), ENGLISH)
+        if english:
+            wrong.append("%s: English on the German screen: %s" % (name, english))
+        if name in ("main-menu", "settings") and os.path.exists(committed):
+            a = Image.open(path).convert("RGB").tobytes()
+            if a != Image.open(committed).convert("RGB").tobytes():
+                wrong.append("%s changed: look at it, then run make shots" % name)
+    assert wrong == []

@@ -2,10 +2,13 @@
 
 Each shot is a key script run from power-on in the simulator with a fixed
 seed, so the pictures are reproducible. A few of them are golden files in the
-tests (tests/test_shots.py).
+tests (tests/test_shots.py). The shots the README shows are made in German too
+(``GERMAN``, into docs/de/): the same keys with the language setting on Deutsch.
 """
 import os
+import shutil
 import sys
+import tempfile
 
 from host_tools import paths
 from host_tools.sim import core, menu
@@ -20,6 +23,11 @@ SHOTS = {
     "main-menu-128x32": ("wait:100", 1, "pico-ssd1306-128x32", "== Wyrm =="),
 }
 _BOARD = "pico-ssd1306-4btn"
+DOCS_DE = os.path.join(DOCS, "de")
+# the shots README.md shows, made in German as well (docs/de/<name>.png)
+GERMAN = ("main-menu", "dice-roll", "dealer-hold", "drakskatten-fight-result", "players-list",
+          "drachenhort-turn", "drakonia-count", "drachenschatten-tracker",
+          "drachenfels-castle-check", "settings")
 
 GAME_SHOTS_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "shots.d")
 
@@ -54,8 +62,18 @@ def all_shots():
     return shots
 
 
-def make(name, script, seed, board, out_dir=DOCS):
-    frames, w, h, errors = core.run_script(script, board, "cpython", seed)
+def make(name, script, seed, board, out_dir=DOCS, lang=0):
+    """Run the shot's keys from power-on (``lang``: the language setting, 1 Deutsch) and
+    write its last frame as ``out_dir``/name.png; (path, frame)."""
+    state = tempfile.mkdtemp(prefix="wyrm-shot-")
+    try:
+        if lang:
+            from wyrm.store import Store
+
+            Store(state).save("settings", {"lang": lang})
+        frames, w, h, errors = core.run_script(script, board, "cpython", seed, state=state)
+    finally:
+        shutil.rmtree(state, ignore_errors=True)
     if errors:
         raise RuntimeError("%s: firmware errors %s" % (name, errors))
     path = os.path.join(out_dir, name + ".png")
@@ -66,12 +84,15 @@ def make(name, script, seed, board, out_dir=DOCS):
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
     only = set(argv)
-    os.makedirs(DOCS, exist_ok=True)
+    os.makedirs(DOCS_DE, exist_ok=True)
     for name, (script, seed, board, _shows) in sorted(all_shots().items()):
         if only and name not in only:
             continue
         path, _ = make(name, script, seed, board)
         print("wrote", os.path.relpath(path, paths.ROOT))
+        if name in GERMAN:
+            path, _ = make(name, script, seed, board, out_dir=DOCS_DE, lang=1)
+            print("wrote", os.path.relpath(path, paths.ROOT))
     return 0
 
 
