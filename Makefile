@@ -40,9 +40,10 @@ typecheck: deps ## pyright on firmware/ against the Pico's stubs only
 
 # Two workers (TEST_JOBS=n for more; 1 for none): each module whole on one worker, the slowest
 # first (tests/conftest.py). The emulated Pico reuses a booted Pico (host_tools/emu/pico.py).
+# The 25 slowest tests are listed at the end (where the suite's time goes).
 TEST_JOBS ?= 2
 pytest: deps
-	$(VPY) -m pytest -q $(if $(filter-out 1,$(TEST_JOBS)),-n $(TEST_JOBS) --dist loadfile --no-loadscope-reorder)
+	$(VPY) -m pytest -q --durations=25 $(if $(filter-out 1,$(TEST_JOBS)),-n $(TEST_JOBS) --dist loadfile --no-loadscope-reorder)
 
 test: lint typecheck pytest ## lint, type check, all tests (CPython and real MicroPython)
 
@@ -72,7 +73,7 @@ case: deps ## printable case for BOARD, with and without the 3 x AAA bay: build/
 
 bench: deps ## heap, display traffic, idle and step cost, size (CPython + MicroPython): build/bench/results.json; the whole games' presses
 	$(VPY) -m host_tools.bench
-	$(VPY) tests/support/whole_game.py
+	$(VPY) -m host_tools.bench.whole_games
 
 bench-save: $(VENV)/.stamp ## keep the last make bench: copy it to bench/results.json, rewrite docs/BENCHMARKS.md's figures
 	@test -f build/bench/results.json || { echo "no build/bench/results.json: run make bench first"; exit 1; }

@@ -20,7 +20,7 @@ import io
 import os
 import sys
 
-# Wyrm's package folders on the device (tests/test_pico_finder.py checks them against
+# Wyrm's package folders on the device (tests/device/test_pico_finder.py checks them against
 # what make deploy installs).
 PACKAGES = ("/wyrm", "/wyrm/games")
 

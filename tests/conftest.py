@@ -9,9 +9,15 @@ import pytest
 
 from host_tools.mp import runner as mprun
 
-SUPPORT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "support")
-if SUPPORT not in sys.path:
-    sys.path.insert(0, SUPPORT)
+# tests/ in folders by what they test: firmware/ (the app and its games, on the host and in
+# the WebAssembly MicroPython), device/ (the emulated Pico), tools/ (host_tools: simulator,
+# builds, checks, docs), support/ (what they share). The firmware tests' shared scripts and
+# data are imported by name too (``from test_drachenhort_ui import NEW_DEALT_4``).
+_HERE = os.path.dirname(os.path.abspath(__file__))
+SUPPORT = os.path.join(_HERE, "support")
+for _d in (os.path.join(_HERE, "firmware"), SUPPORT):
+    if _d not in sys.path:
+        sys.path.insert(0, _d)
 
 
 @pytest.fixture(scope="session")

@@ -18,7 +18,7 @@ _DISPLAY_KEYS = ("controller", "width", "height", "addr", "col_offset", "rotate"
 _BUTTON_KEYS = ("pin", "pull", "active")
 
 # The default build, also used when a device has no board.json at all.
-# tests/test_board.py checks it equals boards/pico-ssd1306-4btn.json.
+# tests/firmware/test_board.py checks it equals boards/pico-ssd1306-4btn.json.
 DEFAULT = {
     "name": "pico-ssd1306-4btn",
     "notes": "0.96in SSD1306 on I2C0 (SDA GP4, SCL GP5); four buttons to GND",

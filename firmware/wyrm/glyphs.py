@@ -4,8 +4,8 @@ On the Pico ``draw`` is viper (machine code): a glyph costs a fraction of two Fr
 blits. The same code runs under CPython (the host's micropython
 shim makes the viper cast ptr8 a builtin that returns the buffer itself); a MicroPython
 without the native emitter cannot import this module and font draws with blits.
-tests/test_font.py and tests/test_pico_text.py hold the pixels to the blits' (both colours,
-every shift, clipped at every edge).
+tests/firmware/test_font.py and tests/device/test_pico_text.py hold the pixels to the blits'
+(both colours, every shift, clipped at every edge).
 """
 # pyright: reportUndefinedVariable=false
 # (ptr8 is a viper cast, known to the compiler, not a name)

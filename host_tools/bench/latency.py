@@ -29,7 +29,7 @@ GAP_NS = 3_000_000  # a panel update is a burst of writes; 3 ms of silence ends 
 MAX_PRESSES = 3000
 SEED = 1  # the tour's random numbers, drawn on the Pico too (pico.fs_image(seed=...))
 MAX_RESETS = 30
-# The bounded tour (tests/test_pico_latency.py, --bounded): a menu's selected row counts
+# The bounded tour (tests/device/test_pico_latency.py, --bounded): a menu's selected row counts
 # as a screen of its own only this deep in the screen stack (main menu 1, a game's menu 2)
 BOUNDED = {"pico-ssd1306-4btn": 2, "pico-ssd1306-3btn": 1}
 SEGMENT = 400  # the tour powers on afresh at the main menu after this many keys
@@ -576,7 +576,7 @@ def markdown(results):
                "900 ms OK), each after %d ms of quiet on the panel bus. A latency runs from "
                "the edge the key acts on (the press for UP/DOWN, the release for a click, "
                "600 ms into a long press) to the last byte of the first panel update after "
-               "it. `tests/test_pico_latency.py` asserts the budgets." % QUIET_MS)
+               "it. `tests/device/test_pico_latency.py` asserts the budgets." % QUIET_MS)
     out.append("")
     out.append("| budget | limit |")
     out.append("|---|---:|")

@@ -27,13 +27,13 @@ ALLOWED = {
     " caught since it last looked by this count",
     # A test's window into the device: what the secrecy test observes is the firmware's own
     # state, not a copy of it.
-    "wyrm.peek.PeekScreen.showing": "tests/test_secrecy.py asks each frame whether a secret"
-    " is on the panel",
+    "wyrm.peek.PeekScreen.showing": "tests/firmware/test_secrecy.py asks each frame whether a"
+    " secret is on the panel",
     "wyrm.games.drachenfels_play.CastlePeek.showing": "the castle check's PeekScreen.showing,"
-    " set where it draws its secret (tests/test_secrecy.py)",
+    " set where it draws its secret (tests/firmware/test_secrecy.py)",
     # The provenance of a table: the critical values in wyrm.stats are for this level.
     "wyrm.stats.ALPHA": "the significance level the critical-value table is for;"
-    " tests/test_dice_stats.py checks the table against it",
+    " tests/firmware/test_dice_stats.py checks the table against it",
 }
 
 # Entry points: modules that nothing imports because MicroPython runs them.

@@ -26,7 +26,7 @@ from host_tools.make import fsimage
 SHARED = os.path.normpath(os.path.join(paths.ROOT, "..", "shared", "pico"))
 # The stock MicroPython build, for comparison (PICO_FW) and the tests of the stock path
 STOCK_FW = os.path.join(SHARED, "RPI_PICO-v1.28.0.uf2")
-DEFAULT_FW = STOCK_FW  # the name tests/test_uf2_update.py reads
+DEFAULT_FW = STOCK_FW  # the name tests/device/test_uf2_update.py reads
 BOOTROM_NAME = "bootrom-rp2040-b1.bin"
 EMU = os.path.join(paths.ROOT, "host_tools", "emu", "rp2040.mjs")
 BUILD = os.path.join(paths.ROOT, "build", "pico")
@@ -174,7 +174,7 @@ def own_unbuildable():
 
 def must_run():
     """On CI (CI=true) the emulated Pico's tests fail rather than skip when Wyrm's firmware
-    cannot be built (.ci/run installs the toolchain), as tests/test_firmware.py's do."""
+    cannot be built (.ci/run installs the toolchain), as tests/device/test_firmware.py's do."""
     return bool(os.environ.get("CI")) and not os.environ.get("PICO_FW") and bool(own_unbuildable())
 
 

@@ -360,7 +360,7 @@ class Machine {
 // array's bytes. `restore` puts all of them back into the same objects, so the callbacks the
 // peripherals hold (closures over `this`) keep working, and the machine goes on exactly as it
 // did from the snapshot: emulated time is deterministic, so a restored Pico and a fresh one
-// given the same inputs do the same (tests/test_pico_boot.py checks it byte for byte).
+// given the same inputs do the same (tests/device/test_pico_boot.py checks it byte for byte).
 function snapshot(root) {
   const saved = new Map();
   const todo = [root];

@@ -2,7 +2,7 @@
 
 Each shot is a key script run from power-on in the simulator with a fixed
 seed, so the pictures are reproducible. A few of them are golden files in the
-tests (tests/test_shots.py). The shots the README shows are made in German too
+tests (tests/tools/test_shots.py). The shots the README shows are made in German too
 (``GERMAN``, into docs/de/): the same keys with the language setting on Deutsch.
 """
 import os

@@ -1,6 +1,6 @@
 """CPython stand-in for MicroPython's ``framebuf`` (host only, never deployed).
 
-MONO_VLSB and GS8 only, step by step as the C code; tests/test_framebuf_diff.py proves it
+MONO_VLSB and GS8 only, step by step as the C code; tests/tools/test_framebuf_diff.py proves it
 byte-identical to the real one. Anything else raises.
 """
 

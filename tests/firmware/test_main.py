@@ -18,7 +18,7 @@ from wyrm.oled import Oled
 from wyrm.startup import SAFE_MODE_LINE
 from wyrm.store import Store
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BOARDS = os.path.join(ROOT, "boards")
 NO_DISPLAY = "Wyrm: no display at I2C0 0x3C (SDA GP4, SCL GP5) - check wiring; retrying"
 

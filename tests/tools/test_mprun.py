@@ -10,7 +10,7 @@ from host_tools.checks import picoimports
 from host_tools.mp import runner as mprun
 from host_tools.mp.runner import MicroPython, MicroPythonError, RunnerError
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 RUN_MJS = os.path.join(ROOT, "host_tools", "mp", "run.mjs")
 
 # In the WebAssembly build but not in a Pico's firmware.

@@ -5,7 +5,7 @@ a falling edge on GP15 schedules the measurement, so main.py is the shipped one 
 figure is the heap the app holds in its loop. The tour opens every game from the main
 menu (on_pico.TOUR), measures, goes back; it ends on the die statistics. Then the REPL
 reads the interned names (micropython.qstr_info(): the names made at run time, in RAM; the
-frozen modules' names are in flash). Heap figures after boot are in tests/test_pico_boot.py.
+frozen modules' names are in flash). Heap figures after boot are in tests/device/test_pico_boot.py.
 """
 import re
 

@@ -23,7 +23,7 @@ from wyrm.app import AWAKE, App
 from wyrm.board import BoardError, load_file
 from wyrm.store import Store
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 CAPTURE_WHITE = "down,ok,down*2,ok"  # game menu (on Roll the die): Capture, [white]
 INTERNAL = ("file", ".json", ".bak", ".bad", ".tmp")
 

@@ -17,6 +17,7 @@ import random
 import pytest
 from drive import Driver, same_frames, to_row
 
+from host_tools import paths
 from host_tools.sim import core as simcore
 from wyrm import buttons as B
 from wyrm import deal, deck_ui
@@ -30,7 +31,7 @@ ODD_LABELS = ["Qx%02dz" % i for i in range(30)]
 
 
 def firmware_text():
-    root = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "firmware")
+    root = os.path.join(paths.ROOT, "firmware")
     out = []
     for base, _dirs, files in os.walk(root):
         for fn in files:

@@ -10,7 +10,7 @@ import pytest
 from wyrm import board
 from wyrm.board import BoardError, load_file, load_profile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PROFILES = sorted(glob.glob(os.path.join(ROOT, "boards", "*.json")))
 NAME = "boards/t.json"
 

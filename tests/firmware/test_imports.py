@@ -17,7 +17,7 @@ import pytest
 
 from host_tools.sim import menu
 
-ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 
 # Trees and the folder a module's name is counted from.
 TREES = (("firmware", "firmware"), ("host_tools", "."))

@@ -17,7 +17,7 @@ import pytest
 
 from host_tools.make import deploy, fsimage, uf2
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BOARDS = ["pico-ssd1306-4btn", "pico-ssd1306-3btn"]
 
 

@@ -16,7 +16,7 @@ import framebuf as host_framebuf
 import pytest
 
 SHIM = os.path.join(
-    os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+    os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
     "host_tools",
     "sim",
     "shims",

@@ -10,11 +10,11 @@ import pytest
 from drive import Driver, to_row
 
 import wyrm.games
+from host_tools import paths
 from host_tools.sim import menu
 from wyrm import registry, store_words
 
-DOC = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs",
-                   "DEVELOPING.md")
+DOC = os.path.join(paths.ROOT, "docs", "DEVELOPING.md")
 CHORD = "chord:up+down"
 
 

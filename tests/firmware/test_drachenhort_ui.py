@@ -359,7 +359,7 @@ def test_power_cut_at_every_file_operation_of_a_capture(tmp_path, monkeypatch):
     between two saves resuming "Who was captured?" with the capture already recorded, one
     press from a second one). After a cut at any file operation of the press the game has the
     capture, on its menu; or it lacks it: on the capture list as before the press, or on its
-    menu after a note that the last change was lost. tests/test_pico_powercut.py: every flash
+    menu after a note that the last change was lost. tests/device/test_pico_powercut.py: every flash
     operation, and half-way through each, on the real firmware."""
     import shutil
 

@@ -18,7 +18,7 @@ from host_tools.mp import runner as mprun
 from host_tools.mp.runner import MicroPython
 from host_tools.web import build as web_build
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 FIRMWARE = os.path.join(ROOT, "firmware")
 BOARD = os.path.join(ROOT, "boards", "pico-ssd1306-4btn.json")
 

@@ -9,7 +9,7 @@ from PIL import Image
 
 from host_tools.make import build_pics, case, wiring
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BOARDS = wiring.board_names()
 
 

@@ -13,7 +13,7 @@ import pytest
 
 from host_tools.checks import picoimports, typecheck
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 def _pyright(firmware_dir):

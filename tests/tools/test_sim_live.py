@@ -15,7 +15,7 @@ from host_tools.sim.live import BACK, DOWN, OK, UP, Clock, Session, TapKeys
 from wyrm import buttons as B
 from wyrm.canvas import Canvas
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 WRAP = 1 << 30
 BOARD4 = simcore.load_board("pico-ssd1306-4btn")
 BOARD3 = simcore.load_board("pico-ssd1306-3btn")

@@ -9,7 +9,7 @@ import os
 
 from host_tools.make import deploy
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 MANIFEST = os.path.join(ROOT, "boards", "micropython", "WYRM_PICO", "manifest.py")
 
 

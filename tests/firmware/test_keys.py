@@ -18,7 +18,7 @@ from wyrm.buttons import KIND_NAMES, NAMES, Buttons
 from wyrm.pins import Keys, Led
 from wyrm.ticks import ticks_diff
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 UP, DOWN, OK, BACK = 2, 3, 6, 7  # the pins of boards/pico-ssd1306-4btn.json (to GND)
 DOWN_BIT, OK_BIT = 2, 4
 PRESSED, RELEASED = 0, 1
