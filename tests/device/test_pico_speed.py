@@ -14,7 +14,7 @@ import tempfile
 
 import pytest
 from drive import GAME_IN_PROGRESS, to_row
-from pico_support import parallel
+from pico_support import ascii_art, parallel
 
 from host_tools.bench import latency
 from host_tools.emu import pico
@@ -522,3 +522,76 @@ def test_a_game_in_progress_opens_within_100_ms_of_the_release(runs, name):
     assert r.frame == want, text  # the game's menu with the game, as in the simulator
     assert r.data_after == 0, (r.from_release, r.data_after)
     assert r.from_release[-1][1] <= 100, r.from_release[-1]
+
+
+# -- in German ------------------------------------------------------------------------------
+# Settings, Language (two rows up from the first: the menu wraps), OK: Deutsch; back out
+TO_GERMAN = to_row("Settings") + ",up*2,ok,wait:300,back,wait:600"
+
+
+@pytest.fixture(scope="module")
+def german(tmp_path_factory):
+    """A Pico switched to German in Settings, then powered on again from its own flash: the
+    heap at the main menu after that boot, the main menu, and each of OPENS opened from its
+    first row in German (ms from the release, CPU busy ms, the frame)."""
+    tmp = str(tmp_path_factory.mktemp("german"))
+    fs = os.path.join(tmp, "fs.bin")
+    with pico.boot(BOARD) as dev:
+        dev.play(TO_GERMAN, paced=True)
+        dev.wait_idle()
+        dev.save_flash(fs, fs_only=True)
+    flash = pico.flash_with_fs(fs, out=fs + ".flash")
+    with pico.boot(BOARD, flash=flash) as dev:
+        first = dev.frame()
+        heap = dev.heap()[1] - dev.probe_cost
+        errors = dev.errors()
+    # the openings on a boot of their own, as in English (runs): the heap probe's collection
+    # just before would be counted in the first opening
+    with pico.boot(BOARD, flash=flash) as dev:
+        opened = {}
+        for name in OPENS:
+            to_first_row(dev, first)
+            opened[name] = traced_opening(dev, name)
+        errors += dev.errors()
+    return heap, first, opened, errors
+
+
+def sim_german_frame(script, tap=80, gap=120):
+    """The simulator's last frame after ``script`` from a power-on in German."""
+    from wyrm.store import Store
+
+    state = tempfile.mkdtemp(prefix="wyrm-speed-de-")
+    try:
+        Store(state).save("settings", {"lang": 1})
+        dev = simcore.CPythonDevice(simcore.load_board(BOARD), state, seed=1)
+        frames = dev.run(simcore.timeline(segments(script, tap, gap)))
+        assert dev.app.errors == []
+    finally:
+        shutil.rmtree(state, ignore_errors=True)
+    return bytes(frames[-1].data), frames[-1].text()
+
+
+def test_in_german_the_heap_after_boot_within_24_kb(german):
+    """Booted in German (the setting saved on the flash by Settings > Language), the main
+    menu is the simulator's German one and the heap there is within the same 24 KB as in
+    English: the texts of the other language cost no RAM (both are frozen in flash)."""
+    heap, first, _opened, errors = german
+    assert errors == []
+    want, text = sim_german_frame("wait:100")
+    assert first == want, "device:\n%s\nsimulator:\n%s" % (
+        ascii_art(first, 128, 64), ascii_art(want, 128, 64))
+    print("heap after a German boot: %d B" % heap)
+    assert heap <= HEAP_BOOT, heap
+
+
+@pytest.mark.parametrize("name", list(OPENS))
+def test_in_german_a_game_opens_within_100_ms_and_100_ms_of_cpu(german, name):
+    """In German each game (and the hidden deck) opens within 100 ms of the release with the
+    core busy at most 100 ms, as in English, on the screen the simulator opens in German."""
+    _heap, _first, opened, _errors = german
+    ms, busy, frame = opened[name]
+    print("open %s in German: %.1f ms, CPU busy %.1f ms" % (name, ms or -1, busy))
+    want, text = sim_german_frame(open_script(OPENS[name]))
+    assert frame == want, text
+    assert ms is not None and ms <= OPEN_MS, ms
+    assert 0 < busy <= BUSY_MS, busy
