@@ -3,7 +3,8 @@
 firmware/main.py runs ``main()`` at boot. The shell and what it starts (wyrm.startup,
 wyrm.pins, wyrm.trouble, the OLED driver) are the only code that touches ``machine``,
 and the loop is kept thin: read the button levels, ``app.step(now, levels)``, send the
-changed pages, sleep 5 ms.
+changed pages, sleep 5 ms (50 ms once nothing happened for half a second; a button's edge
+ends a sleep within a millisecond).
 
 What the user sees when something is wrong (the LED blinks a code):
 - hold BACK (OK on three-button boards) while powering up: safe mode, the app
@@ -150,9 +151,16 @@ def run(machine, time, prof, keys, led, oled, app):
                     machine.freq(_HZ)  # it wakes at 125 MHz, the panel's bus at 250 kHz
                 machine.enable_irq(st)
                 continue
-        # A press waiting out its debounce is taken the moment it may be.
-        wait = buttons.due(time.ticks_ms()) if buttons is not None else -1
-        keys.nap(time, _LOOP_MS if wait < 0 or wait > _LOOP_MS else (wait or 1))
+        # A press waiting out its debounce is taken the moment it may be. Quiet as for a
+        # doze (on USB, where the core must stay awake for it): one step a _DOZE_MS, a
+        # latched edge still ends the nap within a millisecond.
+        now = time.ticks_ms()
+        wait = buttons.due(now) if buttons is not None else -1
+        if wait < 0 and keys.latched and not levels and ticks_diff(now, busy) >= _DOZE_AFTER:
+            wait = _DOZE_MS
+        elif wait < 0 or wait > _LOOP_MS:
+            wait = _LOOP_MS
+        keys.nap(time, wait or 1)
 
 
 def main(machine=None, time=None, board_path="board.json", store_root="", Oled=None, make_app=None):
