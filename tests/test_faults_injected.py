@@ -206,10 +206,10 @@ def test_a_turn_that_is_not_a_seat_is_a_damaged_save_not_a_crash(tmp_path, name,
     and the copy before - and the game menu opens."""
     good, open_keys = made(tmp_path, name)
     Store(str(tmp_path)).save(name, good)
-    seats = {"drachenschatten": lambda g: len(g["game"]["players"]),
-             "drachenfels": lambda g: len(g["game"]["knights"]),
+    seats = {"drachenschatten": lambda g: len(g["rules"]["players"]),
+             "drachenfels": lambda g: len(g["rules"]["knights"]),
              "drakonia": lambda g: len(g["tallies"]) if "tallies" in g else g["n"],
-             "drachenhort": lambda g: g["game"]["players"]}[name](good)
+             "drachenhort": lambda g: g["rules"]["players"]}[name](good)
     Store(str(tmp_path)).save(name, dict(good, turn=seats if turn == "seats" else turn))
     d = Driver(tmp_path)
     d.keys(open_keys)
@@ -223,7 +223,7 @@ def test_a_turn_that_is_not_a_seat_is_a_damaged_save_not_a_crash(tmp_path, name,
 def test_the_last_seat_is_a_good_turn(tmp_path, name):
     """The boundary inside: turn = seats - 1 is read as it is, without a message."""
     good, open_keys = made(tmp_path, name)
-    seats = len(good["game"]["players"] if name == "drachenschatten" else good["game"]["knights"])
+    seats = len(good["rules"]["players"] if name == "drachenschatten" else good["rules"]["knights"])
     Store(str(tmp_path)).save(name, dict(good, turn=seats - 1))
     d = Driver(tmp_path)
     d.keys(open_keys)

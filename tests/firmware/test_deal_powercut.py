@@ -34,7 +34,7 @@ def old_game(tmp_path_factory):
     d = Driver(base, seed=4)
     d.keys(NEW_DEALT_4 + "," + PEEK_ROUND_4)
     old = Store(base).load("drachenhort")
-    assert old["game"]["players"] == 4 and all(old["deal"]["seen"])
+    assert old["rules"]["players"] == 4 and all(old["deal"]["seen"])
     return base, old
 
 
@@ -83,7 +83,7 @@ def check_boot(d, old):
     if saved == old:
         assert "See my card" in menu_labels(d), text
         return "old"
-    assert saved["game"] == {"events": [], "mode": "dealt", "players": 5}, saved
+    assert saved["rules"] == {"events": [], "mode": "dealt", "players": 5}, saved
     deal = saved["deal"]
     assert deal is not None and len(deal["cards"]) == 5 and not any(deal["seen"])
     assert "Pass to" in text, text  # the pass round resumes, same cards

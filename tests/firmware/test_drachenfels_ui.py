@@ -66,7 +66,7 @@ def test_setup_for_two_and_four_players(tmp_path, ticks, n, cards, pile):
     t = flat(d)
     assert "%d cards" % cards in t and "pile %d." % pile in t
     assert ("All cards are used." in t) == (cards == 36)
-    assert len(saved(d)["game"]["knights"]) == n
+    assert len(saved(d)["rules"]["knights"]) == n
     assert d.errors() == []
 
 
@@ -79,7 +79,7 @@ def test_knight_picker_needs_two_knights_and_the_ticked_colours_play(tmp_path):
     d.keys("down*4,ok")
     assert "Pick 2 to 4 knights" in drawn(d)
     d.keys("wait:1600,up,ok,up,ok,down*2,ok,ok,ok")  # tick Blue, Green; start; Yellow begins
-    knights = saved(d)["game"]["knights"]
+    knights = saved(d)["rules"]["knights"]
     assert [k["name"] for k in knights] == ["Yellow", "Green", "Blue"]
     assert [k["colour"] for k in knights] == [1, 2, 3]
     assert d.text().startswith("== Drachenfels ==") and "Blue: no armour" in d.text()
@@ -91,7 +91,7 @@ def test_castle_check_needs_armour_first(tmp_path):
     d = Driver(tmp_path)
     d.keys(PLAY3 + ",down*2,ok,down*2,ok")  # Red's screen: Castle check
     assert "Red needs armour first" in drawn(d)
-    assert saved(d)["game"]["knights"][0]["visited"] == 0
+    assert saved(d)["rules"]["knights"][0]["visited"] == 0
     assert d.errors() == []
 
 
@@ -103,7 +103,7 @@ def _seeds_with_castle2(tmp_path, want):
     while len(found) < len(want) and seed < 60:
         state = str(tmp_path / ("seed-%d" % seed))
         simcore.run_script(PLAY3, seed=seed, state=state)
-        c = Store(state).load("drachenfels")["game"]["castles"][1]
+        c = Store(state).load("drachenfels")["rules"]["castles"][1]
         if c in want and c not in found:
             found[c] = seed
         seed += 1
@@ -165,7 +165,7 @@ def test_first_failed_castle_visit_brings_the_rainbow_reminder(tmp_path):
     assert "> Rainbows: + castles" in d.text()
     d.keys("ok")
     assert "or rainbow rock to a rock castle" in flat(d)
-    assert saved(d)["game"]["rainbow_rule"] is True
+    assert saved(d)["rules"]["rainbow_rule"] is True
     assert d.errors() == []
 
 
@@ -188,7 +188,7 @@ def test_back_before_looking_cancels_without_a_visit(tmp_path):
     d = Driver(tmp_path, seed=1)
     d.keys(PLAY3 + RED_ARMOUR + CHECK_CASTLE2 + ",back")
     assert d.text().startswith("== Red knight ==")
-    assert saved(d)["game"]["knights"][0]["visited"] == 0
+    assert saved(d)["rules"]["knights"][0]["visited"] == 0
     assert d.errors() == []
 
 
@@ -200,7 +200,7 @@ def test_a_quick_peek_ends_as_ok_is_let_go_and_its_click_does_nothing_more(tmp_p
     d.keys(PLAY3 + RED_ARMOUR + CHECK_CASTLE2 + ",press:ok,wait:100,release:ok")
     assert any("The shoes are" in f.text() for f in d.frames[-6:] if f is not None)
     assert d.title() == "== Drachenfels ==  Yellow" and "> Armour: Yellow" in d.text()
-    assert saved(d)["game"]["knights"][1]["armour"] is False
+    assert saved(d)["rules"]["knights"][1]["armour"] is False
     assert d.errors() == []
 
 
@@ -227,7 +227,7 @@ def test_move_offers_double_only_after_entering_a_rock_castle(tmp_path):
     assert "Point card: 3" in t and "(x2 after a castle)" in t and "6" not in t
     d.keys("up*5")  # stops at 5
     assert "Point card: 5" in d.text()
-    assert saved(d)["game"]["castles"][1] != 0  # castle 2 is not Red's (seed 1)
+    assert saved(d)["rules"]["castles"][1] != 0  # castle 2 is not Red's (seed 1)
     d.keys("ok,down,ok,down,ok,press:ok,wait:300,release:ok")  # look into castle 2
     assert d.title() == "== Drachenfels ==  Yellow"  # not the princess: the turn is over
     d.keys("down*2,ok,down,ok,up*2")  # Red's screen: Move again
@@ -242,7 +242,7 @@ def test_finding_the_own_princess_wins(tmp_path):
     """Red looks where the red princess is: "you win!" while held, then "Red wins!"."""
     d = Driver(tmp_path, seed=1)
     d.keys(PLAY3 + RED_ARMOUR)
-    castle = saved(d)["game"]["castles"].index(0)
+    castle = saved(d)["rules"]["castles"].index(0)
     d.keys("down*2,ok" + (",down*%d" % castle if castle else "") + ",ok,press:ok,wait:300")
     assert "RED" in d.text() and "Your princess -" in d.text() and "you win!" in d.text()
     d.keys("release:ok")
@@ -251,7 +251,7 @@ def test_finding_the_own_princess_wins(tmp_path):
     assert "> Winner: Red" in d.text()
     d.keys("down*2,ok,down*2,ok")  # Castle check with Yellow: the game is over
     assert "The game is over" in drawn(d)
-    assert saved(d)["game"]["winner"] == 0
+    assert saved(d)["rules"]["winner"] == 0
     assert d.errors() == []
 
 
@@ -278,13 +278,13 @@ def test_power_cut_keeps_armour_visits_and_the_open_knight(tmp_path):
     "content, message",
     [
         (b"WYRM 1 00000000 5\nhello", "damaged"),
-        ({"v": 1, "game": {"knights": []}, "screen": "menu", "knight": 0}, "was damaged"),
+        ({"v": 1, "rules": {"knights": []}, "screen": "menu", "knight": 0}, "was damaged"),
         (
             {
                 "v": 1,
                 "screen": "menu",
                 "knight": 0,
-                "game": {
+                "rules": {
                     "knights": [
                         {"name": "Red", "colour": 0, "armour": False, "castle": False,
                          "visited": 0},
@@ -322,10 +322,10 @@ def test_new_game_over_an_existing_one_asks_first(tmp_path):
     d.keys(PLAY3 + RED_ARMOUR + ",back,up*4,ok")
     assert "Start a new game?" in flat(d) and "> No" in d.text()
     d.keys("ok")
-    assert saved(d)["game"]["knights"][0]["armour"] is True
+    assert saved(d)["rules"]["knights"][0]["armour"] is True
     d.keys("ok,up,ok,up*2,ok,down*2,ok,ok,ok")  # Yes; untick Green: Red + Yellow; start
-    assert saved(d)["game"]["knights"][0]["armour"] is False
-    assert len(saved(d)["game"]["knights"]) == 2
+    assert saved(d)["rules"]["knights"][0]["armour"] is False
+    assert len(saved(d)["rules"]["knights"]) == 2
     assert d.errors() == []
 
 
@@ -429,7 +429,7 @@ def test_armour_ends_the_turn_back_leaves_and_the_undo_row_takes_the_pass_back(t
     assert d.title() == "== Drachenfels ==  Yellow" and "Back to Yellow" in flat(d)
     d.keys("wait:1600")
     assert "> Next turn: Green" in d.text() and "Castle check: Yellow" in d.text()
-    assert saved(d)["game"]["knights"][1]["armour"] is True and saved(d)["turn"] == 1
+    assert saved(d)["rules"]["knights"][1]["armour"] is True and saved(d)["turn"] == 1
     assert d.errors() == []
 
 
@@ -453,7 +453,7 @@ def test_the_next_knights_row_is_one_down_after_a_turn_with_the_cards_alone(tmp_
     d.keys("down,ok,wait:1600")  # (past the toast: "Yellow: armour. Green's turn")
     assert d.title() == "== Drachenfels ==  Green" and "> Armour: Green" in d.text()
     assert selected_next(d) == "Armour: Red"
-    knights = saved(d)["game"]["knights"]
+    knights = saved(d)["rules"]["knights"]
     assert [k["armour"] for k in knights] == [False, True, False]
     assert saved(d)["turn"] == 2
     assert d.errors() == []
@@ -541,7 +541,7 @@ def test_a_game_speaks_the_language_set(tmp_path, monkeypatch, lang_n, want):
     assert want["menu"][1] in d.text()  # (the cursor on the turn's knight)
     d.keys("ok")  # Red's armour: the turn passes
     assert want["toast"] in drawn(d).replace("\n", " ")  # (the toast is drawn last)
-    castle = saved(d)["game"]["castles"].index(0)  # where Red's princess is
+    castle = saved(d)["rules"]["castles"].index(0)  # where Red's princess is
     d.keys("wait:1600,down*2,ok,down*2,ok")  # Red's menu: Castle check
     assert all(w in d.text() for w in want["castles"]), d.text()
     d.keys(("down*%d," % castle if castle else "") + "ok")

@@ -370,7 +370,7 @@ def test_power_cut_at_every_file_operation_of_a_capture(tmp_path, monkeypatch):
     base = str(base)
     d = Driver(base)
     d.keys(NEW_PRINTED_4 + ",down,ok")  # the capture list open, nothing captured
-    old = Store(base).load("drachenhort")["game"]
+    old = Store(base).load("drachenhort")["rules"]
 
     def press(cut_at):
         state = str(tmp_path / "flash")
@@ -396,7 +396,7 @@ def test_power_cut_at_every_file_operation_of_a_capture(tmp_path, monkeypatch):
     for cut_at in list(range(1, total + 1)) + [None]:  # None: no cut
         d, _ops = press(cut_at)
         text = d.text()
-        game = Store(d.state_dir).load("drachenhort")["game"]
+        game = Store(d.state_dir).load("drachenhort")["rules"]
         if "cut off" in text.replace("\n", " "):
             assert "The last change was lost: check the board." in text.replace("\n", " ")
             d.keys("ok")
@@ -419,7 +419,7 @@ def test_damaged_save_gives_a_message_and_a_fresh_start(tmp_path):
     """A readable but wrong save (an impossible event) says so and starts with no game."""
     Store(str(tmp_path)).save(
         "drachenhort",
-        {"v": 1, "game": {"players": 4, "mode": "printed", "events": [["capture", 9]]}},
+        {"v": 1, "rules": {"players": 4, "mode": "printed", "events": [["capture", 9]]}},
     )
     d = Driver(tmp_path)
     d.keys(OPEN)
@@ -696,7 +696,7 @@ def test_a_dealt_game_whose_deal_is_gone_is_revealed_with_printed_cards(tmp_path
     order = [1, 2, 3, 4, 5, 6]
     game = {"players": 3, "mode": "dealt",
             "events": [["escape", 0, order], ["next_escape"], ["escape", 0, order]]}
-    Store(str(tmp_path)).save("drachenhort", {"v": 1, "game": game, "cards": [None] * 3,
+    Store(str(tmp_path)).save("drachenhort", {"v": 1, "rules": game, "cards": [None] * 3,
                                               "screen": "menu", "arg": None, "turn": 0,
                                               "deal": None})
     d = Driver(tmp_path)
@@ -705,8 +705,8 @@ def test_a_dealt_game_whose_deal_is_gone_is_revealed_with_printed_cards(tmp_path
     d.keys("down,ok")  # Final reveal
     assert "Wyrm's deal is missing. Each player enters their printed card." in flat(d)
     saved = Store(d.state_dir).load("drachenhort")
-    assert saved["game"]["mode"] == "printed" and "deal" not in saved
-    assert saved["game"]["events"][-1] == ["finish"]
+    assert saved["rules"]["mode"] == "printed" and "deal" not in saved
+    assert saved["rules"]["events"][-1] == ["finish"]
     d.keys("ok")
     d.reboot()
     assert d.title() == "== Final reveal ==" and "missing" not in flat(d)
@@ -854,7 +854,7 @@ def test_turn_goes_on_between_escapes_and_ends_with_the_game(tmp_path):
 def _full_save(mode="printed"):
     """A save of a game after one capture (white: silver 1), every field there."""
     game = {"players": 3, "mode": mode, "events": [["capture", 2]]}
-    out = {"v": 1, "game": game, "cards": [None] * 3, "screen": "menu", "arg": None,
+    out = {"v": 1, "rules": game, "cards": [None] * 3, "screen": "menu", "arg": None,
            "turn": 0}
     if mode == "dealt":
         out["deal"] = None
@@ -914,7 +914,7 @@ def test_the_turn_a_capture_ended_is_saved_with_it(tmp_path):
     Undo still gives that turn back. A save naming a seat outside the table there is a
     damaged save (message, the good copy before it)."""
     game = {"players": 3, "mode": "printed", "events": [["capture", 2]]}
-    Store(str(tmp_path)).save("drachenhort", {"v": 1, "game": game, "turn": 0,
+    Store(str(tmp_path)).save("drachenhort", {"v": 1, "rules": game, "turn": 0,
                                               "cards": [None] * 3, "screen": "menu",
                                               "arg": None, "ends": [[1, 2]]})
     d = Driver(tmp_path)
@@ -922,7 +922,7 @@ def test_the_turn_a_capture_ended_is_saved_with_it(tmp_path):
     assert d.title() == "== Esc 1 ==  P1  token 2"
     d.keys("down*5,ok,up,ok,wait:2000")  # Undo: Yes
     assert d.title() == "== Esc 1 ==  P3  token 1"
-    Store(str(tmp_path)).save("drachenhort", {"v": 1, "game": game, "turn": 0,
+    Store(str(tmp_path)).save("drachenhort", {"v": 1, "rules": game, "turn": 0,
                                               "cards": [None] * 3, "screen": "menu",
                                               "arg": None, "ends": [[1, 3]]})
     d.keys("back," + OPEN)

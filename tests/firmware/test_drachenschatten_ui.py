@@ -213,7 +213,7 @@ def test_a_trade_that_gives_two_players_seven_objects_makes_both_win(tmp_path):
     d.keys("down*3,ok")
     t = flat(d)
     assert "P1+P2 win!" in t and "P1: 7 object types" in t and "P2: 7 object types" in t
-    g = saved(d)["game"]["players"]
+    g = saved(d)["rules"]["players"]
     assert g[0]["objects"] == [1, 1, 1, 1, 1, 1, 0, 0, 0, 1]
     assert g[1]["objects"] == [1, 1, 0, 1, 0, 0, 1, 1, 1, 1]
     d.keys("ok,ok")
@@ -227,7 +227,7 @@ def test_a_trade_that_wins_nobody_says_who_got_what_and_offers_the_pass(tmp_path
     d.keys(NEW2 + ",up*5,ok,ok,down*2,ok,up,ok,ok,ok,ok")  # P1 torch, pass; P2 key; trade
     t = d.text()
     assert "P2 got Torch; P1" in t and "got Key" in t and "> Next turn: P1" in t
-    g = saved(d)["game"]["players"]
+    g = saved(d)["rules"]["players"]
     assert g[0]["objects"][6] == 1 and g[1]["objects"][0] == 1
     assert d.errors() == []
 
@@ -248,7 +248,7 @@ def test_steal_takes_another_players_object_in_three_presses_from_the_pass(tmp_p
     assert d.text().startswith("== P1 steals ==") and "> Shield" in d.text()
     assert "Boots" in d.text()
     d.keys("up,ok")  # his boots
-    g = saved(d)["game"]["players"]
+    g = saved(d)["rules"]["players"]
     assert g[0]["objects"][1] == 1 and g[1]["objects"][1] == 0 and g[1]["objects"][7] == 1
     assert g[0]["objects"][0] == 2
     assert "P1 stole P2's" in flat(d) and "> Next turn: P2" in d.text()
@@ -269,12 +269,12 @@ def test_destroy_removes_another_players_object_and_undo_brings_it_back(tmp_path
     d.keys("ok")
     assert "> Shield" in d.text()
     d.keys("ok")
-    assert saved(d)["game"]["players"][0]["objects"][7] == 0
+    assert saved(d)["rules"]["players"][0]["objects"][7] == 0
     assert "P2 destroyed P1's" in flat(d) and "> Next turn: P1" in d.text()
     d.keys("back")
     assert "Undo destroy P2-P1" in d.text()
     d.keys("down*3,ok")
-    assert saved(d)["game"]["players"][0]["objects"][7] == 1
+    assert saved(d)["rules"]["players"][0]["objects"][7] == 1
     assert d.errors() == []
 
 
@@ -283,7 +283,7 @@ def test_steal_or_destroy_from_a_player_without_objects_is_refused(tmp_path):
     d = Driver(tmp_path)
     d.keys(NEW2 + ",up,ok,up*2,ok,ok")  # P1 a gem; steal from P2, who has nothing
     assert "P2 has no objects" in flat(d)
-    assert saved(d)["game"]["players"][0]["objects"][4] == 1
+    assert saved(d)["rules"]["players"][0]["objects"][4] == 1
     assert d.errors() == []
 
 
@@ -313,7 +313,7 @@ def test_empty_piles_most_cards_wins(tmp_path):
 
 
 def torches(d):
-    return saved(d)["game"]["players"][0]["objects"][0]
+    return saved(d)["rules"]["players"][0]["objects"][0]
 
 
 def test_take_one_away_corrects_and_undo_restores_the_last_change(tmp_path):
@@ -366,14 +366,14 @@ def test_lost_battle_clears_the_collection_after_confirmation(tmp_path):
     d.keys(NEW2 + "," + track({TORCH: 2, TREASURES: 2}, back=False) + ",up*5,ok")
     assert "P1 lost a battle" in flat(d) and "> Yes" in d.text()
     d.keys("ok")
-    p = saved(d)["game"]["players"][0]
+    p = saved(d)["rules"]["players"][0]
     assert p["objects"] == [0] * 10 and p["treasures"] == 0
     assert d.title() == "== P2 cards ==  0 kinds" and "P1 lost every card" in flat(d)
     assert saved(d)["turn"] == 1
     d.keys("back")
     assert "Undo P1 lost battle" in d.text()
     d.keys("down*3,ok")
-    p = saved(d)["game"]["players"][0]
+    p = saved(d)["rules"]["players"][0]
     assert p["objects"][0] == 2 and p["treasures"] == 2
     assert d.errors() == []
 
@@ -386,7 +386,7 @@ def test_the_eighth_treasure_is_refused(tmp_path):
         d.keys(track({TREASURES: 2}, back=False) + ",ok")  # and the pass
     d.keys(track({TREASURES: 2}, back=False))
     assert "Only 7 treasures" in flat(d)
-    assert saved(d)["game"]["players"][3]["treasures"] == 1
+    assert saved(d)["rules"]["players"][3]["treasures"] == 1
     assert d.errors() == []
 
 
@@ -410,8 +410,8 @@ def test_power_cut_keeps_every_count_and_the_open_player(tmp_path):
     "content, message",
     [
         (b"WYRM 1 00000000 5\nhello", "damaged"),
-        ({"v": 1, "game": {"players": []}}, "was damaged"),
-        ({"v": 1, "game": {"players": [{"name": "P1"}, {"name": "P2"}]}, "start": 0},
+        ({"v": 1, "rules": {"players": []}}, "was damaged"),
+        ({"v": 1, "rules": {"players": [{"name": "P1"}, {"name": "P2"}]}, "start": 0},
          "was damaged"),
         ("just text", "was damaged"),
     ],
@@ -429,7 +429,7 @@ def test_damaged_save_gives_a_message_and_a_fresh_start(tmp_path, content, messa
     d.keys("ok")
     assert "> New game" in d.text()
     d.keys("ok,ok,ok")
-    assert len(saved(d)["game"]["players"]) == 2 and d.title() == "== P1 cards ==  0 kinds"
+    assert len(saved(d)["rules"]["players"]) == 2 and d.title() == "== P1 cards ==  0 kinds"
     assert d.errors() == []
 
 
@@ -439,9 +439,9 @@ def test_new_game_over_an_existing_one_asks_first(tmp_path):
     d.keys(NEW2 + "," + track({TORCH: 1}) + ",up,ok")
     assert "Start a new game?" in flat(d) and "> No" in d.text()
     d.keys("ok")
-    assert saved(d)["game"]["players"][0]["objects"][0] == 1
+    assert saved(d)["rules"]["players"][0]["objects"][0] == 1
     d.keys("ok,up,ok,ok,ok")
-    assert saved(d)["game"]["players"][0]["objects"][0] == 0
+    assert saved(d)["rules"]["players"][0]["objects"][0] == 0
     assert d.errors() == []
 
 

@@ -72,7 +72,7 @@ def test_restored_copy_opens_on_the_game_menu_and_says_what_was_lost(tmp_path):
         assert "Who was captured?" not in d.text()
     d.keys("down,ok")  # the menu's OK only opens the list: nothing was recorded
     assert d.text().startswith("== Who was captured? ==")
-    assert len(saved(d, "drachenhort")["game"]["events"]) == 1
+    assert len(saved(d, "drachenhort")["rules"]["events"]) == 1
     d.keys("back,back")
     d.keys("back,ok")  # leave, open again from the main menu: an ordinary open
     d.keys("down")  # (its note is written after the first key in the game)
@@ -194,7 +194,7 @@ def test_new_game_with_room_drops_the_old_deal(tmp_path):
     d.keys(NEW_DEALT_4 + "," + PEEK_ROUND_4)
     assert saved(d, "drachenhort")["deal"] is not None
     d.keys("up,ok,up,ok,ok,down,ok,ok")
-    assert saved(d, "drachenhort")["game"]["mode"] == "printed"
+    assert saved(d, "drachenhort")["rules"]["mode"] == "printed"
     assert "deal" not in saved(d, "drachenhort") and saved(d, "party") is None
 
 

@@ -39,7 +39,7 @@ def play(state_dir, board):
     g.expect("== Youngest begins ==")
     g.do("down*2,ok")  # Cleo
     g.nav("ok")  # the setup page (the deck and the princesses)
-    castles = Store(str(state_dir)).load("drachenfels")["game"]["castles"]
+    castles = Store(str(state_dir)).load("drachenfels")["rules"]["castles"]
     seat = YOUNGEST
 
     def plain(rounds):

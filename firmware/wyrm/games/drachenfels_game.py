@@ -2,7 +2,7 @@
 
 The game menu: whose turn, the turn's knight and the next one (armour, then the castle
 check), every knight, rainbows, setup. The princesses' places are part of the rules state.
-Saved as {"v", "game": drachenfels state, "screen": "menu" | "knight", "knight", "turn"}.
+Saved as {"v", "rules": drachenfels state, "screen": "menu" | "knight", "knight", "turn"}.
 """
 from micropython import const
 
@@ -22,8 +22,8 @@ class Game(gamekit.SavedGame):
     at_key = "knight"
 
     def valid(self, obj):
-        drachenfels.load(obj["game"])
-        n = len(obj["game"]["knights"])
+        drachenfels.load(obj["rules"])
+        n = len(obj["rules"]["knights"])
         return plain.whole(obj["knight"], 0, n - 1) and obj["screen"] in _SCREENS
 
     def menu(self):
@@ -35,10 +35,10 @@ class Game(gamekit.SavedGame):
 
     def board(self):
         # the rules' state: the knights, the princesses' castles, the winner
-        return self.state["game"]
+        return self.state["rules"]
 
     def knights(self):
-        return self.state["game"]["knights"]
+        return self.state["rules"]["knights"]
 
     def name(self, k):
         # the player's name from the table (main menu > Players), else the knight's colour
@@ -58,7 +58,7 @@ class Game(gamekit.SavedGame):
         rules = drachenfels
         names = [rules.COLOURS[c] for c in colours]
         game = rules.new_game(len(colours), rng, colours, names)
-        self.state = self.begin({"game": game})
+        self.state = self.begin({"rules": game})
 
 
 # -- game menu -----------------------------------------------------------------------

@@ -37,9 +37,9 @@ _SCREENS = (
 
 
 class Game(gamekit.SavedGame):
-    # The save: {"v", "game": the rules' game as saved (players, mode, events),
+    # The save: {"v", "rules": the rules' game as saved (players, mode, events),
     # "cards", "screen", "arg", "turn", "deal" (dealt games)}; ``hoard`` is the rules'
-    # game on state["game"], which keeps its events there.
+    # game on state["rules"], which keeps its events there.
 
     store_name = "drachenhort"
     version = _VERSION
@@ -52,7 +52,7 @@ class Game(gamekit.SavedGame):
 
     def __init__(self, app):
         super().__init__(app)
-        self._of = None  # the state["game"] ``hoard`` is on
+        self._of = None  # the state["rules"] ``hoard`` is on
         self._hoard = None
         self._cfg = None
         self._dealt = None  # the dealt cards, once read at the reveal
@@ -62,11 +62,11 @@ class Game(gamekit.SavedGame):
 
     @property
     def hoard(self):
-        # the rules' game (drachenhort.Game) on state["game"], None: no game yet
+        # the rules' game (drachenhort.Game) on state["rules"], None: no game yet
         st = self.state
         if st is None:
             return None
-        obj = st["game"]
+        obj = st["rules"]
         if obj is not self._of:
             self._hoard = drachenhort.Game.load(obj)
             self._of = obj
@@ -117,7 +117,7 @@ class Game(gamekit.SavedGame):
     def valid(self, raw):
         # A save of this version: the rules' game replayed, its cards checked; a field
         # missing (cards, turn, arg, a dealt game's deal) is a damaged save
-        obj = raw["game"]
+        obj = raw["rules"]
         hoard = drachenhort.Game.load(obj)
         n = hoard.players
         cards = raw["cards"]
@@ -143,7 +143,7 @@ class Game(gamekit.SavedGame):
         """Start afresh, with its deal (``deal``, dealt games) in the same save: the
         old game and its party cards are replaced in one atomic save."""
         self._dealt = None
-        fields = {"game": drachenhort.Game(players, mode).to_json(), "cards": [None] * players,
+        fields = {"rules": drachenhort.Game(players, mode).to_json(), "cards": [None] * players,
                   "arg": None}
         if mode == "dealt":
             fields["deal"] = deal

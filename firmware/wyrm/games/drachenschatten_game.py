@@ -2,7 +2,7 @@
 
 The menu lists the players' cards, whose turn first; a pass opens the next player's
 cards. The last player to have slain a dragon begins (chosen, or at random). Saved as
-{"v", "game", "start", "turn", "end", "won", "undo": [[label, snapshot]], "screen", "player"}
+{"v", "rules", "start", "turn", "end", "won", "undo": [[label, snapshot]], "screen", "player"}
 (an undo label is a code the screens put into words: drachenschatten_play.said).
 """
 from micropython import const
@@ -51,7 +51,7 @@ class Game(gamekit.SavedGame):
 
     def valid(self, obj):
         rules = drachenschatten
-        game = obj["game"]
+        game = obj["rules"]
         players = game["players"]
         if not isinstance(players, list):
             return False
@@ -100,20 +100,20 @@ class Game(gamekit.SavedGame):
             app.push(drachenschatten_play.EndCount(self))
 
     def players(self):
-        return self.state["game"]["players"]
+        return self.state["rules"]["players"]
 
     def seats(self):
         return len(self.players())
 
     def start(self, n):
         self.last_row = {}
-        self.state = self.begin({"game": drachenschatten.new_game(n), "start": 0, "end": False,
+        self.state = self.begin({"rules": drachenschatten.new_game(n), "start": 0, "end": False,
                                  "won": [], "undo": []})
 
     def apply(self, label, change, *args):
         """``change(game state, *args)``, kept so it can be undone. A change the rules
         refuse (ValueError) leaves the game and its undo steps as they were."""
-        game = self.state["game"]
+        game = self.state["rules"]
         snap = _snapshot(game)
         try:
             change(game, *args)
@@ -128,11 +128,11 @@ class Game(gamekit.SavedGame):
 
     def undo(self):
         label, snap = self.state["undo"].pop()
-        _restore(self.state["game"], snap)
+        _restore(self.state["rules"], snap)
         return label
 
     def winners(self):
-        return drachenschatten.winners(self.state["game"])
+        return drachenschatten.winners(self.state["rules"])
 
     def changed(self, app):
         """Save; announce players who have just reached a winning condition (-> True)."""

@@ -492,7 +492,7 @@ class EndCount(gamekit.Page):
 
     def draw(self, app, fb):
         g = self.game
-        r = drachenschatten.end_count(g.state["game"])
+        r = drachenschatten.end_count(g.state["rules"])
         ui.title(fb, t("End: most cards", "Ende: meiste Karten"))
         if r["draw"]:
             head = t("Draw!", "Unentschieden!")
