@@ -116,10 +116,54 @@ def test_treasure_text():
 
 
 def test_add_treasure():
-    """Cards won are added to the player's treasure card count."""
+    """Cards won are held each with its silver, and their silver is the player's."""
     p = dk.Player()
-    dk.add_treasure(p, dk.treasure_cards(5, 3))
-    assert p.cards == 3
+    assert dk.add_treasure(p, [200, 0, 150][:dk.treasure_cards(5, 3)]) == 3
+    assert p.cards == [200, 0, 150] and p.silver == 350
+
+
+def test_lose_cards_hands_in_those_named():
+    """Cards handed in leave the player with their silver; silver never goes below 0."""
+    p = dk.Player()
+    dk.add_treasure(p, [200, 50, 200, 300])
+    dk.lose_cards(p, [200, 50])
+    assert sorted(p.cards) == [200, 300] and p.silver == 500
+    p.silver = 100  # (corrected on the player's page)
+    dk.lose_cards(p, [300])
+    assert p.cards == [200] and p.silver == 0
+
+
+@pytest.mark.parametrize("vals,n,order", [
+    ([50, 100, 100, 300], 2, [[50, 100], [100, 100], [50, 300], [100, 300]]),
+    ([0, 50, 200], 1, [[0], [50], [200]]),
+    ([100, 100, 100], 3, [[100, 100, 100]]),
+    ([50, 60, 70, 80], 3, [[50, 60, 70], [50, 60, 80], [50, 70, 80], [60, 70, 80]]),
+])
+def test_next_pick_steps_through_every_choice_by_its_silver(vals, n, order):
+    """UP on the cards to lose goes to the next dearer choice, DOWN back; every choice of n
+    cards comes once (equal cards are one choice), and the ends stay put."""
+    pick = list(range(n))
+    seen = []
+    for _ in range(len(order) + 1):
+        seen.append([vals[i] for i in pick])
+        pick = dk.next_pick(vals, pick, True)
+    assert seen == order + [order[-1]]
+    back = []
+    for _ in range(len(order) + 1):
+        back.append([vals[i] for i in pick])
+        pick = dk.next_pick(vals, pick, False)
+    assert back == order[::-1] + [order[0]]
+
+
+@pytest.mark.parametrize("cards,ok", [
+    ([], True), ([0, 5000, 150], True), ([50] * 99, True),
+    ([50] * 100, False), ([5001], False), ([-50], False), ([1.5], False), ([True], False),
+    (["50"], False), (3, False), (None, False), ({"a": 1}, False),
+])
+def test_cards_ok_accepts_only_a_list_of_card_silver(cards, ok):
+    """A saved cards list is each card's silver (0..5,000), at most 99 cards; anything
+    else is not a Drakskatten player's treasure."""
+    assert dk.cards_ok(cards) is ok
 
 
 # ----- injuries ---------------------------------------------------------------------
@@ -149,9 +193,10 @@ def test_death_result_always_kills(current):
 
 @pytest.mark.parametrize("current,code", sorted(COMBOS))
 def test_take_hit_every_pair(current, code):
-    """Taking a hit sets the combined injury and hands in the table's cards (death: reset)."""
+    """Taking a hit sets the combined injury and says how many cards the table takes; the
+    player still holds them until they say which (death: reset)."""
     p = dk.Player("Ann", "red", 3)
-    p.cards = 5
+    p.cards = [100, 100, 200, 150, 150]
     p.silver = 700
     p.give(dk.SWORD)
     p.injury = current
@@ -159,9 +204,9 @@ def test_take_hit_every_pair(current, code):
     after = COMBOS[(current, code)]
     assert out == (code, 5 if after == DEATH else [0, 1, 2, 3][code], current, after)
     if after == DEATH:
-        assert (p.cards, p.silver, p.items, p.injury) == (0, 0, [], NONE)
-    else:
-        assert p.cards == 5 - [0, 1, 2, 3][code]
+        assert (p.cards, p.silver, p.items, p.injury) == ([], 0, [], NONE)
+    else:  # (which cards go is the player's to say: lose_cards)
+        assert p.cards == [100, 100, 200, 150, 150]
         assert p.injury == after and p.silver == 700 and p.has(dk.SWORD)
     assert (p.name, p.colour, p.staircase) == ("Ann", "red", 3)
 
@@ -170,27 +215,27 @@ def test_light_on_injury_still_costs_a_card():
     """A light injury on top of an injury changes nothing, but the treasure card is still lost."""
     p = dk.Player()
     p.injury = INJURY
-    p.cards = 2
+    p.cards = [50, 100]
     assert dk.take_hit(p, LIGHT) == (LIGHT, 1, INJURY, INJURY)
-    assert p.cards == 1 and p.injury == INJURY
+    assert p.injury == INJURY
 
 
 def test_cannot_lose_more_cards_than_held():
     """A severe injury with only one card takes just that card."""
     p = dk.Player()
-    p.cards = 1
-    assert dk.take_hit(p, SEVERE)[1] == 1 and p.cards == 0
+    p.cards = [50]
+    assert dk.take_hit(p, SEVERE)[1] == 1
     assert dk.take_hit(dk.Player(), INJURY)[1] == 0
 
 
 def test_death_result_resets_player():
     """DEATH: start over at one's staircase with no treasure, no magic items and no injuries."""
     p = dk.Player("Bo", "blue", 2)
-    p.cards, p.silver, p.injury = 7, 1400, LIGHT
+    p.cards, p.silver, p.injury = [200] * 7, 1400, LIGHT
     for i in dk.ITEM_IDS:
         p.give(i)
     assert dk.take_hit(p, DEATH) == (DEATH, 7, LIGHT, DEATH)
-    assert (p.cards, p.silver, p.injury, p.items) == (0, 0, NONE, [])
+    assert (p.cards, p.silver, p.injury, p.items) == ([], 0, NONE, [])
     assert (p.name, p.colour, p.staircase) == ("Bo", "blue", 2)
 
 
@@ -277,7 +322,7 @@ def test_1500_silver_sends_the_player_back_to_the_staircase():
 def test_player_json_round_trip():
     """A player record survives saving as JSON and loading back."""
     p = dk.Player("Cy", "green", 4)
-    p.silver, p.cards, p.injury = 850, 6, INJURY
+    p.silver, p.cards, p.injury = 850, [0, 50, 300, 500], INJURY
     p.give(dk.STICKY)
     p.give(dk.SWORD)
     data = json.loads(json.dumps(p.to_json()))
@@ -285,24 +330,25 @@ def test_player_json_round_trip():
     q = dk.Player.from_json(data)
     assert q.to_json() == p.to_json()
     assert (q.name, q.colour, q.staircase, q.silver, q.cards, q.injury, q.items) == (
-        "Cy", "green", 4, 850, 6, INJURY, [dk.SWORD, dk.STICKY])
+        "Cy", "green", 4, 850, [0, 50, 300, 500], INJURY, [dk.SWORD, dk.STICKY])
 
 
 def test_player_read_from_a_record_changes_that_record():
     """A player read from a saved record is that record: a hit, treasure, an item given or
     used and a death's reset are all in the dict the game saves."""
-    rec = {"name": "Di", "colour": "Red", "staircase": 2, "silver": 300, "cards": 3,
+    rec = {"name": "Di", "colour": "Red", "staircase": 2, "silver": 300, "cards": [100, 200],
            "injury": NONE, "items": ["potion"]}
     p = dk.Player.from_json(rec)
     assert p.to_json() is rec
     dk.take_hit(p, INJURY)
-    assert (rec["cards"], rec["injury"]) == (1, INJURY)
-    dk.add_treasure(p, 2)
+    dk.lose_cards(p, [100])
+    assert (rec["cards"], rec["silver"], rec["injury"]) == ([200], 200, INJURY)
+    dk.add_treasure(p, [50, 0])
     p.give(dk.SWORD)
-    assert rec["cards"] == 3 and rec["items"] == [dk.SWORD, dk.POTION]
+    assert rec["cards"] == [200, 50, 0] and rec["items"] == [dk.SWORD, dk.POTION]
     assert dk.use_potion(p) and (rec["injury"], rec["items"]) == (NONE, [dk.SWORD])
     dk.take_hit(p, DEATH)
-    assert (rec["silver"], rec["cards"], rec["items"]) == (0, 0, [])
+    assert (rec["silver"], rec["cards"], rec["items"]) == (0, [], [])
     assert (rec["name"], rec["staircase"]) == ("Di", 2)
 
 
@@ -311,7 +357,7 @@ def test_player_from_bad_json_uses_defaults():
     q = dk.Player.from_json({"name": 5, "staircase": 9, "silver": -1, "cards": "x",
                              "injury": 4, "items": ["sword", "wand", 3]})
     assert (q.name, q.staircase, q.silver, q.cards, q.injury, q.items) == (
-        "Player", 1, 0, 0, NONE, [dk.SWORD])
+        "Player", 1, 0, [], NONE, [dk.SWORD])
     assert dk.Player.from_json(None).to_json() == dk.Player().to_json()
 
 
@@ -329,7 +375,7 @@ def test_hit_lines_fit_screen(current, code, carpet, cards, lang_n, monkeypatch)
 
     monkeypatch.setattr(lang, "CUR", lang_n)
     p = dk.Player()
-    p.injury, p.cards = current, cards
+    p.injury, p.cards = current, [50] * cards
     lines = dk.hit_lines(dk.take_hit(p, code), carpet)
     assert 1 <= len(lines) <= 3 and all(len(s) <= 21 for s in lines), lines
 
@@ -337,12 +383,12 @@ def test_hit_lines_fit_screen(current, code, carpet, cards, lang_n, monkeypatch)
 def test_hit_lines_examples():
     """Hit texts: light on light is "now INJURY", light on injury "still", combined death named."""
     p = dk.Player()
-    p.injury, p.cards = LIGHT, 3
+    p.injury, p.cards = LIGHT, [50] * 3
     first = ["LIGHT INJURY", "lose 1 treasure card", "now INJURY - move 2"]
     assert dk.hit_lines(dk.take_hit(p, LIGHT)) == first
     again = ["LIGHT INJURY", "lose 1 treasure card", "still INJURY - move 2"]
     assert dk.hit_lines(dk.take_hit(p, LIGHT)) == again
-    p.cards = 0
+    p.cards = []
     assert dk.hit_lines(dk.take_hit(p, INJURY))[1:] == ["no cards to lose", "now SEVERE - move 2"]
     assert dk.hit_lines(dk.take_hit(p, LIGHT)) == ["LIGHT INJURY", "+ SEVERE = DEATH", "start over"]
     assert dk.hit_lines(dk.take_hit(p, MISS)) == ["MISS", "nothing happens"]
@@ -356,15 +402,14 @@ def test_hit_lines_in_german(monkeypatch):
 
     monkeypatch.setattr(lang, "CUR", 1)
     p = dk.Player()
-    p.injury, p.cards = LIGHT, 3
+    p.injury, p.cards = LIGHT, [50] * 3
     assert dk.hit_lines(dk.take_hit(p, LIGHT)) == [
         "LEICHTE WUNDE", "1 Schatzkarte weg", "nun WUNDE: 2 Felder"]
     assert dk.hit_lines(dk.take_hit(p, INJURY))[1:] == ["2 Schatzkarten weg",
                                                         "nun SCHWER: 2 Felder"]
-    p.injury = LIGHT
+    p.injury, p.cards = LIGHT, []
     assert dk.hit_lines(dk.take_hit(p, SEVERE), carpet=True)[1:] == ["keine Karte weg",
                                                                      "nun SCHWER: mit 2W6"]
-    p.cards = 0
     assert dk.hit_lines(dk.take_hit(p, LIGHT)) == ["LEICHTE WUNDE", "+ SCHWER = TOD",
                                                    "neu beginnen"]
     assert dk.hit_lines(dk.take_hit(p, MISS)) == ["DANEBEN", "nichts passiert"]
@@ -395,7 +440,7 @@ def _dk_diff():
             for cards in (0, 2, 5):
                 for carpet in (False, True):
                     p = dk.Player("P", "red", 2)
-                    p.injury, p.cards = cur, cards
+                    p.injury, p.cards = cur, [100] * cards
                     p.give(dk.STICKY)
                     o = dk.take_hit(p, new)
                     out["hit"].append([list(o), dk.hit_lines(o, carpet), p.to_json()])
@@ -403,10 +448,23 @@ def _dk_diff():
         for carpet in (False, True):
             out["move"].append(list(dk.movement(inj, carpet)))
     out["doors"] = [dk.door_found(r) for r in range(1, 7)]
-    p = dk.Player.from_json({"name": "Q", "staircase": 3, "silver": 1500, "cards": 4,
+    p = dk.Player.from_json({"name": "Q", "staircase": 3, "silver": 1500, "cards": [0, 50],
                              "injury": 1, "items": ["potion", "poison", "wand"]})
     out["items"] = [dk.use_potion(p), dk.use_poison(p), dk.use_poison(p), p.to_json(),
                     dk.rich_enough(p)]
+    vals = [0, 50, 100, 100, 250, 300]
+    picks = []
+    for n in (1, 2, 3):
+        pick = list(range(n))
+        for up in (True,) * 12 + (False,) * 12:
+            pick = dk.next_pick(vals, pick, up)
+            picks.append(pick)
+    out["picks"] = picks
+    out["cards_ok"] = [dk.cards_ok(v) for v in ([], [0, 5000], [5001], [-1], [1.5], [True],
+                                                "x", [50] * 100)]
+    dk.add_treasure(p, [100, 0, 250])
+    dk.lose_cards(p, [0, 250])
+    out["cards"] = p.to_json()
     return out
 """
 

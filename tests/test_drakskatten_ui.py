@@ -340,7 +340,7 @@ def test_full_fight_miss_injury_then_hit_and_treasure(tmp_path, fight_seed):
     lost = CARDS_LOST[name]
     assert s[3] == "lose %d treasure card%s" % (lost, "" if lost == 1 else "s")
     assert s[4] == "now %s - move %d" % (INJURY_LABEL[name], MOVE[name])
-    assert s[5] == "OK: Blue's turn"  # (no silver to ask: Red had none)
+    assert s[5] == "Lose %s = 0" % "+".join(["0"] * lost)  # (Red's cards: no silver)
     # OK passed the turn to Blue (the title bar says whose turn it is), on Move.
     assert seen["next"].splitlines()[0] == "== Drakskatten ==  Blue"
     assert selected(seen["next"]) == ["Move: roll 1d6"]
@@ -354,9 +354,10 @@ def test_full_fight_miss_injury_then_hit_and_treasure(tmp_path, fight_seed):
     t = re.match(r"1d6 (\d)\+5: (.*)$", h[3])
     won = treasure_table(int(t.group(1)) + 5)
     assert t.group(2) == cards_text(won)
-    # the cards' silver is set on the result itself (none of them silver here): one OK passes
-    assert h[4:] == (["Silver +0 = 0", "OK: Blue's turn"] if won else ["OK: Blue's turn"])
-    d.keys("ok")
+    # each card's silver is set on the result itself (none of them silver here): an OK each
+    first = "Silver +0 = 0" if won == 1 else "Card 1/%d +0 = 0" % won
+    assert h[4:] == ([first, "OK: Blue's turn"] if won else ["OK: Blue's turn"])
+    d.keys("ok*%d" % max(won, 1))
     assert lines(d)[0] == "== Drakskatten ==  Blue"
     assert player_field(d, "Treasure cards:") == str(3 - lost + won)
     assert player_field(d, "Injury:") == INJURY_LABEL[name]
@@ -456,6 +457,51 @@ def test_new_monster_values_cost_one_press_per_step_plus_confirm(tmp_path):
     assert d.errors() == []
 
 
+def test_a_new_monster_opens_on_the_average_card_met(tmp_path):
+    """A new monster card's DEFENCE and ATTACK open on the average of the cards entered so far
+    (to the nearest, a half up): after DEF 8 ATT 2 and DEF 10 ATT -1 the next opens on DEF 9
+    and ATT 1, while the fight row keeps the last monster; a reboot keeps the average."""
+    d = start(tmp_path)
+    fight_screen(d)
+    new_monster(d, 1, 2)  # DEF 8 ATT 2 (the first card opens on the last monster's 7, 0)
+    pick(d, "New monster")
+    assert "8" in lines(d)  # (the average of one card)
+    d.keys("up*2,ok")
+    assert "2" in lines(d)
+    d.keys("down*3,ok")  # DEF 10 ATT -1
+    assert selected(d.text()) == ["Fight! DEF 10 ATT -1"]
+    pick(d, "New monster")
+    assert lines(d)[0] == "== Monster DEFENCE ==" and "9" in lines(d)
+    d.keys("ok")
+    assert lines(d)[0] == "== Monster ATTACK ==" and "1" in lines(d)
+    d.keys("back")  # nothing changes
+    assert "Fight! DEF 10 ATT -1" in d.text()
+    d.reboot()
+    fight_screen(d)
+    pick(d, "New monster")
+    assert "9" in lines(d)
+    assert d.errors() == []
+
+
+@pytest.mark.parametrize("met, opens", [([2, 18, 1], "9"), ([0, 0, 0], "8"), ("x", "8"),
+                                        ([2, 18], "8"), ([-1, 18, 1], "8"), ([2, 1.5, 1], "8")])
+def test_a_saved_average_of_the_monsters_met_opens_the_next(tmp_path, met, opens):
+    """The save keeps the monster cards met ([how many, DEFENCE sum, ATTACK sum]): a good one
+    opens the next card on their average (2 cards, DEFENCE 18: 9); a bad one is no damage,
+    the next card opens on the last monster's DEFENCE (8)."""
+    from wyrm.store import Store
+
+    save = _save_with_turn(0)
+    save["met"] = met
+    Store(str(tmp_path)).save("drakskatten", save)
+    d = Driver(tmp_path)
+    d.keys(OPEN)
+    assert "damaged" not in d.text()
+    pick(d, "New monster")
+    assert lines(d)[0] == "== Monster DEFENCE ==" and opens in lines(d)
+    assert d.errors() == []
+
+
 def test_new_monster_from_the_menu_attacks_at_once(tmp_path):
     """"New monster" on the game menu: the card's DEFENCE, its ATTACK, and that OK is
     already the attack (into a room: the monster fights at once)."""
@@ -542,9 +588,11 @@ def test_own_dice_attack_on_an_amulet_and_a_sword(tmp_path):
     t = d.text()
     assert "Roll 9 -1 sword = 8" in t and "8 <= DEFENCE 8" in t and "HIT" in lines(d)
     d.keys("ok,ok")  # treasure typed 3: 3 + 2 = 5 -> 2 cards
-    assert "1d6 3+2: 2 cards" in d.text() and "Silver +0 = 0" in d.text()
-    d.keys("up*5")  # the two cards: 250 silver, on the result
-    assert "Silver +250 = 250" in d.text()
+    assert "1d6 3+2: 2 cards" in d.text() and "Card 1/2 +0 = 0" in d.text()
+    d.keys("up*2,ok")  # the first card: 100 silver, on the result; the second opens on 100
+    assert "Card 2/2 +100 = 200" in d.text()
+    d.keys("up*1")
+    assert "Card 2/2 +150 = 250" in d.text()
     d.keys("ok")
     assert lines(d)[0] == "== Drakskatten ==  Blue" and "Next turn: Red" in d.text()
     turn_to(d, "Red")
@@ -555,9 +603,9 @@ def test_own_dice_attack_on_an_amulet_and_a_sword(tmp_path):
     d.keys("ok,up*3,ok")  # monster typed 10: 10 + 2 - 1 = 11
     t = d.text()
     assert "10+ATT 2-1 amulet=11" in t and "> LIGHT INJURY" in t
-    assert "lose 1 treasure card" in t and "Silver -0 = 250" in t
-    d.keys("up*3")  # what the lost card was worth, on the result
-    assert "Silver -150 = 100" in d.text()
+    assert "lose 1 treasure card" in t and "Lose 100 = 150" in t  # the cheaper card first
+    d.keys("up")  # the other card
+    assert "Lose 150 = 100" in d.text()
     d.keys("ok")  # OK: Blue's turn
     assert lines(d)[0] == "== Drakskatten ==  Blue"
     turn_to(d, "Red")
@@ -575,30 +623,109 @@ def _won_two_cards(d):
     d.keys("ok,ok")  # treasure typed 3: 3 + 2 = 5 -> 2 cards
 
 
-def test_silver_won_is_set_on_the_result_and_one_ok_passes(tmp_path):
-    """After a won fight the result itself carries the silver: UP/DOWN set what the cards were
-    worth (in 50s, from 0 up to 3,000) and the one OK adds it and passes the turn."""
+def test_silver_won_is_set_card_by_card_and_the_last_ok_passes(tmp_path):
+    """After a won fight the result itself asks each card's silver: UP/DOWN set it (in 50s,
+    from 0 up to 5,000), OK takes it and asks the next card, the last OK passes the turn."""
     d = start(tmp_path)
     _won_two_cards(d)
     assert "1d6 3+2: 2 cards" in d.text()
-    assert lines(d)[-2:] == ["Silver +0 = 0", "OK: Blue's turn"]
+    assert lines(d)[-2:] == ["Card 1/2 +0 = 0", "OK: Blue's turn"]  # (no silver card yet: 0)
     d.keys("down")  # not below 0
-    assert "Silver +0 = 0" in lines(d)
-    d.keys("up*61")  # not above 3,000
-    assert "Silver +3000 = 3000" in lines(d)
-    d.keys("down*57")
-    assert "Silver +150 = 150" in lines(d) and lines(d)[0] == "== Red attacks =="
-    d.keys("ok")  # one press: added, and Blue's turn
+    assert "Card 1/2 +0 = 0" in lines(d)
+    d.keys("up*101")  # not above 5,000
+    assert "Card 1/2 +5000=5000" in lines(d)
+    d.keys("down*97")
+    assert "Card 1/2 +150 = 150" in lines(d) and lines(d)[0] == "== Red attacks =="
+    d.keys("ok")  # the first card taken: the second opens on it (the table's average)
+    assert "Card 2/2 +150 = 300" in lines(d) and lines(d)[0] == "== Red attacks =="
+    d.keys("up*2,ok")  # 250: added, and Blue's turn
     assert lines(d)[0] == "== Drakskatten ==  Blue"
     turn_to(d, "Red")
-    assert "Red: 150 silver" in d.text()
+    assert "Red: 400 silver" in d.text()
+    assert player_field(d, "Treasure cards:") == "2"
     assert d.errors() == []
 
 
-def test_won_cards_without_silver_pass_in_one_press(tmp_path):
-    """Cards worth no silver (magic items): OK on the result passes at once, silver unchanged."""
+def test_a_won_card_opens_on_the_average_silver_card_at_the_table(tmp_path):
+    """A won card's silver opens on the average of the silver cards all players hold, to the
+    nearest 50 (cards worth nothing left out): Blue's 100 and 250 open Red's card on 200
+    (175 rounds up), Red's own card without silver does not count."""
     d = start(tmp_path)
     _won_two_cards(d)
+    d.keys("up*2,ok,up*3,ok")  # Red: 100 and 250
+    turn_to(d, "Red")
+    player_screen(d)
+    pick(d, "Treasure cards")
+    d.keys("up,ok")  # a third card, worth nothing (say a magic item)
+    to_menu(d)
+    fight_screen(d)
+    d.keys("ok,ok,ok,ok")  # (DEF 8 ATT 2 again) typed 7: a hit; treasure typed 3: 2 cards
+    assert "Card 1/2 +200 = 550" in lines(d)
+    d.keys("down*4,ok")  # 0 (say a magic item): the average stays 200 (350 / 2 = 175)
+    assert "Card 2/2 +200 = 550" in lines(d)
+    d.keys("down,ok")
+    turn_to(d, "Red")
+    assert "Red: 500 silver" in d.text()
+    assert player_field(d, "Treasure cards:") == "5"
+    assert d.errors() == []
+
+
+def test_a_power_cut_between_two_cards_keeps_the_first(tmp_path):
+    """A power cut after the first card's OK: the result comes back asking the second card
+    (the first's 150 kept, opening on it), and its OK adds both and passes."""
+    d = start(tmp_path)
+    _won_two_cards(d)
+    d.keys("up*3,ok")  # 150
+    d.reboot()
+    assert lines(d)[0] == "== Red attacks ==" and "Card 2/2 +150 = 300" in lines(d)
+    d.keys("ok")
+    assert lines(d)[0] == "== Drakskatten ==  Blue"
+    turn_to(d, "Red")
+    assert "Red: 300 silver" in d.text()
+    assert player_field(d, "Treasure cards:") == "2"
+    assert d.errors() == []
+
+
+@pytest.mark.parametrize("up, cards, silver", [(0, "2", "0"), (2, "2", "100")])
+def test_back_on_a_result_with_cards_keeps_them(tmp_path, up, cards, silver):
+    """BACK on a won result keeps the turn and the cards: the card being set at its silver,
+    any card not set yet worth none (the player's page corrects it)."""
+    d = start(tmp_path)
+    _won_two_cards(d)
+    d.keys("up*%d,back" % up if up else "back")
+    assert lines(d)[0].startswith("== Red fights") or lines(d)[0].startswith("== Drakskatten")
+    to_menu(d)
+    assert lines(d)[0] == "== Drakskatten ==  Red"
+    assert player_field(d, "Treasure cards:") == cards
+    assert player_field(d, "Silver:") == silver
+    assert d.errors() == []
+
+
+def test_fewer_cards_on_the_players_page_take_the_last_won_with_their_silver(tmp_path):
+    """On the player's page, fewer treasure cards hand in the last won with their silver
+    (100 and 250 held, 1 card: 100 silver left); more add cards worth no silver."""
+    d = start(tmp_path)
+    _won_two_cards(d)
+    d.keys("up*2,ok,up*3,ok")  # 100, then 250
+    turn_to(d, "Red")
+    assert "Red: 350 silver" in d.text()
+    player_screen(d)
+    pick(d, "Treasure cards")
+    d.keys("down,ok")  # 2 -> 1
+    assert "Silver: 100" in d.text() and "Treasure cards: 1" in d.text()
+    pick(d, "Treasure cards")
+    d.keys("up*2,ok")  # 1 -> 3
+    assert "Silver: 100" in d.text() and "Treasure cards: 3" in d.text()
+    assert d.errors() == []
+
+
+def test_won_cards_without_silver_pass_with_an_ok_each(tmp_path):
+    """Cards worth no silver (magic items): an OK on each card, the last passes; silver
+    unchanged, the cards held."""
+    d = start(tmp_path)
+    _won_two_cards(d)
+    d.keys("ok")
+    assert lines(d)[0] == "== Red attacks ==" and "Card 2/2 +0 = 0" in lines(d)
     d.keys("ok")
     assert lines(d)[0] == "== Drakskatten ==  Blue"
     turn_to(d, "Red")
@@ -607,37 +734,56 @@ def test_won_cards_without_silver_pass_in_one_press(tmp_path):
     assert d.errors() == []
 
 
-def test_silver_lost_is_set_on_the_result_up_to_what_the_player_has(tmp_path):
-    """An injury that costs cards: the result sets the silver they were worth (UP/DOWN, in 50s,
-    at most the player's silver, never below 0), and its OK takes it off and passes."""
+def test_cards_lost_are_chosen_on_the_result_cheapest_first(tmp_path):
+    """An injury that costs cards: the result offers the cheapest ("Lose 0+50 = 350"), UP
+    the next dearer choice, DOWN back (never past the cheapest or the dearest); its OK hands
+    those cards in with their silver and passes."""
     d = start(tmp_path)
-    _silver(d, 100)
-    set_cards(d, 2)
-    own_dice(d)
-    d.keys("ok,ok,up*5,ok")  # typed 12 > DEFENCE 7: a miss
-    d.keys("ok,up*3,ok")  # the monster typed 10 + ATT 0: LIGHT INJURY, 1 card lost
-    assert "> LIGHT INJURY" in lines(d) and "Silver -0 = 100" in lines(d)
+    _won_two_cards(d)
+    d.keys("up*2,ok,up*3,ok")  # Red: 100 and 250
+    turn_to(d, "Red")
+    fight_screen(d)
+    d.keys("ok,ok,ok,down,ok")  # (DEF 8 ATT 2) typed 7: a hit; typed 2: 2 + 2 = 4, 2 cards
+    assert "Card 1/2 +200 = 550" in lines(d)
+    d.keys("down*3,ok")  # 50
+    assert "Card 2/2 +150 = 550" in lines(d)  # (100, 250, 50: 133 to the nearest 50)
+    d.keys("down*3,ok")  # 0
+    turn_to(d, "Red")
+    assert "Red: 400 silver" in d.text()
+    fight_screen(d)
+    d.keys("ok,up*5,ok")  # typed 12 > 8: a miss
+    d.keys("ok,up*3,ok")  # the monster typed 10 + ATT 2 = 12: INJURY, 2 cards lost
+    assert "> INJURY" in lines(d) and "lose 2 treasure cards" in lines(d)
+    assert "Lose 0+50 = 350" in lines(d)
     d.keys("down")
-    assert "Silver -0 = 100" in lines(d)
-    d.keys("up*3")  # 100 at most: all Red has
-    assert "Silver -100 = 0" in lines(d)
+    assert "Lose 0+50 = 350" in lines(d)
+    d.keys("up")
+    assert "Lose 0+100 = 300" in lines(d)
+    d.keys("up")
+    assert "Lose 50+100 = 250" in lines(d)
+    d.keys("up")
+    assert "Lose 0+250 = 150" in lines(d)
+    d.keys("up*9")
+    assert "Lose 100+250 = 50" in lines(d)
     d.keys("down")
-    assert "Silver -50 = 50" in lines(d)
+    assert "Lose 50+250 = 100" in lines(d)
     d.keys("ok")
     assert lines(d)[0] == "== Drakskatten ==  Blue"
     turn_to(d, "Red")
-    assert "Red: 50 silver" in d.text()
+    assert "Red: 100 silver" in d.text()
+    assert player_field(d, "Treasure cards:") == "2"
     assert d.errors() == []
 
 
 def test_small_screen_shows_the_silver_under_the_result(tmp_path):
-    """On 128x32 the silver line comes right under the result's word, and UP sets it there."""
+    """On 128x32 the card's silver line comes right under the result's word, and UP sets it
+    there."""
     d = start(tmp_path, board="pico-ssd1306-128x32")
     _won_two_cards(d)
-    assert lines(d) == ["== Red attacks ==", "> HIT", "Silver +0 = 0"]
+    assert lines(d) == ["== Red attacks ==", "> HIT", "Card 1/2 +0 = 0"]
     d.keys("up*2")
-    assert lines(d) == ["== Red attacks ==", "> HIT", "Silver +100 = 100"]
-    d.keys("ok")
+    assert lines(d) == ["== Red attacks ==", "> HIT", "Card 1/2 +100 = 100"]
+    d.keys("ok,ok")
     assert lines(d)[0] == "== Drakskatten ==  Blue"
     assert d.errors() == []
 
@@ -995,9 +1141,9 @@ def test_damaged_save_starts_fresh_with_a_message(tmp_path):
 def _save_with_turn(turn):
     # a good save of two players, Blue's fight going on, whose turn ``turn`` (None: the
     # key left out)
-    red = {"name": "Red", "colour": "Red", "staircase": 1, "silver": 50, "cards": 1,
+    red = {"name": "Red", "colour": "Red", "staircase": 1, "silver": 50, "cards": [50],
            "injury": 0, "items": [], "fight": None, "look": None}
-    blue = {"name": "Blue", "colour": "Blue", "staircase": 2, "silver": 120, "cards": 2,
+    blue = {"name": "Blue", "colour": "Blue", "staircase": 2, "silver": 120, "cards": [100, 20],
             "injury": 1, "items": ["sword"], "fight": [9, 3], "look": None}
     out = {"v": 1, "players": [red, blue], "own": True, "last": [8, 2],
            "screen": "menu", "fight": None, "winner": -1}
@@ -1032,6 +1178,28 @@ def test_a_saved_name_of_up_to_seven_letters_is_kept(tmp_path, name, shown):
     d = Driver(tmp_path)
     d.keys(OPEN)
     assert lines(d)[0] == "== Drakskatten ==  " + shown
+    assert d.errors() == []
+
+
+@pytest.mark.parametrize("cards, damaged", [
+    ([], False), ([0, 5000], False), ([50] * 99, False),
+    (2, True), (None, True), (["50"], True), ([-50], True), ([5001], True), ([50.0], True),
+    ([50] * 100, True),
+])
+def test_save_whose_cards_are_no_list_of_silver_is_damaged(tmp_path, cards, damaged):
+    """A save keeps each treasure card's silver: a list of 0..5,000 for up to 99 cards opens
+    as saved ("Treasure cards: 2"); anything else (a count, texts, below 0, too much, too
+    many) gives the damaged-save message and a new game."""
+    from wyrm.store import Store
+
+    save = _save_with_turn(0)
+    save["players"][0]["cards"] = cards
+    Store(str(tmp_path)).save("drakskatten", save)
+    d = Driver(tmp_path)
+    d.keys(OPEN)
+    assert ("was damaged" in d.text().replace("\n", " ")) is damaged
+    if not damaged:
+        assert player_field(d, "Treasure cards:", "Red") == str(len(cards))
     assert d.errors() == []
 
 
@@ -1284,6 +1452,33 @@ def test_a_fight_in_german(tmp_path, english_after):
                                    "1W6 3+0: 1 Karte", "Silber +0 = 0", "OK: Rot ist dran"]
     for text in (ask, rolloff, menu, move, defence, attack, result):
         assert words_of(text, ENGLISH) == [], text
+
+
+def test_cards_won_and_lost_in_german(tmp_path, english_after):
+    """In German a won card's line reads "Karte 1/2 +100=100" and the cards an injury costs
+    "Weg 0 = 100" (the cheapest offered)."""
+    from wyrm import lang
+
+    d = start(tmp_path)
+    _won_two_cards(d)
+    lang.CUR = 1
+    d.keys("up*2")
+    assert "Karte 1/2 +100=100" in lines(d)  # (short: clear of the arrows)
+    d.keys("ok,ok")  # 100 and 100: Blue's turn
+    lang.CUR = 0
+    turn_to(d, "Red")
+    player_screen(d)
+    pick(d, "Treasure cards")
+    d.keys("up,ok")  # a third card, worth no silver
+    to_menu(d)
+    fight_screen(d)
+    d.keys("ok,up*5,ok")  # typed 12 > DEFENCE 8: a miss
+    lang.CUR = 1
+    d.keys("ok,up*2,ok")  # the monster typed 9 + ATT 2 = 11: LIGHT INJURY, 1 card lost
+    assert "> LEICHTE WUNDE" in lines(d) and "Weg 0 = 200" in lines(d)
+    d.keys("up")
+    assert "Weg 100 = 100" in lines(d)
+    assert d.errors() == []
 
 
 def test_the_same_fight_in_english(tmp_path, english_after):

@@ -32,9 +32,11 @@ NOT_YET = {
                               "game, New game, Final count, a BACK per player) and 12 cursor "
                               "moves on the grid (the cursor moves on after each entry): 22 "
                               "of 34 presses (65 %); with no move at all 10 of 22 (45 %)",
-    ("turn", "drakskatten"): "7.5 presses a turn, at most 23: the silver of the treasure "
-                             "cards won or lost is stepped in 50s by taps (1,000 silver "
-                             "lost is 20 taps)",
+    ("turn", "drakskatten"): "5.9 presses a turn, at most 13: a turn into a room is 5 "
+                             "presses before any number is stepped (the move, into the room, "
+                             "DEFENCE, ATTACK, the pass), then each card met is stepped from "
+                             "the average card (a monster's two values up to 6 taps, a won "
+                             "card's silver in 50s, an OK for each card but the last)",
     ("turn", "drachenschatten"): "a card is one of 12 kinds, reached by moving the cursor "
                                  "from Treasures, then a press passes; a second card in a turn "
                                  "walks back from \"Next turn\"",

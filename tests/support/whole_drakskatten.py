@@ -1,11 +1,12 @@
 """A whole Drakskatten game for three, from power-on to the winner, as the rulebook plays it.
 
 Anna, Ben and Cleo roll off for the start; then every turn is a move (1d6), a move into a
-room (a new monster card: its DEFENCE and ATTACK, then the fight), or the fight going on
-from the turn before. Hits bring treasure cards (the silver they are worth is entered on
-the result), the monster's strikes (by themselves after a miss) bring misses, injuries
-(cards and their silver lost) and death. Numbers are stepped by taps. The first to hold
-1,500 silver walks back to the staircase and wins.
+room (a new monster card: its DEFENCE and ATTACK, opening on the average card met, then the
+fight), or the fight going on from the turn before. Hits bring treasure cards (each card's
+silver is entered on the result: it opens on the average silver card at the table), the
+monster's strikes (by themselves after a miss) bring misses, injuries (the player hands in
+the cheapest cards, which the result offers first) and death. Numbers are stepped by taps.
+The first to hold 1,500 silver walks back to the staircase and wins.
 
 The script reads only the dice the device rolled; what follows from them (who begins,
 hit or miss, the treasure cards, the injury, who is dead, the silver, the winner) it
@@ -14,7 +15,6 @@ works out itself from the rulebook's tables and checks against the screen.
 import re
 
 from drive import to_row
-from test_drakskatten_ui import treasure_table as treasure
 from whole_game import WholeGame
 
 from wyrm.store import Store
@@ -25,7 +25,7 @@ NAMES = ["Anna", "Ben", "Cleo"]
 MONSTERS = [(8, 1), (7, 2), (9, 0), (6, 3), (8, -1), (10, 1), (7, 0), (9, 2), (5, 4),
             (8, 0), (6, 1), (9, -2), (7, 3), (8, 2), (10, 0), (6, 0)] * 4
 SILVER = [200, 150, 300, 100, 250, 50, 200, 350, 150, 100, 300, 200] * 10
-STEP = 50  # the silver question's step
+STEP = 50  # a card's silver is stepped in
 TURNS = 120  # enough for a game; the test fails if nobody has won by then
 
 
@@ -40,6 +40,19 @@ def attack_result(total):
     if total == 13:
         return 3  # SEVERE INJURY: lose 3
     return 4  # DEATH
+
+
+def treasure(total):
+    # treasure cards for 1d6 + ATTACK
+    if total <= 1:
+        return 0
+    if total <= 3:
+        return 1
+    if total <= 6:
+        return 2
+    if total <= 8:
+        return 3
+    return 4
 
 
 def combine(cur, new):
@@ -67,10 +80,32 @@ class Player:
         return sum(self.cards)
 
 
+def typical(players):
+    """Where a won card's silver opens: the average of the silver cards held at the table,
+    to the nearest 50 (none: 0)."""
+    held = [v for p in players for v in p.cards if v]
+    if not held:
+        return 0
+    return (sum(held) + len(held) * STEP // 2) // (len(held) * STEP) * STEP
+
+
 def _num(pattern, text):
     m = re.search(pattern, text)
     assert m, "%r not in\n%s" % (pattern, text)
     return [int(g) for g in m.groups()]
+
+
+def _card_line(k, n, value, total):
+    # the result's line for card k (from 0) of n won: "Card 2/3 +200 = 850" (one card:
+    # "Silver +200 = 850"), short when it would run into the arrows
+    if n == 1:
+        s = "Silver +%d = %d" % (value, total)
+        return s if len(s) <= 19 else "Silver +%d=%d" % (value, total)
+    for form in ("Card %d/%d +%d = %d", "Card %d/%d +%d=%d", "%d/%d +%d=%d"):
+        s = form % (k + 1, n, value, total)
+        if len(s) <= 19:
+            break
+    return s
 
 
 SEED = 26  # a game whose fights hit, miss, injure (cards and silver lost) and kill
@@ -83,6 +118,7 @@ def play(state_dir, board, seed=SEED):
     monsters = iter(MONSTERS)
     values = iter(SILVER)
     last = [7, 0]  # the fight row's monster before the first card
+    met = []  # the monster cards entered, (DEFENCE, ATTACK)
 
     # -- setup: the game, three players (the table's), the roll-off --
     g.nav(to_row("Drakskatten"))
@@ -116,20 +152,30 @@ def play(state_dir, board, seed=SEED):
         k = abs(value - now) // step
         return ("%s*%d" % ("up" if value > now else "down", k)) if k else ""
 
+    def likely():
+        # where a new card's values open: the average card met, to the nearest (half up),
+        # before the first card the fight row's
+        if not met:
+            return last
+        n = len(met)
+        return [(2 * sum(m[k] for m in met) + n) // (2 * n) for k in (0, 1)]
+
     def new_monster():
         # from the move: DOWN into the room, the card's DEFENCE, then ATTACK: the attack
         d, a = next(monsters)
+        opens = likely()
         g.nav("down")
-        g.expect("Monster DEFENCE", str(last[0]))
-        keys = spinner_to(d, last[0])
+        g.expect("Monster DEFENCE", "\n%d\n" % opens[0])
+        keys = spinner_to(d, opens[0])
         if keys:
             g.value(keys)  # the card's number, as a pencil writes it
         g.do("ok")  # (the OK that chooses the value, as the ATTACK's below)
-        g.expect("Monster ATTACK")
-        keys = spinner_to(a, last[1])
+        g.expect("Monster ATTACK", "\n%d\n" % opens[1])
+        keys = spinner_to(a, opens[1])
         if keys:
             g.value(keys)
         last[:] = [d, a]
+        met.append((d, a))
         g.do("ok")  # ... and the player attacks at once
         return d, a
 
@@ -149,13 +195,20 @@ def play(state_dir, board, seed=SEED):
             if not n:
                 g.pass_turn("ok")
                 return
-            got = [next(values) for _ in range(n)]
-            p.cards += got
-            # the cards' silver on the result itself, then OK passes
-            g.expect("Silver +0 = %d" % (p.silver() - sum(got)))
-            g.value(spinner_to(sum(got), 0, STEP))
-            g.expect("Silver +%d = %d" % (sum(got), p.silver()))
-            g.pass_turn("ok")
+            # each card's silver on the result itself: OK takes it, the last OK passes
+            for k in range(n):
+                v = next(values)
+                opens = typical(players)
+                g.expect(_card_line(k, n, opens, p.silver() + opens))
+                keys = spinner_to(v, opens, STEP)
+                if keys:
+                    g.value(keys)
+                p.cards.append(v)
+                g.expect(_card_line(k, n, v, p.silver()))
+                if k < n - 1:
+                    g.do("ok")
+                else:
+                    g.pass_turn("ok")
             return
         assert "MISS" in t and "its attack follows" in t, g.where()
         g.d.wait(1200)  # the monster strikes back by itself
@@ -177,15 +230,12 @@ def play(state_dir, board, seed=SEED):
         p.injury = after
         p.fight = (d, a)
         lost = min(len(p.cards), (0, 1, 2, 3)[code])
-        if lost and p.silver():
+        if lost:
             p.cards.sort()
-            gone = p.cards[:lost]  # the player hands in the cheapest
+            gone = p.cards[:lost]  # the player hands in the cheapest: offered first
             del p.cards[:lost]
             g.seen.add("lost")
-            g.expect("Silver -0 = %d" % (p.silver() + sum(gone)))
-            if sum(gone):
-                g.value(spinner_to(sum(gone), 0, STEP))
-            g.expect("Silver -%d = %d" % (sum(gone), p.silver()))
+            g.expect("Lose %s = %d" % ("+".join(str(v) for v in gone), p.silver()))
             g.pass_turn("ok")
             return
         g.expect("OK: %s's turn" % NAMES[(cur + 1) % 3])

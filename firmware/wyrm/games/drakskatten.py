@@ -26,6 +26,8 @@ ATT_LO = const(-5)
 ATT_HI = const(9)
 WIN_SILVER = const(1500)
 STAIRCASES = const(4)
+CARD_MAX = const(5000)  # a treasure card's silver as it may be entered
+CARDS_MAX = const(99)  # treasure cards one player may hold
 
 RESULT_NAMES = ("MISS", "LIGHT INJURY", "INJURY", "SEVERE INJURY", "DEATH")
 INJURY_NAMES = ("healthy", "LIGHT", "INJURY", "SEVERE", "DEAD")
@@ -200,10 +202,22 @@ def pair(v, n=2):
     return v[:n]
 
 
+def cards_ok(v):
+    """A saved list of treasure cards: each card's silver (0..CARD_MAX), at most CARDS_MAX."""
+    if not isinstance(v, list) or len(v) > CARDS_MAX:
+        return False
+    for c in v:
+        if not whole(c, 0, CARD_MAX):
+            return False
+    return True
+
+
 class Player:
     """One player: a view of the player's record, a plain dict (``state``) the save
     keeps; what the rules change goes straight into it. ``fight``: [DEF, ATT] of a fight
-    that goes on next turn, ``look``: [DEF, ATT, cards] seen in the Crystal Ball."""
+    that goes on next turn, ``look``: [DEF, ATT, cards] seen in the Crystal Ball. ``cards``:
+    the silver of each treasure card held, as entered when it was won (0: none, such as a
+    magic item), the last won last; ``silver`` their worth (corrected on the player's page)."""
 
     name = field("name")
     colour = field("colour")
@@ -218,7 +232,7 @@ class Player:
     def __init__(self, name="Player", colour="", staircase=1, state=None):
         if state is None:
             state = {"name": name, "colour": colour, "staircase": staircase, "silver": 0,
-                     "cards": 0, "injury": NONE, "items": [], "fight": None, "look": None}
+                     "cards": [], "injury": NONE, "items": [], "fight": None, "look": None}
         self.state = state
 
     def has(self, item_id):
@@ -241,7 +255,7 @@ class Player:
     def reset(self):
         """Death: back to the staircase with no treasure, items or injuries."""
         self.silver = 0
-        self.cards = 0
+        self.cards = []
         self.injury = NONE
         self.items = []
 
@@ -251,7 +265,7 @@ class Player:
     @staticmethod
     def from_json(obj):
         """The player of a saved record: missing or bad fields are set to defaults in
-        the record itself (not a dict: a new player)."""
+        the record itself (not a dict: a new player; the cards are checked by cards_ok)."""
         if not isinstance(obj, dict):
             return Player()
         for key, default in (("name", "Player"), ("colour", "")):
@@ -259,7 +273,8 @@ class Player:
                 obj[key] = default
         obj["staircase"] = _num(obj.get("staircase"), 1, 1, STAIRCASES)
         obj["silver"] = _num(obj.get("silver"), 0, 0, 10000000)
-        obj["cards"] = _num(obj.get("cards"), 0, 0, 1000)
+        if not cards_ok(obj.get("cards")):
+            obj["cards"] = []
         obj["injury"] = _num(obj.get("injury"), NONE, NONE, SEVERE)
         v = obj.get("items")
         obj["items"] = [i for i in ITEM_IDS if isinstance(v, list) and i in v]
@@ -302,26 +317,81 @@ def take_hit(player, code):
 
     Returns (code, lost, before, after): the table result, treasure cards to
     hand in (never more than held; on death all of them), the injury before
-    and after. After DEATH the player has been reset (see Player.reset).
+    and after. After DEATH the player has been reset (see Player.reset); else the
+    player still holds the cards to hand in: which ones is theirs to say (lose_cards).
     """
     before = player.injury
     after = combine_injury(before, code)
     if after == DEATH:
-        lost = player.cards
+        lost = len(player.cards)
         player.reset()
     else:
         lost = _LOST[code]
-        if lost > player.cards:
-            lost = player.cards
-        player.cards -= lost
+        if lost > len(player.cards):
+            lost = len(player.cards)
         player.injury = after
     return (code, lost, before, after)
 
 
-def add_treasure(player, n):
-    """Cards won after a victory (see treasure_cards)."""
-    player.cards += n
-    return player.cards
+def add_treasure(player, values):
+    """Cards won after a victory (see treasure_cards), each its silver: held and counted."""
+    held = player.cards
+    for v in values:
+        if len(held) < CARDS_MAX:
+            held.append(v)
+            player.silver += v
+    return len(held)
+
+
+def lose_cards(player, values):
+    """Hand in treasure cards (each by its silver): gone, and their silver with them."""
+    held = player.cards
+    for v in values:
+        if v in held:
+            held.remove(v)
+            player.silver = max(0, player.silver - v)
+
+
+def _key_cmp(vals, a, b):
+    # order of two picks (index lists into the sorted ``vals``): by their silver, then
+    # card by card; 0 when the same cards' worth
+    sa = sb = 0
+    for i in a:
+        sa += vals[i]
+    for i in b:
+        sb += vals[i]
+    if sa != sb:
+        return -1 if sa < sb else 1
+    for k in range(len(a)):
+        x = vals[a[k]]
+        y = vals[b[k]]
+        if x != y:
+            return -1 if x < y else 1
+    return 0
+
+
+def next_pick(vals, pick, up):
+    """The cards to hand in after ``pick`` (indices into ``vals``, sorted by silver):
+    the next dearer choice (``up``) or the next cheaper; ``pick`` itself at either end.
+    Every choice of ``len(pick)`` cards comes once (equal cards are one choice)."""
+    n = len(pick)
+    m = len(vals)
+    best = None
+    idx = list(range(n))
+    while True:
+        c = _key_cmp(vals, idx, pick)
+        if (c > 0 if up else c < 0) and (
+                best is None or (_key_cmp(vals, idx, best) < 0 if up
+                                 else _key_cmp(vals, idx, best) > 0)):
+            best = idx[:]
+        i = n - 1
+        while i >= 0 and idx[i] == m - n + i:
+            i -= 1
+        if i < 0:
+            return best or pick
+        idx[i] += 1
+        for j in range(i + 1, n):
+            idx[j] = idx[j - 1] + 1
 
 
 def rich_enough(player):

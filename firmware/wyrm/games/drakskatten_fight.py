@@ -1,9 +1,9 @@
 """Drakskatten's fight screen: the monster, the rolls, hit or miss, treasure, the
-monster's strike; OK on a result passes the turn (cards won or lost: UP/DOWN on the result
-set the silver they were worth first)."""
+monster's strike; OK on a result passes the turn (cards won: UP/DOWN set each card's silver
+and OK takes it, the last OK passes; cards lost: UP/DOWN choose which, OK passes)."""
 from micropython import const
 
-from wyrm import buttons, font, ui
+from wyrm import buttons, font, plain, ui
 from wyrm.app import Screen
 from wyrm.games import drakskatten, drakskatten_play
 from wyrm.lang import t
@@ -12,7 +12,7 @@ from wyrm.ticks import ticks_add, ticks_diff
 
 _ROLL_MS = const(180)  # dice tumble before a result shows
 _TUMBLE_MS = const(40)
-_SILVER_STEP = const(50)  # the silver of won or lost cards, in steps of
+_SILVER_STEP = const(50)  # a won card's silver, in steps of
 _STRIKE_MS = const(1500)  # a miss (the device's dice) shows this long before the strike
 
 
@@ -108,6 +108,24 @@ def _silver_arrows(fb, y):
     ui.arrow(fb, fb.width - 4, y + 7, 1)
 
 
+def _typical(game, got):
+    # where a won card's silver opens: the average of the silver cards held at the table
+    # (with ``got``, those of this win set so far), to the nearest step (none yet: 0)
+    n = total = 0
+    for p in game.players:
+        for v in p.cards:
+            if v:
+                n += 1
+                total += v
+    for v in got:
+        if v:
+            n += 1
+            total += v
+    if not n:
+        return 0
+    return (total + n * _SILVER_STEP // 2) // (n * _SILVER_STEP) * _SILVER_STEP
+
+
 def _cards(n):
     if n == 0:
         return t("no card", "keine Karte")
@@ -125,6 +143,8 @@ def _valid_view(v):
         return False
     if not isinstance(v.get("h", ""), str) or v.get("s") not in (None, "won", "lost"):
         return False
+    if v.get("s") and not (plain.whole(v.get("n"), 1, 4) and drakskatten.cards_ok(v.get("g"))):
+        return False  # (cards won or lost: how many, and the silver of those set so far)
     return _strs(v.get("a")) and _strs(v.get("b"))
 
 
@@ -170,7 +190,9 @@ class Fight(Screen):
         self.sel = 0
         self.first = 0
         self.items = []
-        self.silver = 0  # the silver the cards won or lost were worth, being set on the result
+        self.silver = 0  # the silver of the won card being set on the result
+        self.vals = []  # cards lost: the player's cards' silver, lowest first ...
+        self.pick = []  # ... and those handed in (indices into vals)
         # "miss": the monster strikes by itself (0 no; 1 yes, from the next tick; 2 at ``until``)
         self.auto = 0
         self.build()
@@ -210,6 +232,7 @@ class Fight(Screen):
             self.ph = ph
             self.view = v
             self.auto = 1 if ph == "miss" and not self.game.own else 0
+            self._prepare()
 
     # -- the setup list --
     def build(self):
@@ -277,7 +300,8 @@ class Fight(Screen):
                 self.view = None
                 self.build()
                 self._save(app)
-            else:
+            else:  # the turn stays; cards won or lost are settled as they stand
+                self._settle(True)
                 app.pop(self)
         else:
             return False
@@ -321,14 +345,14 @@ class Fight(Screen):
             drakskatten_play.open_move(app, g, True)
 
     def new_monster(self, app, go=False):
-        """DEFENCE spinner, then ATTACK spinner (``go``: then the attack); BACK in
-        either changes nothing."""
+        """DEFENCE spinner, then ATTACK spinner (``go``: then the attack), each opening on
+        the average card met; BACK in either changes nothing."""
         g = self.game
-        d, a, _ = g.monster()
+        d, a = g.likely()
         picked = [d]
 
         def set_att(app, v):
-            g.last = [picked[0], v]
+            g.meet(picked[0], v)
             q = g.player()
             q.look = None
             if q.fight:
@@ -355,7 +379,7 @@ class Fight(Screen):
         self.next_ph = next_ph
         self.until = ticks_add(app.now, _ROLL_MS)
         self.first = 0
-        self.silver = 0
+        self._prepare()
         self._save(app)
         app.keep_awake()
         app.redraw()
@@ -363,9 +387,22 @@ class Fight(Screen):
     def _show(self, app, ph):
         self.ph = ph
         self.first = 0
-        self.silver = 0
+        self._prepare()
         self._save(app)
         app.redraw()
+
+    def _prepare(self):
+        # a result with cards: the won card's silver opens where it likely is, the cards
+        # lost on the cheapest (what a player hands in by choice)
+        v = self.view
+        if v is None:
+            return
+        how = v.get("s")
+        if how == "won":
+            self.silver = _typical(self.game, v["g"])
+        elif how == "lost":
+            self.vals = sorted(self.game.player().cards)
+            self.pick = list(range(min(v["n"], len(self.vals))))
 
     def _land(self, app):
         self.ph = self.next_ph
@@ -469,11 +506,12 @@ class Fight(Screen):
         else:
             n = seen
             tline = t("Crystal Ball: ", "Kristallkugel: ")
-        drakskatten.add_treasure(p, n)
         g.end_fight()
         v["b"] = [tline + _cards(n)]
-        if n:  # what the cards are worth is set right here (UP/DOWN), then OK passes
+        if n:  # each card's silver is set right here (UP/DOWN, OK), the last OK passes
             v["s"] = "won"
+            v["n"] = n
+            v["g"] = []
         v["h"] = g.next_hint(app)
         if ndice:
             self._roll(app, "end", ndice)
@@ -512,13 +550,13 @@ class Fight(Screen):
             g.end_fight()  # (the silver is gone with the cards)
         else:
             p.fight = [d, a]  # the fight goes on next turn
-            if out[1] and p.silver:  # what the lost cards were worth is set right here
+            if out[1]:  # which cards are handed in is chosen right here
                 silver = "lost"
         title = t("Monster attacks %s", "Monster greift %s an") % p.name
         if len(title) > font.CHARS:
             title = t("Monster vs %s", "Monster - %s") % p.name
         self.view = {"t": title, "a": above, "w": lines[0], "b": lines[1:], "h": hint,
-                     "s": silver}
+                     "s": silver, "n": out[1], "g": []}
         if rolled:
             self._roll(app, "end")
         else:
@@ -534,34 +572,82 @@ class Fight(Screen):
         return how if how in ("won", "lost") else None
 
     def step_silver(self, up):
-        p = self.game.player()
-        hi = _SILVER_STEP * 60 if self._asks_silver() == "won" else p.silver
-        v = self.silver + (_SILVER_STEP if up else -_SILVER_STEP)
-        self.silver = max(0, min(hi, v))
+        # UP/DOWN on a result with cards: the won card's silver, or which cards are lost
+        if self._asks_silver() == "won":
+            v = self.silver + (_SILVER_STEP if up else -_SILVER_STEP)
+            self.silver = max(0, min(drakskatten.CARD_MAX, v))
+        else:
+            self.pick = drakskatten.next_pick(self.vals, self.pick, up)
 
     def _silver_line(self):
         p = self.game.player()
-        v = self.silver
-        won = self._asks_silver() == "won"
-        now = p.silver + v if won else max(0, p.silver - v)
-        s = t("Silver %s%d = %d", "Silber %s%d = %d") % ("+" if won else "-", v, now)
-        if len(s) > 19:  # (clear of the arrows at the right edge)
-            s = t("Silver %s%d=%d", "Silber %s%d=%d") % ("+" if won else "-", v, now)
+        v = self.view
+        if v is None:
+            return ""
+        if self._asks_silver() == "won":
+            got = v["g"]
+            now = p.silver + self.silver
+            for c in got:
+                now += c
+            if v["n"] == 1:
+                s = t("Silver +%d = %d", "Silber +%d = %d") % (self.silver, now)
+                if len(s) > 19:  # (clear of the arrows at the right edge)
+                    s = t("Silver +%d=%d", "Silber +%d=%d") % (self.silver, now)
+                return s
+            k = len(got) + 1
+            s = t("Card %d/%d +%d = %d", "Karte %d/%d +%d = %d") % (k, v["n"], self.silver, now)
+            if len(s) > 19:
+                s = t("Card %d/%d +%d=%d", "Karte %d/%d +%d=%d") % (k, v["n"], self.silver, now)
+            if len(s) > 19:
+                s = "%d/%d +%d=%d" % (k, v["n"], self.silver, now)
+            return s
+        lost = 0
+        names = ""
+        for i in self.pick:
+            lost += self.vals[i]
+            names += ("+" if names else "") + str(self.vals[i])
+        left = max(0, p.silver - lost)
+        s = t("Lose %s = %d", "Weg %s = %d") % (names, left)
+        if len(s) > 19:
+            s = "-%s = %d" % (names, left)
+        if len(s) > 19:
+            s = t("Silver -%d = %d", "Silber -%d = %d") % (lost, left)
         return s
 
-    def finish(self, app):
-        """OK on a result: the turn passes on (with the silver set on it for the cards won
-        or lost)."""
+    def _settle(self, all_now=False):
+        # cards won: the card being set is taken (``all_now``: and the rest, worth 0);
+        # True when a card is still to be set. Cards lost: the chosen ones are handed in.
         g = self.game
         p = g.player()
         how = self._asks_silver()
-        if how is None:
-            g.end_turn(app)
-            return
-        sign = 1 if how == "won" else -1
+        v = self.view
+        if v is None:
+            return False
+        if how == "won":
+            got = v["g"]
+            got.append(self.silver)
+            if all_now:
+                while len(got) < v["n"]:
+                    got.append(0)
+            if len(got) < v["n"]:
+                self.silver = _typical(g, got)
+                g.save()
+                return True
+            drakskatten.add_treasure(p, got)
+        elif how == "lost":
+            drakskatten.lose_cards(p, [self.vals[i] for i in self.pick])
+        if how:
+            v["s"] = None
+        return False
+
+    def finish(self, app):
+        """OK on a result: the turn passes on (cards won: each OK takes a card's silver,
+        the last passes; cards lost: the chosen ones are handed in)."""
+        g = self.game
+        p = g.player()
         rich = drakskatten.rich_enough(p)
-        p.silver = max(0, p.silver + sign * self.silver)
-        self.silver = 0
+        if self._settle():
+            return
         g.end_turn(app)
         if not rich and drakskatten.rich_enough(p):
             app.toast(t("%s: 1,500 silver!", "%s: 1.500 Silber!") % p.name)

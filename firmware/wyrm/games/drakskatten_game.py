@@ -25,7 +25,7 @@ colour_name = drakskatten_players.colour_name
 
 
 class Game(gamekit.SavedGame):
-    # The save: {"v", "players": [drakskatten.Player records], "turn", "own", "last",
+    # The save: {"v", "players": [drakskatten.Player records], "turn", "own", "last", "met",
     # "screen", "fight", "winner"}; ``players`` are the rules' views of its records.
     store_name = "drakskatten"
     version = _VERSION
@@ -34,6 +34,7 @@ class Game(gamekit.SavedGame):
 
     own = plain.field("own")  # "my own dice": numbers are typed in
     last = plain.field("last")  # the last monster's [DEFENCE, ATTACK]
+    met = plain.field("met")  # the monster cards met: [how many, DEFENCE sum, ATTACK sum]
     screen = plain.field("screen")
     fight = plain.field("fight")  # the fight screen's result, for resuming
     winner = plain.field("winner")  # -1: none yet
@@ -121,7 +122,8 @@ class Game(gamekit.SavedGame):
         recs = [rules.Player(players.given(self.app, i) or colour_name(COLOURS[i]), COLOURS[i],
                              i % rules.STAIRCASES + 1).state for i in range(n)]
         self.state = self.begin({"players": recs, "own": bool(st and st["own"]),
-                                 "last": [7, 0], "fight": None, "winner": -1})
+                                 "last": [7, 0], "met": [0, 0, 0], "fight": None,
+                                 "winner": -1})
 
     # -- the monster the current player faces --
     def monster(self):
@@ -134,6 +136,22 @@ class Game(gamekit.SavedGame):
         if f:
             return f[0], f[1], None
         return self.last[0], self.last[1], None
+
+    def likely(self):
+        # a new monster card's (DEFENCE, ATTACK) as it likely is: the average of the cards
+        # met so far, to the nearest (none yet: the last monster's)
+        n, sd, sa = self.met
+        if not n:
+            return self.last[0], self.last[1]
+        rules = drakskatten
+        d = min(max((2 * sd + n) // (2 * n), rules.DEF_LO), rules.DEF_HI)
+        return d, min(max((2 * sa + n) // (2 * n), rules.ATT_LO), rules.ATT_HI)
+
+    def meet(self, d, a):
+        # a monster card's values entered: the last monster, and one more card met
+        self.last = [d, a]
+        m = self.met
+        self.met = [m[0] + 1, m[1] + d, m[2] + a]
 
     def end_fight(self):
         p = self.player()
@@ -150,8 +168,8 @@ class Game(gamekit.SavedGame):
         rules = drakskatten
         used = []
         for d in recs:
-            if not isinstance(d, dict):
-                return False
+            if not isinstance(d, dict) or not rules.cards_ok(d.get("cards")):
+                return False  # (each card's silver is the treasure: no guess)
             p = rules.Player.from_json(d)
             if p.colour not in COLOURS or p.colour in used:
                 p.colour = self.free_colour(None, used) or COLOURS[0]
@@ -163,6 +181,11 @@ class Game(gamekit.SavedGame):
             return False  # whose turn is no seat (or missing): damaged
         raw["own"] = raw.get("own") is True
         raw["last"] = rules.pair(raw.get("last")) or [7, 0]
+        m = raw.get("met")
+        if not (isinstance(m, list) and len(m) == 3 and plain.whole(m[0], 0, 99999)
+                and plain.whole(m[1], 0, 99999 * rules.DEF_HI)
+                and plain.whole(m[2], 99999 * rules.ATT_LO, 99999 * rules.ATT_HI)):
+            raw["met"] = [0, 0, 0]  # (only where a new card's values open)
         s = raw.get("screen")
         raw["screen"] = s if s in _SCREENS else "menu"
         f = raw.get("fight")
@@ -321,7 +344,7 @@ class GameMenu(gamekit.GameMenu):
 def _move_label(rules, p):
     dice, squares = rules.movement(p.injury, p.has(rules.CARPET))
     if dice == 2:
-        return t("Move: 2d6 (carpet)", "Ziehen: 2W6 (Teppich)")
+        return t("Move: 2d6 (carpet)", "Ziehen: 2W6 Teppich")
     if dice == 1:
         return t("Move: roll 1d6", "Ziehen: 1W6 würfeln")
     return t("Move: %d squares", "Ziehen: %d Felder") % squares

@@ -114,7 +114,7 @@ def open_crystal(app, game):
     def keep(app, d, a, r):
         n = drakskatten.treasure_cards(r, a)
         p.look = [d, a, n]
-        game.last = [d, a]
+        game.meet(d, a)
         game.save()
         lines = [
             t("Behind the door:", "Hinter der Tür:"),
@@ -127,7 +127,8 @@ def open_crystal(app, game):
         ]
         app.push(ui.Message(t("Crystal Ball", "Kristallkugel"), lines, game.end_turn))
 
-    picked = [game.last[0]]
+    seen = game.likely()
+    picked = [seen[0]]
 
     def set_att(app, a):
         d = picked[0]
@@ -139,7 +140,7 @@ def open_crystal(app, game):
 
     def set_def(app, d):
         picked[0] = d
-        app.push(Spinner(t("Seen: ATTACK", "Gesehen: ANGRIFF"), game.last[1], drakskatten.ATT_LO,
+        app.push(Spinner(t("Seen: ATTACK", "Gesehen: ANGRIFF"), seen[1], drakskatten.ATT_LO,
                          drakskatten.ATT_HI, set_att))
 
     if not p.has(drakskatten.CRYSTAL):
@@ -147,7 +148,7 @@ def open_crystal(app, game):
                         "%s hat keine Kristallkugel. Erst bei %s unter Zauberdinge ankreuzen.")
                  % (p.name, p.name), t("Crystal Ball", "Kristallkugel"))
         return
-    app.push(Spinner(t("Seen: DEFENCE", "Gesehen: ABWEHR"), game.last[0], drakskatten.DEF_LO,
+    app.push(Spinner(t("Seen: DEFENCE", "Gesehen: ABWEHR"), seen[0], drakskatten.DEF_LO,
                      drakskatten.DEF_HI, set_def))
 
 

@@ -8,7 +8,6 @@ from wyrm.lang import t
 from wyrm.spinner import Spinner
 
 _SILVER_MAX = const(99990)
-_CARDS_MAX = const(99)
 
 
 COLOURS = ("Red", "Blue", "Green", "Yellow", "White", "Black", "Orange", "Purple")
@@ -64,7 +63,12 @@ def player_menu(app, game, i):
     p = game.players[i]
 
     def set_cards(app, v):
-        p.cards = v
+        # more: cards worth no silver (set what they are worth on the silver list); fewer:
+        # the last won go, with their silver
+        held = p.cards
+        while len(held) > v:
+            drakskatten.lose_cards(p, [held[-1]])
+        drakskatten.add_treasure(p, [0] * (v - len(held)))
         game.save()
 
     def set_injury(app, v):
@@ -106,9 +110,9 @@ def player_menu(app, game, i):
     items = [
         [lambda a: t("Silver: %d", "Silber: %d") % p.silver,
          lambda a: a.push(silver_menu(a, game, i))],
-        [lambda a: t("Treasure cards: %d", "Schatzkarten: %d") % p.cards,
-         lambda a: a.push(Spinner(t("%s: cards", "%s: Karten") % p.name, p.cards, 0, _CARDS_MAX,
-                                  set_cards))],
+        [lambda a: t("Treasure cards: %d", "Schatzkarten: %d") % len(p.cards),
+         lambda a: a.push(Spinner(t("%s: cards", "%s: Karten") % p.name, len(p.cards), 0,
+                                  drakskatten.CARDS_MAX, set_cards))],
         [lambda a: t("Injury: %s", "Wunde: %s") % drakskatten.injury_name(p.injury),
          lambda a: a.push(Spinner(t("%s: injury", "%s: Wunde") % p.name, p.injury,
                                   drakskatten.NONE, drakskatten.SEVERE, set_injury,
@@ -150,7 +154,7 @@ def players_menu(app, game):
             if k >= len(game.players):
                 return ""
             p = game.players[k]
-            return t("%s: %ds %dc", "%s: %dS %dK") % (p.name, p.silver, p.cards)
+            return t("%s: %ds %dc", "%s: %dS %dK") % (p.name, p.silver, len(p.cards))
 
         return lab
 
