@@ -2,7 +2,7 @@
 
     python -m host_tools.bench.presses          # the table, on every board
 
-How a press is counted: docs/PRESSES.md; tests/test_presses.py plays the same scripts.
+How a press is counted: docs/PRESSES.md; tests/firmware/test_presses.py plays the same scripts.
 """
 import os
 import re

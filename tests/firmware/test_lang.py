@@ -199,7 +199,7 @@ def test_every_german_letter_used_is_in_the_font():
     own in the small font (no umlaut or ß drawn as '?')."""
     import pathlib
 
-    root = pathlib.Path(__file__).resolve().parent.parent / "firmware" / "wyrm"
+    root = pathlib.Path(__file__).resolve().parent.parent.parent / "firmware" / "wyrm"
     used = set()
     for p in root.rglob("*.py"):
         used |= {c for c in p.read_text(encoding="utf-8") if ord(c) > 127}
