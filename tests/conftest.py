@@ -20,6 +20,18 @@ for _d in (os.path.join(_HERE, "firmware"), SUPPORT):
         sys.path.insert(0, _d)
 
 
+@pytest.fixture(autouse=True)
+def _english():
+    """Every test starts in English, as a fresh Wyrm does: the language in use is one
+    module-wide value (wyrm.lang.CUR) a test in German would otherwise leave on."""
+    from host_tools import paths
+
+    paths.setup()
+    from wyrm import lang
+
+    lang.use(0)
+
+
 @pytest.fixture(scope="session")
 def mp():
     """Real MicroPython with firmware/ at /flash and the Pico import guard.

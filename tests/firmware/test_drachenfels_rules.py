@@ -9,14 +9,6 @@ from wyrm.games import drachenfels_ref
 from wyrm.rng import Rng
 
 
-@pytest.fixture(autouse=True)
-def _english(monkeypatch):
-    """The rules' texts are checked in English (a test before may have left German on)."""
-    from wyrm import lang
-
-    monkeypatch.setattr(lang, "CUR", 0)
-
-
 class BelowOnly:
     """An rng that offers only below(n), as the pure-rules contract promises."""
 

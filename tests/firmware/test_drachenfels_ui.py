@@ -355,13 +355,11 @@ def test_same_frames_under_micropython_and_cpython():
     assert "fields: single/double" in cp[-1].text()
 
 
-def test_german_same_frames_under_micropython_and_cpython(tmp_path, monkeypatch):
+def test_german_same_frames_under_micropython_and_cpython(tmp_path):
     """In German, a castle check held on a green princess ("GRÜN": MicroPython's upper()
     leaves an umlaut as it is) and the double move after it: real MicroPython draws
     byte-identical frames to CPython."""
-    from wyrm import lang
 
-    monkeypatch.setattr(lang, "CUR", lang.CUR)  # (the CPython run leaves German on)
     (green,) = _seeds_with_castle2(tmp_path, [2])
 
     def state(runtime):
@@ -516,16 +514,14 @@ _ENGLISH = {
 
 
 @pytest.mark.parametrize("lang_n, want", [(1, _GERMAN), (0, _ENGLISH)])
-def test_a_game_speaks_the_language_set(tmp_path, monkeypatch, lang_n, want):
+def test_a_game_speaks_the_language_set(tmp_path, lang_n, want):
     """With Deutsch set (settings "lang": 1) a game from New game to the winner speaks
     German with the rulebook's words: Ritter im Spiel, Der Jüngste beginnt, Rüstung,
     Felsenburg, Rot gewinnt!, Sieger; no frame shows an English-only word. With English
     set, the same presses show the same screens in English and no German-only word."""
     from english_words import ENGLISH, GERMAN, words_of
 
-    from wyrm import lang
 
-    monkeypatch.setattr(lang, "CUR", lang.CUR)  # (the language is put back after the test)
     Store(str(tmp_path)).save("settings", {"lang": lang_n})
     d = Driver(tmp_path, seed=1)
     d.keys(OPEN + ",ok")
@@ -560,14 +556,13 @@ def test_a_game_speaks_the_language_set(tmp_path, monkeypatch, lang_n, want):
     assert d.errors() == []
 
 
-def test_the_quick_reference_speaks_the_language_set(tmp_path, monkeypatch):
+def test_the_quick_reference_speaks_the_language_set(tmp_path):
     """Quick reference in German: the pages under the German edition's names (Regenbogen,
     Brücke, Drache, ... Felsenburgen), each as many as in English; switched back to English
     the same row opens the English pages."""
     from wyrm import lang
     from wyrm.games import drachenfels_ref
 
-    monkeypatch.setattr(lang, "CUR", lang.CUR)
     Store(str(tmp_path)).save("settings", {"lang": 1})
     d = Driver(tmp_path)
     d.keys(OPEN + ",down,ok")  # no game yet: New game, Kurzregeln

@@ -9,7 +9,7 @@ import re
 import pytest
 from drive import Driver, same_frames, to_row
 
-from wyrm import deal, lang
+from wyrm import deal
 from wyrm.store import Store
 
 # Drachenhort is the first main-menu entry. Its game menu during an escape:
@@ -1234,14 +1234,6 @@ def test_gems_open_on_whose_turn_during_an_escape_and_on_who_moved_last_after_it
 
 
 # -- Deutsch ------------------------------------------------------------------------------
-@pytest.fixture
-def english_after():
-    """The panel's language back to English after the test (the app sets it at boot: a
-    test without a Driver after this one reads English)."""
-    yield
-    lang.use(0)
-
-
 def _played(tmp_path, language, script):
     """The text of every frame of ``script`` played from power-on with the language
     setting ``language`` (0 English, 1 Deutsch), and the driver."""
@@ -1257,7 +1249,7 @@ def _played(tmp_path, language, script):
 GERMAN_TOUR = FULL_DEALT + ",back,down*3,ok,back,down,ok,up,ok"
 
 
-def test_a_game_in_german_speaks_german(tmp_path, english_after):
+def test_a_game_in_german_speaks_german(tmp_path):
     """With the language set to Deutsch a whole dealt game speaks German: the game menu
     (Würfeln, Gefangen, Flucht, Punktetafel, Edelsteine, Rückgängig), the roll's hint
     (a gem and the dragon), the party cards, the tokens in Silber and Gold with the colours
@@ -1294,8 +1286,7 @@ def test_the_same_game_in_english_stays_english(tmp_path):
     assert d.errors() == []
 
 
-def test_the_colours_named_in_the_settings_file_stay_as_written_in_german(tmp_path,
-                                                                        english_after):
+def test_the_colours_named_in_the_settings_file_stay_as_written_in_german(tmp_path):
     """A colour renamed in party_cards.json is shown as written, in German too; the colours
     left at their default names are German (grün, rot ...)."""
     names = ["Jade", "red", "white", "blue", "orange", "yellow", "purple"]
@@ -1305,7 +1296,7 @@ def test_the_colours_named_in_the_settings_file_stay_as_written_in_german(tmp_pa
     assert d.errors() == []
 
 
-def test_a_game_in_german_same_frames_under_micropython(tmp_path, english_after):
+def test_a_game_in_german_same_frames_under_micropython(tmp_path):
     """The German dealt game to its ranking, Undo's question and the quick reference: real
     MicroPython draws byte-identical frames to CPython (the German words, umlauts and the
     colours in German included)."""

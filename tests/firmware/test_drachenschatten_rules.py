@@ -4,15 +4,8 @@ import json
 
 import pytest
 
-from wyrm import lang
 from wyrm.games import drachenschatten as ds
 from wyrm.games import drachenschatten_ref
-
-
-@pytest.fixture(autouse=True)
-def _english(monkeypatch):
-    # the refusals' texts below are the English ones, whatever a test before left on
-    monkeypatch.setattr(lang, "CUR", 0)
 
 
 def give(state, p, *objects):

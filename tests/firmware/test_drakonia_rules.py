@@ -8,14 +8,6 @@ from wyrm.games import drakonia as dk
 from wyrm.games import drakonia_ref
 
 
-@pytest.fixture(autouse=True)
-def _english(monkeypatch):
-    """The rules' texts are checked in English (a test before may have left German on)."""
-    from wyrm import lang
-
-    monkeypatch.setattr(lang, "CUR", 0)
-
-
 def tally(healthy=(), wounded=()):
     """Build a tally from lists of spaces, e.g. healthy=(6, 3), wounded=(5,)."""
     t = dk.new_tally()

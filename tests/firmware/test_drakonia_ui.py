@@ -590,16 +590,14 @@ _ENGLISH = {
 
 
 @pytest.mark.parametrize("lang_n, want", [(1, _GERMAN), (0, _ENGLISH)])
-def test_a_count_speaks_the_language_set(tmp_path, monkeypatch, lang_n, want):
+def test_a_count_speaks_the_language_set(tmp_path, lang_n, want):
     """With Deutsch set (settings "lang": 1) the count from New game to the result speaks
     German: Spieler, Helden im Spiel, Schlusswertung, gesund / verletzt, Wald, P1 gewinnt!,
     the tie-break's reason, half points as 13,5; no frame shows an English-only word. With
     English set, the same presses show the same screens in English, no German-only word."""
     from english_words import ENGLISH, GERMAN, words_of
 
-    from wyrm import lang
 
-    monkeypatch.setattr(lang, "CUR", lang.CUR)  # (the language is put back after the test)
     Store(str(tmp_path)).save("settings", {"lang": lang_n})
     d = Driver(tmp_path)
     d.keys(OPEN + ",ok")
@@ -624,13 +622,11 @@ def test_a_count_speaks_the_language_set(tmp_path, monkeypatch, lang_n, want):
 @pytest.mark.parametrize("lang_n, hints", [
     (1, ("OK +1 halten: P2", "OK +1 halten: Wertung", "OK -1 halten: nein")),
     (0, ("OK +1 hold OK: P2", "OK +1 hold OK: result", "OK -1 hold OK: no"))])
-def test_three_buttons_grid_hint_speaks_the_language_set(tmp_path, monkeypatch, lang_n, hints):
+def test_three_buttons_grid_hint_speaks_the_language_set(tmp_path, lang_n, hints):
     """Three buttons (no BACK): the grid's hint says holding OK goes on, in the language set
     ("OK +1 halten: P2", the last grid "... Wertung"; "take one away": "OK -1 halten:
     nein"), and in English as before."""
-    from wyrm import lang
 
-    monkeypatch.setattr(lang, "CUR", lang.CUR)
     Store(str(tmp_path)).save("settings", {"lang": lang_n})
     d = Driver(tmp_path, board="pico-ssd1306-3btn")
     d.keys(OPEN + ",ok,down,ok,ok")  # two players: P1's grid
@@ -642,14 +638,12 @@ def test_three_buttons_grid_hint_speaks_the_language_set(tmp_path, monkeypatch, 
     assert d.errors() == []
 
 
-def test_the_quick_reference_speaks_the_language_set(tmp_path, monkeypatch):
+def test_the_quick_reference_speaks_the_language_set(tmp_path):
     """Quick reference in German: the pages as German players name them (Krieger-Karte, Dieb,
     Kleriker, Magier, ... Ende, Wertung), each as many as in English, every line leaving the
     scroll mark its cell."""
-    from wyrm import lang
     from wyrm.games import drakonia_ref
 
-    monkeypatch.setattr(lang, "CUR", lang.CUR)
     Store(str(tmp_path)).save("settings", {"lang": 1})
     d = Driver(tmp_path)
     d.keys(OPEN + ",down,ok")  # no game yet: New game, Kurzregeln
@@ -662,12 +656,10 @@ def test_the_quick_reference_speaks_the_language_set(tmp_path, monkeypatch):
     assert d.errors() == []
 
 
-def test_german_count_same_frames_under_micropython(tmp_path, monkeypatch):
+def test_german_count_same_frames_under_micropython(tmp_path):
     """In German, a count to the result (half points as 13,5, the tie-break's reason): real
     MicroPython draws byte-identical frames to CPython."""
-    from wyrm import lang
 
-    monkeypatch.setattr(lang, "CUR", lang.CUR)  # (the CPython run leaves German on)
 
     def state(runtime):
         folder = tmp_path / runtime

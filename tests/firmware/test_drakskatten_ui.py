@@ -1408,14 +1408,6 @@ def test_long_names_and_extreme_values_stay_on_the_screen(tmp_path):
 # ----- German ----------------------------------------------------------------------------
 
 
-@pytest.fixture
-def english_after(monkeypatch):
-    # the language the app set in a test is English again after it (the rules' texts too)
-    from wyrm import lang
-
-    monkeypatch.setattr(lang, "CUR", 0)
-
-
 def _fight_in(tmp_path, lang_n):
     # from power-on in language ``lang_n``: a new game of two, the roll-off, the first
     # player's move into a room, the monster's values as they open, the attack: the frames
@@ -1432,7 +1424,7 @@ def _fight_in(tmp_path, lang_n):
     return out
 
 
-def test_a_fight_in_german(tmp_path, english_after):
+def test_a_fight_in_german(tmp_path):
     """With the language set to Deutsch, a stretch of a game speaks German: the question,
     the roll-off, the game menu (silver, the move, the fight, a new monster, the door
     search, the next turn), the move with its hint, the monster's values and the fight's
@@ -1454,7 +1446,7 @@ def test_a_fight_in_german(tmp_path, english_after):
         assert words_of(text, ENGLISH) == [], text
 
 
-def test_cards_won_and_lost_in_german(tmp_path, english_after):
+def test_cards_won_and_lost_in_german(tmp_path):
     """In German a won card's line reads "Karte 1/2 +100=100" and the cards an injury costs
     "Weg 0 = 100" (the cheapest offered)."""
     from wyrm import lang
@@ -1481,7 +1473,7 @@ def test_cards_won_and_lost_in_german(tmp_path, english_after):
     assert d.errors() == []
 
 
-def test_the_same_fight_in_english(tmp_path, english_after):
+def test_the_same_fight_in_english(tmp_path):
     """The same stretch with the language left at English stays English: no German-only
     word on any of its screens."""
     from english_words import GERMAN, words_of
@@ -1497,7 +1489,7 @@ def test_the_same_fight_in_english(tmp_path, english_after):
         assert words_of(text, GERMAN) == [], text
 
 
-def test_german_reference_player_and_win(tmp_path, english_after):
+def test_german_reference_player_and_win(tmp_path):
     """In German the quick reference, a player's page (silver, treasure cards, injury,
     magic items, staircase, colour) and the win speak German: "Kurzregeln", "Wunden",
     "Schatzkarten: 0", "Farbe: Rot", "GEWINNT!"."""

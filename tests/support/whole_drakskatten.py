@@ -15,6 +15,7 @@ works out itself from the rulebook's tables and checks against the screen.
 import re
 
 from drive import to_row
+from test_drakskatten_ui import treasure_table as treasure
 from whole_game import WholeGame
 
 from wyrm.store import Store
@@ -40,19 +41,6 @@ def attack_result(total):
     if total == 13:
         return 3  # SEVERE INJURY: lose 3
     return 4  # DEATH
-
-
-def treasure(total):
-    # treasure cards for 1d6 + ATTACK
-    if total <= 1:
-        return 0
-    if total <= 3:
-        return 1
-    if total <= 6:
-        return 2
-    if total <= 8:
-        return 3
-    return 4
 
 
 def combine(cur, new):
