@@ -439,7 +439,7 @@ def parts(steps):
     return [p for p in out if p]
 
 
-def _replay_part(board, steps, log, seed):
+def _replay_part(board, steps, log, seed, lang=0):
     """Play one part of the tour (see ``parts``) on its own boot of the emulated Pico; each
     press gets ``ms`` (latency from the edge it acts on to the last byte of its first panel
     update; None when nothing was drawn), ``bytes`` and ``same_title`` (the title bar is
@@ -447,7 +447,10 @@ def _replay_part(board, steps, log, seed):
     the tour's): a roll-off picks the same start player."""
     from host_tools.emu import pico
 
-    dev = pico.boot(board, seed=seed)
+    if lang:
+        dev = pico.boot(board, fs=pico.fs_image(board, seed=seed, lang=lang))
+    else:
+        dev = pico.boot(board, seed=seed)
     try:
         out = []
         for i, s in enumerate(steps):
@@ -511,11 +514,23 @@ def summary(rows):
     return out
 
 
+def _settings(lang):
+    """The simulator's setup (SimTour): a settings file in language ``lang`` (1 Deutsch)."""
+    def setup(folder):
+        paths.setup()
+        from wyrm.store import Store
+
+        Store(folder).save("settings", {"lang": lang})
+
+    return setup if lang else None
+
+
 def measure(boards=BOARDS, depth=None, segment=SEGMENT, max_presses=MAX_PRESSES,
-            workers=2, log=print):
+            workers=2, log=print, lang=0):
     """Tour each board in the simulator, then play every part of every tour on the
     emulated Pico, ``workers`` at a time. ``depth``: a number, or {board: number}
-    (see SimTour.screen). One result dict per board, presses with their latency."""
+    (see SimTour.screen); ``lang``: 1, both power on in German. One result dict per
+    board, presses with their latency."""
     from concurrent.futures import ThreadPoolExecutor
 
     from host_tools.emu import pico
@@ -525,16 +540,17 @@ def measure(boards=BOARDS, depth=None, segment=SEGMENT, max_presses=MAX_PRESSES,
     jobs = []
     for b in boards:
         d = depth.get(b) if isinstance(depth, dict) else depth
-        t = tour(b, seed=SEED, max_presses=max_presses, depth=d, segment=segment)
+        t = tour(b, seed=SEED, max_presses=max_presses, depth=d, segment=segment,
+                 setup=_settings(lang))
         t["depth"] = d
         log("%s: tour of %d presses over %d screens (simulator)" % (
             b, len(t["steps"]), len(t["screens"])))
-        pico.fs_image(b, seed=SEED)
+        pico.fs_image(b, seed=SEED, lang=lang)
         tours.append(t)
         jobs += [(b, p) for p in parts(t["steps"])]
     jobs.sort(key=lambda j: -len(j[1]))  # the longest parts first
     with ThreadPoolExecutor(max_workers=workers) as ex:
-        done = list(ex.map(lambda j: (j[0], _replay_part(j[0], j[1], log, SEED)), jobs))
+        done = list(ex.map(lambda j: (j[0], _replay_part(j[0], j[1], log, SEED, lang)), jobs))
     for t in tours:
         t["steps"] = []
         t["pico_errors"] = []
@@ -658,6 +674,8 @@ def main(argv=None):
     ap.add_argument("--bounded", action="store_true",
                     help="the tests' bounded tour (BOUNDED) instead of the whole map")
     ap.add_argument("--tour-only", action="store_true", help="the simulator's tour only")
+    ap.add_argument("--german", action="store_true",
+                    help="power on in German (the figures printed; docs/LATENCY.md only with --md)")
     args = ap.parse_args(argv)
     boards = args.board or list(BOARDS)
     depth = BOUNDED if args.bounded else None
@@ -679,12 +697,16 @@ def main(argv=None):
     if why:
         print("latency map: skipped - " + why)
         return 1
-    results = measure(boards, depth=depth, max_presses=args.max_presses, workers=args.workers)
+    results = measure(boards, depth=depth, max_presses=args.max_presses, workers=args.workers,
+                      lang=1 if args.german else 0)
     os.makedirs(os.path.dirname(args.json), exist_ok=True)
     with open(args.json, "w") as f:
         json.dump(results, f, indent=1)
-    with open(args.md, "w") as f:
-        f.write(markdown(results))
+    wrote = [args.json]
+    if not args.german or "--md" in (argv if argv is not None else sys.argv[1:]):
+        with open(args.md, "w") as f:
+            f.write(markdown(results))
+        wrote.append(args.md)
     bad = 0
     for res in results:
         over = over_budget(res["steps"])
@@ -695,7 +717,7 @@ def main(argv=None):
         for r in over:
             print("   %.1f ms (%s, %s) %s on %s -> %s" % (
                 r["ms"], r["kind"], r["acts"], r["key"], r["label"], r["to_label"]))
-    print("wrote", args.json, "and", args.md)
+    print("wrote", " and ".join(wrote))
     return 1 if bad else 0
 
 

@@ -211,16 +211,17 @@ wyrm.rng._system_source = lambda: wyrm.rng.Xorshift(%d)
 """
 
 
-def fs_image(board, probe=True, seed=None, frozen=None):
+def fs_image(board, probe=True, seed=None, frozen=None, lang=0):
     """Path of Wyrm's LittleFS image for ``board`` (built once per process). ``seed``: the
-    device's random numbers are ``wyrm.rng.Rng(seed=seed)``'s, as in the simulator.
+    device's random numbers are ``wyrm.rng.Rng(seed=seed)``'s, as in the simulator;
+    ``lang``: 1, the settings file says Deutsch (``boot(fs=...)`` boots it).
     ``frozen`` (default: the firmware_path() has Wyrm frozen in): the files make uf2
     FIRMWARE=own puts beside Wyrm's own firmware (main.py, board.json, names.txt), else make
     deploy's (the stock firmware); then the probe's and the seed's boot.py."""
     if frozen is None:
         frozen = is_frozen(firmware_path())
     with _IMAGES_LOCK:
-        return _fs_image(board, probe, seed, frozen)
+        return _fs_image(board, probe, seed, frozen, lang)
 
 
 def _own_files(board, out_dir):
@@ -237,13 +238,15 @@ def _own_files(board, out_dir):
     return out_dir, names
 
 
-def _fs_image(board, probe, seed=None, frozen=False):
-    key = (board, probe, seed, frozen)
+def _fs_image(board, probe, seed=None, frozen=False, lang=0):
+    key = (board, probe, seed, frozen) + ((lang,) if lang else ())
     if key in _IMAGES and os.path.exists(_IMAGES[key]):
         return _IMAGES[key]
     name = ("own-" if frozen else "") + board_name(board) + ("" if probe else "-noprobe")
     if seed is not None:
         name += "-seed%d" % seed
+    if lang:
+        name += "-lang%d" % lang
     # this process's own files: test workers in parallel (pytest -n) never share one
     name += "-%d" % os.getpid()
     out_dir = os.path.join(BUILD, "fs-" + name)
@@ -262,6 +265,13 @@ def _fs_image(board, probe, seed=None, frozen=False):
                     + (SEED_SRC % (seed, seed) if seed is not None else ""))
         if "boot.py" not in names:
             names = ["boot.py"] + names
+    if lang:
+        paths.setup()
+        from wyrm.store import Store
+
+        before = set(os.listdir(out_dir))
+        Store(out_dir).save("settings", {"lang": lang})
+        names = names + sorted(set(os.listdir(out_dir)) - before)
     image = fsimage.image_from_dir(out_dir, names)
     shutil.rmtree(out_dir, ignore_errors=True)
     os.makedirs(BUILD, exist_ok=True)
