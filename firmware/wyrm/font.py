@@ -145,6 +145,14 @@ def text(fb, s, x, y, c=1, scale=1):
     n = len(s)
     sm[4]("27s", buf, _GW, s)
     plain = n < _SCRATCH and not buf[_GW + n]  # ASCII, its bytes in buf
+    if not plain and n < _SCRATCH:
+        # a letter of more than one byte (ä, ß ...): the glyph codes into buf one by one,
+        # then drawn in one go as an ASCII string's are
+        i = _GW
+        for ch in s:
+            buf[i] = _code(ch)
+            i += 1
+        plain = True
     if plain and _draw is not None and type(fb) is not framebuf.FrameBuffer \
             and -64 <= x < 192 and -64 <= y < 192:  # a Canvas: draw() reads the cell's bytes
         buf[0] = fb.width

@@ -259,14 +259,26 @@ def test_a_canvas_gets_the_same_pixels_as_a_blit(c):
         assert cv.buffer == buf, (x, y)
 
 
-def test_a_canvas_with_letters_beyond_ascii_draws_them_with_blits():
-    """A string with a letter of more than one byte (or longer than 26) takes the blits on
-    a Canvas too: the same pixels either way."""
-    for s in ("caf\u00e9 \u2191", "A line of more than 27 letters: yes"):
+def test_a_canvas_draws_letters_beyond_ascii_in_one_go(monkeypatch):
+    """A German line (ä, ü, ß: letters of more than one byte) is drawn on a Canvas by the
+    one byte-path call an ASCII line takes (the glyph codes copied one by one first), with
+    the pixels of the FrameBuffer blits; a line longer than 26 letters takes the blits."""
+    calls = []
+    draw = font._draw
+
+    def counted(*a):
+        calls.append(1)
+        return draw(*a)
+
+    monkeypatch.setattr(font, "_draw", counted)
+    for s, one_go in (("N\u00e4chster Zug: Gr\u00fcn \u00df", True), ("caf\u00e9 \u2191", True),
+                      ("A line of more than 27 letters: yes", False)):
+        del calls[:]
         cv, fb, buf = _canvas_and_plain(bytes(W * H // 8))
         assert font.text(cv, s, 3, 13) == font.text(fb, s, 3, 13)
         assert cv.buffer == buf
         assert any(buf)
+        assert len(calls) == (1 if one_go else 0), s
 
 
 # --- big digits -----------------------------------------------------------
