@@ -2,7 +2,7 @@
 
 ``whole`` checks a number read from a save or given to the rules, ``field`` makes a
 save's key an attribute, ``seat`` and ``plural`` are the two ways a count or a seat is
-put in words.
+put in words, ``upper`` puts a name in capitals as both runtimes do.
 """
 
 
@@ -31,3 +31,9 @@ def seat(i):
 def plural(n, word):
     # "1 gem", "3 gems"
     return "%d %s%s" % (n, word, "" if n == 1 else "s")
+
+
+def upper(s):
+    # s in capitals, umlauts included ("Grün" -> "GRÜN"): MicroPython's str.upper() changes
+    # only ASCII letters, CPython's every letter; the panel must show the same on both
+    return s.upper().replace("ä", "Ä").replace("ö", "Ö").replace("ü", "Ü")
