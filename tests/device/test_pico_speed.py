@@ -20,6 +20,7 @@ from host_tools.bench import latency
 from host_tools.emu import pico
 from host_tools.sim import core as simcore
 from host_tools.sim import menu
+from wyrm.store import Store
 
 BOARD = "pico-ssd1306-4btn"
 OPEN_MS = 100  # a transition: the release to the last byte of the new screen
@@ -204,10 +205,13 @@ def runs():
     return dict(zip(names, done, strict=True))
 
 
-def sim_frame(script, tap, gap, seed=1):
-    """The simulator's last frame (bytes, text) at the end of the same script and rhythm."""
+def sim_frame(script, tap, gap, seed=1, lang=0):
+    """The simulator's last frame (bytes, text) at the end of the same script and rhythm,
+    from a power-on in language ``lang`` (1 Deutsch: its settings file on the flash)."""
     state = tempfile.mkdtemp(prefix="wyrm-speed-")
     try:
+        if lang:
+            Store(state).save("settings", {"lang": lang})
         dev = simcore.CPythonDevice(simcore.load_board(BOARD), state, seed=seed)
         frames = dev.run(simcore.timeline(segments(script, tap, gap)))
         assert dev.app.errors == []
@@ -556,28 +560,13 @@ def german(tmp_path_factory):
     return heap, first, opened, errors
 
 
-def sim_german_frame(script, tap=80, gap=120):
-    """The simulator's last frame after ``script`` from a power-on in German."""
-    from wyrm.store import Store
-
-    state = tempfile.mkdtemp(prefix="wyrm-speed-de-")
-    try:
-        Store(state).save("settings", {"lang": 1})
-        dev = simcore.CPythonDevice(simcore.load_board(BOARD), state, seed=1)
-        frames = dev.run(simcore.timeline(segments(script, tap, gap)))
-        assert dev.app.errors == []
-    finally:
-        shutil.rmtree(state, ignore_errors=True)
-    return bytes(frames[-1].data), frames[-1].text()
-
-
 def test_in_german_the_heap_after_boot_within_24_kb(german):
     """Booted in German (the setting saved on the flash by Settings > Language), the main
     menu is the simulator's German one and the heap there is within the same 24 KB as in
     English: the texts of the other language cost no RAM (both are frozen in flash)."""
     heap, first, _opened, errors = german
     assert errors == []
-    want, text = sim_german_frame("wait:100")
+    want, text = sim_frame("wait:100", 80, 120, lang=1)
     assert first == want, "device:\n%s\nsimulator:\n%s" % (
         ascii_art(first, 128, 64), ascii_art(want, 128, 64))
     print("heap after a German boot: %d B" % heap)
@@ -591,7 +580,7 @@ def test_in_german_a_game_opens_within_100_ms_and_100_ms_of_cpu(german, name):
     _heap, _first, opened, _errors = german
     ms, busy, frame = opened[name]
     print("open %s in German: %.1f ms, CPU busy %.1f ms" % (name, ms or -1, busy))
-    want, text = sim_german_frame(open_script(OPENS[name]))
+    want, text = sim_frame(open_script(OPENS[name]), 80, 120, lang=1)
     assert frame == want, text
     assert ms is not None and ms <= OPEN_MS, ms
     assert 0 < busy <= BUSY_MS, busy
