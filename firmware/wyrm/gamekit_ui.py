@@ -118,3 +118,9 @@ class Counts(Screen):
             return False
         app.redraw()
         return True
+
+
+def upper(s):
+    # s in capitals, umlauts included ("Grün" -> "GRÜN"): MicroPython's str.upper() changes
+    # only ASCII letters, CPython's every letter; the panel must show the same on both
+    return s.upper().replace("ä", "Ä").replace("ö", "Ö").replace("ü", "Ü")

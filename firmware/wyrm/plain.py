@@ -32,8 +32,3 @@ def plural(n, word):
     # "1 gem", "3 gems"
     return "%d %s%s" % (n, word, "" if n == 1 else "s")
 
-
-def upper(s):
-    # s in capitals, umlauts included ("Grün" -> "GRÜN"): MicroPython's str.upper() changes
-    # only ASCII letters, CPython's every letter; the panel must show the same on both
-    return s.upper().replace("ä", "Ä").replace("ö", "Ö").replace("ü", "Ü")

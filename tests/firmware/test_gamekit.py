@@ -3,6 +3,7 @@
 import pytest
 from drive import Driver
 
+from wyrm import gamekit_ui
 from wyrm.games import drakonia, drakonia_game
 
 
@@ -54,3 +55,15 @@ def test_a_pass_stands_once_something_else_is_entered(tmp_path):
     g.pass_turn()
     g.begin({"n": 2, "tallies": _tallies(2)})
     assert g.passed is None and g.turn() == 0
+
+
+def test_a_name_in_capitals_keeps_its_umlauts_capital_in_both_runtimes(mp):
+    """A winner's name in capitals ("Jörg", a German colour "Grün") shows the capital
+    umlaut under real MicroPython as under CPython: MicroPython's own str.upper() leaves
+    ä ö ü small."""
+    names = ["Jörg", "Grün", "Mäx Öl", "Anna"]
+    want = ["JÖRG", "GRÜN", "MÄX ÖL", "ANNA"]
+    assert [gamekit_ui.upper(n) for n in names] == want
+    out = mp.exec("from wyrm import gamekit_ui\nprint('|'.join(gamekit_ui.upper(n) for n in %r))"
+                  % names)
+    assert out.strip().split("|") == want

@@ -1,6 +1,6 @@
 """Drachenfels' screens past its menu: setup, a knight, the castle check, the winner."""
 
-from wyrm import font, gamekit, gamekit_ui, peek, plain, ui
+from wyrm import font, gamekit, gamekit_ui, peek, ui
 from wyrm.app import Screen
 from wyrm.games import drachenfels
 from wyrm.lang import t
@@ -277,7 +277,7 @@ class CastlePeek(peek.PeekScreen):
             return
         self.showing = True
         ui.title(fb, self.title)
-        colour = plain.upper(drachenfels.colour_name(r["colour"]))
+        colour = gamekit_ui.upper(drachenfels.colour_name(r["colour"]))
         if not tall:
             font.center(fb, t("Shoes: ", "Schuhe: ") + colour, 12)
             font.center(fb, t("YOU WIN!", "GEWONNEN!") if r["won"] else t("Not yours",

@@ -1,7 +1,7 @@
 """Drakskatten's turn screens past its menu: the move, the door search, the Crystal
 Ball, the return to the staircase and the win."""
 
-from wyrm import buttons, font, gamekit, plain, ui
+from wyrm import buttons, font, gamekit, gamekit_ui, ui
 from wyrm.games import drakskatten
 from wyrm.lang import t
 from wyrm.spinner import Spinner
@@ -165,7 +165,7 @@ class Win(gamekit.Page):
         p = g.players[w]
         fb.rect(0, 0, fb.width, app.height, 1)
         fb.rect(2, 2, fb.width - 4, app.height - 4, 1)
-        name = plain.upper(p.name)
+        name = gamekit_ui.upper(p.name)
         if app.tall:
             sc = 3 if font.width(name, 3) <= fb.width - 8 else 2
             font.center(fb, name, 6, 1, sc)
