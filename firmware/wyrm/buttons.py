@@ -57,13 +57,18 @@ class Buttons:
         return (self.stable >> key) & 1
 
     def due(self, now):
-        """Ms until a raw change waiting out its debounce can be taken, or -1 if none
-        (an eager edge is taken by the ``update`` that sees it).
+        """Ms until a raw change waiting out its debounce can be taken, or until a held
+        key's LONG or next REPEAT, or -1 if none (an eager edge is taken by the ``update``
+        that sees it).
 
-        The Pico's loop sleeps no longer than this, so a press acts as soon as
-        it has been steady for ``debounce_ms``.
+        The Pico's loop sleeps no longer than this, so a press acts as soon as it has been
+        steady for ``debounce_ms``, and a long press the moment it is long.
         """
         wait = -1
+        if self.stable:
+            wait = ticks_diff(self._wake, now)
+            if wait < 0:
+                wait = 0
         pend = self._raw ^ self.stable
         for k in range(self.nkeys):
             if pend & (1 << k):

@@ -41,9 +41,30 @@ def test_a_press_counts_on_its_edge():
     b = B.Buttons()
     assert b.update(100, 0) == 0 and b.due(100) == -1
     assert b.update(105, 1 << B.UP) == 1 and b.queue[0] == (B.PRESS << 4) | B.UP
-    assert b.due(105) == -1
+    assert b.due(105) == B.Buttons.debounce_ms  # held: its level settles, then it repeats
     assert b.update(185, 0) == 2
     assert list(b.queue[:2]) == [(B.RELEASE << 4) | B.UP, (B.CLICK << 4) | B.UP]
+    assert b.due(185) == -1
+
+
+def test_a_held_key_says_when_its_long_press_and_repeats_fall_due():
+    """A held OK is long 600 ms after its press, and due() counts down to that moment (the
+    Pico's loop sleeps until then: a long press acts the moment it is long, not up to a
+    loop step later); a held UP says when its next repeat is due."""
+    b = B.Buttons()
+    b.update(100, 0)
+    b.update(110, 1 << B.OK)
+    b.update(120, 1 << B.OK)  # settled
+    assert b.due(120) == 590 and b.due(650) == 60 and b.due(709) == 1
+    assert b.update(709, 1 << B.OK) == 0  # a millisecond early: nothing
+    assert b.update(710, 1 << B.OK) == 1 and b.queue[0] == (B.LONG << 4) | B.OK
+    assert b.due(710) > 1000  # long given: nothing more falls due while it is held
+    b.update(900, 0)
+    b.update(1000, 1 << B.UP)
+    b.update(1010, 1 << B.UP)
+    assert b.due(1010) == B.Buttons.repeat_delay_ms - 10
+    b.update(1000 + B.Buttons.repeat_delay_ms, 1 << B.UP)
+    assert b.due(1000 + B.Buttons.repeat_delay_ms) == B.Buttons.repeat_ms
 
 
 def test_contact_bounce_after_an_edge_is_one_press():
