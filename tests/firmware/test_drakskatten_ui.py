@@ -296,7 +296,7 @@ def _run_fight(seed, tmp):
     seen["next"] = d.text()
     turn_to(d, "Red")
     seen["menu"] = d.text()
-    d.keys("ok,ok")  # the cursor is on the fight that goes on: Fight, Fight!
+    d.keys("ok")  # the cursor is on the fight that goes on: its OK attacks
     seen["again"] = d.text()
     return d, seen
 
@@ -563,7 +563,7 @@ def test_own_dice_boundaries(tmp_path):
     assert "Roll 9 + ATT 0 = 9" in t and "MISS" in lines(d) and "nothing happens" in t
     d.keys("ok")  # OK: Red's turn, on the fight that goes on
     assert selected(d.text()) == ["Fight: DEF 7 ATT 0"]
-    d.keys("ok,ok,ok")  # typed 7 = DEF 7: a hit
+    d.keys("ok,ok")  # Fight: its OK attacks, OK types 7 = DEF 7: a hit
     t = d.text()
     assert "Roll 7 <= DEFENCE 7" in t and "HIT" in lines(d) and "Roll 1d6 for treasure" in t
     d.keys("ok")  # the treasure die is typed too
@@ -888,25 +888,73 @@ def test_sticky_floor_stops_the_monster_striking_back(tmp_path):
     assert d.errors() == []
 
 
-def test_flee_ends_the_fight_and_shows_the_move(tmp_path):
-    """Flee is offered while a fight goes on; it ends the fight and shows how far to move."""
+def _fight_goes_on(tmp_path, injury=0, items=()):
+    # Red's fight against DEF 7 ATT 0 goes on (own dice: typed 12, a miss; the monster's
+    # 7, a miss); the driver on Red's next turn, on the game menu
     d = start(tmp_path)
-    set_injury(d, 1)
+    if injury:
+        set_injury(d, injury)
+    if items:
+        give(d, *items)
     own_dice(d)
-    d.keys("ok,ok,up*5,ok,ok,ok")  # miss, monster 7: miss
+    d.keys("ok,ok,up*5,ok")  # Fight, Fight!: typed 12, a miss
+    d.keys("ok,ok")  # the monster's 2d6: 7, a miss
     assert "OK: Blue's turn" in d.text()
     d.keys("ok")
     turn_to(d, "Red")
     assert selected(d.text()) == ["Fight: DEF 7 ATT 0"]  # the fight goes on
-    d.keys("ok")
-    assert lines(d)[0] == "== Red fights ==  again"
+    return d
+
+
+def test_flee_ends_the_fight_and_shows_the_move(tmp_path):
+    """Flee is the game menu's row under a fight that goes on; it ends the fight and shows
+    how far to move. With no fight going on there is no Flee row."""
+    d = _fight_goes_on(tmp_path, injury=1)
+    rows = [s.lstrip("> ") for s in lines(d)[1:]]
+    assert rows[rows.index("Fight: DEF 7 ATT 0") + 1] == "Flee (roll to leave)"
     pick(d, "Flee")
     assert lines(d)[:2] == ["== Flee: LIGHT ==", "3"] and "OK: Blue's turn" in d.text()
     assert "DOWN: into a room" not in d.text()  # (not back into the room fled)
     d.keys("ok")
     turn_to(d, "Red")
+    assert "Flee" not in d.text()
     fight_screen(d)
     assert "Flee" not in d.text()
+    assert d.errors() == []
+
+
+def test_a_fight_that_goes_on_attacks_from_its_row_in_one_press(tmp_path):
+    """The fight that goes on from the turn before: OK on the game menu's Fight row is the
+    attack itself (own dice: the 2d6 to type; the device's dice: the result), no list
+    between; BACK on the typed roll shows the fight's list."""
+    d = _fight_goes_on(tmp_path)
+    d.keys("ok")
+    assert lines(d)[0] == "== Red: your 2d6 =="
+    d.keys("back")
+    assert lines(d)[0] == "== Red fights ==  again"
+    assert selected(d.text()) == ["Fight! DEF 7 ATT 0"]
+    to_menu(d)
+    pick(d, "My own dice")  # off: the device rolls
+    goto(d, "Fight:")
+    d.keys("ok")
+    d.wait(600)
+    assert lines(d)[0] == "== Red attacks ==" and re.search(r"Roll \d+ (<=|>) DEFENCE 7", d.text())
+    assert d.errors() == []
+
+
+def test_fight_row_opens_the_list_when_there_is_more_to_choose(tmp_path):
+    """The Fight row opens the fight's list (no attack yet) where there is more to choose
+    than fighting on: a fight that does not go on (the last monster again, or a new one),
+    and a fight that goes on while the player holds a magic item to use there."""
+    d = start(tmp_path)
+    goto(d, "Fight:")
+    d.keys("ok")
+    assert lines(d)[0] == "== Red fights =="
+    assert selected(d.text()) == ["Fight! DEF 7 ATT 0"]
+    d = _fight_goes_on(tmp_path / "poison", items=("Poison Powder",))
+    d.keys("ok")
+    assert lines(d)[0] == "== Red fights ==  again"
+    assert "Poison Powder" in d.text() and "Flee (roll to leave)" in d.text()
     assert d.errors() == []
 
 

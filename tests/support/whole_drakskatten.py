@@ -234,9 +234,8 @@ def play(state_dir, board, seed=SEED):
         p = players[cur]
         g.turn()
         on_turn(p)
-        if p.fight:  # the fight goes on: the cursor is on it
-            g.expect("> Fight: DEF %d ATT %d" % p.fight)
-            g.nav("ok")
+        if p.fight:  # the fight goes on: the cursor is on it, OK attacks
+            g.expect("> Fight: DEF %d ATT %d" % p.fight, "Flee")
             g.do("ok")
             last[:] = p.fight
             resolve(p, *p.fight)

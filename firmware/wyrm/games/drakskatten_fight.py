@@ -179,9 +179,10 @@ class Fight(Screen):
     (a mistyped roll): nothing has been applied at that point.
     """
 
-    def __init__(self, game, new=False):
+    def __init__(self, game, new=False, quick=False):
         self.game = game
         self.new = new  # a new monster: its values first, then the attack
+        self.quick = quick  # a fight that goes on: the attack at once (see goes_on)
         self.ph = "setup"
         self.view = None
         self.next_ph = None
@@ -204,6 +205,21 @@ class Fight(Screen):
         if self.new:
             self.new = False
             self.new_monster(app, True)
+        elif self.quick:
+            self.quick = False
+            if self.goes_on():
+                self.act(app, "go")
+
+    def goes_on(self):
+        """The fight goes on from the turn before and the list would offer nothing but
+        fighting on or fleeing (fleeing is the game menu's row): no magic item to use, no
+        Crystal Ball look. Then the game menu's Fight row attacks at once."""
+        if not self.game.player().fight:
+            return False
+        for it in self.items:
+            if it[0] not in ("go", "new", "flee"):
+                return False
+        return True
 
     def on_close(self, app):
         self.game.fight = None
