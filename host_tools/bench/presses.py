@@ -24,7 +24,8 @@ DRACHENHORT_DEALT = (  # a four-player game with party cards dealt by Wyrm (seed
 DRACHENHORT_DEALT_7 = "ok,down,ok,up*3,ok,ok," + "ok,hold:ok:300,ok," * 7 + "ok,ok"  # 7 players
 # a new two-player Drakskatten game, rolled off: its menu
 DRAKSKATTEN_2 = to_row("Drakskatten") + ",ok,wait:600,ok"
-DRACHENSCHATTEN_2 = to_row("DrachenSchatten") + ",ok,ok,ok"  # a new two-player game: P1's list
+# a new two-player game past its opening round (passed on without village cards): P1's list
+DRACHENSCHATTEN_2 = to_row("DrachenSchatten") + ",ok,ok,ok,down*7,ok,down*7,ok"
 # a new two-player Drakonia game (P1 begins): its menu, on "Final count"
 DRAKONIA_2 = to_row("Drakonia") + ",ok,down,ok"
 DRACHENHORT_4 = "ok,down,ok,ok,down,ok,ok,wait:2000"  # a new game for four, printed cards: menu
@@ -53,8 +54,9 @@ def _case(label, setup, script, expect, seed=1):
             "seed": seed}
 
 
-DS_ROWS = 18  # a player's list: the pass, 10 objects around treasures, beasts and 6 more rows
+DS_ROWS = 18  # a player's list: 10 objects round treasures, beasts, the pass and 6 more rows
 DS_START = 6  # the list opens on Treasures, five objects above it and five below
+DS_NEXT = 13  # "Next turn" (right after Beasts slain): the cursor goes there after a card
 
 
 def _ds_row(k):
@@ -70,10 +72,10 @@ def _drachenschatten_object(k):
 
 def _six_objects():
     """P1 holds six different objects; the list is open on the seventh."""
-    s = DRACHENSCHATTEN_2 + ",up*5,ok"  # a torch (the cursor then on "Next turn", row 0)
+    s = DRACHENSCHATTEN_2 + ",up*5,ok"  # a torch (the cursor then on "Next turn")
     for k in range(1, 6):
-        s += ",down*%d,ok" % _ds_row(k)
-    return s + ",down*%d" % _ds_row(6)
+        s += "," + _moves(_ds_row(k), DS_ROWS, DS_NEXT) + "ok"
+    return s + "," + _moves(_ds_row(6), DS_ROWS, DS_NEXT).rstrip(",")
 
 
 # name, what, budget, before (the count on the four-button board before the budgets were
@@ -265,7 +267,7 @@ TASKS = [
         "cases": [
             _case("7th object", [_six_objects()], "ok",
                   ["== Game over ==", "P1 wins!", "P1: 7 object types"]),
-            _case("3rd beast", [DRACHENSCHATTEN_2 + ",down*6,ok,up*6,ok,up*6"], "ok",
+            _case("3rd beast", [DRACHENSCHATTEN_2 + ",down*6,ok,up,ok,up"], "ok",
                   ["== Game over ==", "P1 wins!", "P1: 3 slain beasts"]),
         ],
         "xfail": None,

@@ -7,19 +7,31 @@ from drive import Driver, same_frames, to_row
 from wyrm.store import Store
 
 OPEN = to_row("DrachenSchatten")  # main menu -> DrachenSchatten
-NEW2 = OPEN + ",ok,ok,ok"  # New game, 2 players, P1 begins: P1's list opens
-NEXT = 0  # "Next turn: ..." (the cursor goes there after every change)
+DEAL2 = OPEN + ",ok,ok,ok"  # New game, 2 players, P1 begins: P1's list opens (village card)
+LOST = 0  # "Lost to a beast": six UPs from Treasures, round the top
 TORCH = 1  # the objects: rows 1-5 and 7-11 (OBJ), Treasures in the middle
 TREASURES = 6
 BEASTS = 12
-LOST = 13
-TAKE = 14  # "Take one away"
-DESTROY = 15
-STEAL = 16
-TRADE = 17
+NEXT = 13  # "Next turn: ..." (the cursor goes there after every change)
+TRADE = 14
+STEAL = 15
+DESTROY = 16
+TAKE = 17  # "Take one away"
 ROWS = 18  # the list wraps
 START = TREASURES  # a player's list opens on Treasures, every time
 OBJ = (1, 2, 3, 4, 5, 7, 8, 9, 10, 11)  # the rows of the ten objects, in the rules' order
+
+
+
+
+def skip_deal(n):
+    """Keys that pass the opening round on without a village card, round ``n`` players
+    (each list open on Treasures; "Next turn" seven DOWNs away): the first player's turn."""
+    return ",down*7,ok" * n
+
+
+# the opening round passed on without village cards (P1, then P2): P1's turn, P1's list
+NEW2 = DEAL2 + skip_deal(2)
 
 
 def saved(d):
@@ -69,7 +81,7 @@ def test_who_begins_offers_every_seat_and_random(tmp_path):
     assert t.startswith("== Last dragon slayer ==") and "> P1" in t
     assert "P2" in t and "P3" in t and "Random" in t
     d.keys("down,ok")
-    assert d.title() == "== P2 cards ==  0 kinds"
+    assert d.title() == "== P2 cards ==  village"  # the opening round: a village card
     assert saved(d)["start"] == saved(d)["turn"] == 1
     d.keys("back")
     assert d.title().startswith("== Schatten ==") and d.title().endswith("P2")
@@ -99,7 +111,7 @@ def test_a_change_puts_the_cursor_on_the_pass_and_one_ok_passes(tmp_path):
     d.keys(NEW2 + ",up*4,ok")  # boots
     t = d.text()
     assert t.startswith("== P1 cards ==  1 kind") and "> Next turn: P2" in t
-    assert counts(d)["Boots"] == "1"
+    assert saved(d)["rules"]["players"][0]["objects"][1] == 1
     assert "Boots: 1" in flat(d)  # the new count, said
     d.keys("ok")
     assert d.title() == "== P2 cards ==  0 kinds" and "> Treasures" in d.text()
@@ -144,7 +156,8 @@ def test_three_treasures_announce_the_win_at_once(tmp_path):
     assert t.startswith("== Game over ==") and "P1 wins!" in t and "P1: 3 treasures" in t
     d.keys("ok")
     assert d.text().startswith("== P1 cards ==")
-    d.keys("down,ok")  # a torch afterwards: still won, not announced again; no pass
+    d.keys(",".join(moves(NEXT, TORCH)) + ",ok")  # a torch afterwards: still won, not
+    # announced again; no pass
     assert d.text().startswith("== P1 cards ==") and "> Game menu" in d.text()
     d.keys("ok")
     assert "Won: P1" in d.text() and "Next turn" not in d.text()
@@ -154,7 +167,8 @@ def test_three_treasures_announce_the_win_at_once(tmp_path):
 def test_three_beasts_win_and_two_do_not(tmp_path):
     """Slain beasts: two is not yet a win, the third is."""
     d = Driver(tmp_path)
-    d.keys(OPEN + ",ok,ok,down,ok," + track({BEASTS: 2}, back=False))  # P2 begins
+    d.keys(OPEN + ",ok,ok,down,ok" + skip_deal(2) + "," + track({BEASTS: 2}, back=False))
+    # (P2 begins)
     assert "Game over" not in d.text() and "Beasts slain: 2" in flat(d)
     d.keys(",".join(moves(NEXT, BEASTS)) + ",ok")
     assert "P2 wins!" in d.text() and "P2: 3 slain beasts" in d.text()
@@ -166,7 +180,7 @@ def test_seven_different_objects_win_but_six_kinds_with_doubles_do_not(tmp_path)
     d = Driver(tmp_path)
     d.keys(NEW2 + "," + track({1: 1, 2: 1, 3: 1, 4: 2, 5: 1, 7: 1}, back=False))
     assert d.title() == "== P1 cards ==  6 kinds" and "Game over" not in d.text()
-    d.keys("down*8,ok")  # key: 7 kinds
+    d.keys(",".join(moves(NEXT, 8)) + ",ok")  # key: 7 kinds
     assert "P1 wins!" in d.text() and "P1: 7 object types" in flat(d)
     assert d.errors() == []
 
@@ -180,7 +194,7 @@ TRADE_SETUP = (
     + ",ok,"  # the pass: P2's list
     + track({1: 1, 2: 1, 8: 1, 9: 1, 10: 1, 11: 2}, back=False)
 )
-TRADE_KEYS = TRADE_SETUP + ",up,ok,down*5,ok,ok,down*3,ok"
+TRADE_KEYS = TRADE_SETUP + ",down,ok,down*5,ok,down*3,ok"  # (P1: no choice of whom)
 
 
 def test_the_menu_rows_show_cards_and_kinds_in_one_format(tmp_path):
@@ -190,7 +204,8 @@ def test_the_menu_rows_show_cards_and_kinds_in_one_format(tmp_path):
     d = Driver(tmp_path)
     d.keys(NEW2 + ",up*5,ok")  # Anna: a torch
     assert d.title() == "== Anna cards ==  1 kind"
-    d.keys("ok,down,ok,down,ok,back")  # the pass; Bertha: a spell book and a key
+    d.keys("ok,down,ok," + ",".join(moves(NEXT, 8)) + ",ok,back")  # the pass; Bertha: a
+    # spell book and a key
     rows = d.text().splitlines()
     assert rows[1] == "> Bertha   2 cards 2/7" and rows[2] == "Anna      1 card 1/7"
     assert d.errors() == []
@@ -202,13 +217,13 @@ def test_a_trade_that_gives_two_players_seven_objects_makes_both_win(tmp_path):
     d = Driver(tmp_path)
     d.keys(TRADE_SETUP)
     assert d.title() == "== P2 cards ==  6 kinds" and "> Next turn: P1" in d.text()
-    d.keys("up")
+    d.keys("down")
     assert "> Trade objects" in d.text()
     d.keys("ok")
     assert d.text().startswith("== P2 gives ==") and "> Torch" in d.text()
     d.keys("down*5")
     assert "> Magic potion" in d.text()
-    d.keys("ok,ok")  # P1: the only one to trade with
+    d.keys("ok")  # P1, the only one to trade with, is not asked for
     assert d.text().startswith("== P2 gets ==") and "Sword" in d.text()
     d.keys("down*3,ok")
     t = flat(d)
@@ -222,9 +237,11 @@ def test_a_trade_that_gives_two_players_seven_objects_makes_both_win(tmp_path):
 
 
 def test_a_trade_that_wins_nobody_says_who_got_what_and_offers_the_pass(tmp_path):
-    """A plain trade: the toast says who got what; the list is back on "Next turn"."""
+    """A plain trade: the toast says who got what; the list is back on "Next turn". With
+    one object each and one other player nothing is asked: OK on "Trade objects" (one DOWN
+    from "Next turn") makes it."""
     d = Driver(tmp_path)
-    d.keys(NEW2 + ",up*5,ok,ok,down*2,ok,up,ok,ok,ok,ok")  # P1 torch, pass; P2 key; trade
+    d.keys(NEW2 + ",up*5,ok,ok,down*2,ok,down,ok")  # P1 torch, pass; P2 key; trade
     t = d.text()
     assert "P2 got Torch; P1" in t and "got Key" in t and "> Next turn: P1" in t
     g = saved(d)["rules"]["players"]
@@ -233,14 +250,14 @@ def test_a_trade_that_wins_nobody_says_who_got_what_and_offers_the_pass(tmp_path
 
 
 def test_steal_takes_another_players_object_in_three_presses_from_the_pass(tmp_path):
-    """"Steal an object" (two UPs from "Next turn"): whom (the others in seat order), then
-    their objects, on the one they changed last; OK moves it over, says so and leaves the
-    cursor on "Next turn"."""
+    """"Steal an object" (two DOWNs from "Next turn"): whom (the others who hold an object,
+    in seat order), then their objects, on the one they changed last; OK moves it over,
+    says so and leaves the cursor on "Next turn"."""
     d = Driver(tmp_path)
-    d.keys(OPEN + ",ok,up,ok,ok")  # 3 players, P1 begins
-    d.keys("up*5,ok,ok,up*4,ok,down*9,ok,ok")  # P1 torch; P2 boots, then a shield
+    d.keys(OPEN + ",ok,up,ok,ok" + skip_deal(3))  # 3 players, P1 begins
+    d.keys("up*5,ok,ok,up*4,ok,up*4,ok,ok")  # P1 torch; P2 boots, then a shield
     d.keys("up*3,ok,ok,up*5,ok")  # P3 a magic wand; P1 a second torch
-    d.keys("up*2")
+    d.keys("down*2")
     assert "> Steal an object" in d.text()
     d.keys("ok")
     assert d.text().startswith("== Steal from ==") and "> P2" in d.text() and "P3" in d.text()
@@ -258,16 +275,13 @@ def test_steal_takes_another_players_object_in_three_presses_from_the_pass(tmp_p
 
 
 def test_destroy_removes_another_players_object_and_undo_brings_it_back(tmp_path):
-    """"Destroy an object" (three UPs from "Next turn"): whose, then which; the object
-    leaves the game, the toast says whose it was, the menu offers its undo."""
+    """"Destroy an object" (three DOWNs from "Next turn"): whose, then which - neither
+    asked when there is one choice (P1, who holds only a shield); the object leaves the
+    game, the toast says whose it was, the menu offers its undo."""
     d = Driver(tmp_path)
-    d.keys(NEW2 + ",down*3,ok,ok,down*2,ok,down*4,ok")  # P1 shield; P2 a key and a sword
-    d.keys("up*3")
+    d.keys(NEW2 + ",down*3,ok,ok,down*2,ok,down*9,ok")  # P1 shield; P2 a key and a sword
+    d.keys("down*3")
     assert "> Destroy an object" in d.text()
-    d.keys("ok")
-    assert d.text().startswith("== Destroy whose ==") and "> P1" in d.text()
-    d.keys("ok")
-    assert "> Shield" in d.text()
     d.keys("ok")
     assert saved(d)["rules"]["players"][0]["objects"][7] == 0
     assert "P2 destroyed P1's" in flat(d) and "> Next turn: P1" in d.text()
@@ -281,7 +295,7 @@ def test_destroy_removes_another_players_object_and_undo_brings_it_back(tmp_path
 def test_steal_or_destroy_from_a_player_without_objects_is_refused(tmp_path):
     """A player with no objects has nothing to steal: the toast says so and nothing changes."""
     d = Driver(tmp_path)
-    d.keys(NEW2 + ",up,ok,up*2,ok,ok")  # P1 a gem; steal from P2, who has nothing
+    d.keys(NEW2 + ",up,ok,down*2,ok")  # P1 a gem; steal from P2, who has nothing
     assert "P2 has no objects" in flat(d)
     assert saved(d)["rules"]["players"][0]["objects"][4] == 1
     assert d.errors() == []
@@ -324,19 +338,127 @@ def test_take_one_away_corrects_and_undo_restores_the_last_change(tmp_path):
     assert d.text().startswith("== P1 cards ==") and "> Treasures" in d.text()
     d.keys("up*5,ok")  # torch +1
     assert torches(d) == 1
-    d.keys("up*4,ok")  # Take one away
+    d.keys("down*4,ok")  # Take one away (four DOWNs from "Next turn")
     assert d.title() == "== P1 cards ==  OK: -1"
-    d.keys("down*5,ok")  # torch -1
+    d.keys("down*2,ok")  # torch -1
     assert torches(d) == 0 and "OK: -1" not in d.text()
-    d.keys("up*4,ok,down*5,ok")
+    d.keys("down*4,ok,down*2,ok")
     assert "No torch to take" in flat(d) and torches(d) == 0  # a toast: the reason
-    d.keys("wait:3000,up*5,ok,back")  # BACK: no taking away, still the list
+    d.keys("wait:3000,up*2,ok,back")  # BACK: no taking away, still the list
     assert d.title() == "== P1 cards ==  0 kinds"
-    d.keys("down*5,ok,down,ok,back")  # torch +1 +1
+    d.keys("down*2,ok,down*6,ok,back")  # torch +1 +1
     assert torches(d) == 2 and "Undo P1 torch +1" in d.text()
     d.keys("down*3,ok")
     assert "Undone: P1 torch +1" in flat(d)
     assert torches(d) == 1
+    assert d.errors() == []
+
+
+def test_every_outcome_of_a_card_lies_within_six_moves_of_treasures(tmp_path):
+    """Round Treasures, where the list opens: five objects above and five below, "Beasts
+    slain" six DOWNs and "Lost to a beast" six UPs (round the top) - no card's entry is
+    more than six moves away; "Next turn" comes right after "Beasts slain", the uses one
+    to four DOWNs below it."""
+    d = Driver(tmp_path)
+    d.keys(NEW2)
+    assert "> Treasures" in d.text()
+    d.keys("up*6")
+    assert "> Lost to a beast" in d.text()
+    d.keys("down*12")
+    assert "> Beasts slain" in d.text()
+    d.keys("down")
+    assert "> Next turn: P2" in d.text()
+    for row in ("Trade objects", "Steal an object", "Destroy an object", "Take one away",
+                "Lost to a beast"):
+        d.keys("down")
+        assert "> " + row in d.text()
+    assert d.errors() == []
+
+
+def test_the_opening_round_passes_each_village_card_on_by_itself(tmp_path):
+    """Everyone draws a village card first: the list says "village", and the card's OK
+    opens the next player's list at once (a note names whose card it was), round the
+    table; the last one opens the first player's list for their first turn, where a card
+    no longer passes: the cursor waits on "Next turn"."""
+    d = Driver(tmp_path)
+    d.keys(OPEN + ",ok,up,ok,down,ok")  # 3 players, P2 begins
+    assert d.title() == "== P2 cards ==  village" and saved(d)["deal"] is True
+    d.keys("up*4,ok")  # P2: boots
+    assert d.title() == "== P3 cards ==  village" and "> Treasures" in d.text()
+    assert "P2: Boots" in flat(d) and saved(d)["turn"] == 2
+    d.keys("ok")  # P3: a treasure
+    assert d.title() == "== P1 cards ==  village" and "P3: Treasures" in flat(d)
+    d.keys("down*3,ok")  # P1: a shield; round to P2, whose turn begins
+    assert d.title() == "== P2 cards ==  1 kind" and "> Treasures" in d.text()
+    assert saved(d)["turn"] == 1 and saved(d)["deal"] is False
+    d.keys("down,ok")  # P2's first turn: a spell book, and the list stays for the pass
+    assert d.title() == "== P2 cards ==  2 kinds" and "> Next turn: P3" in d.text()
+    g = saved(d)["rules"]["players"]
+    assert [sum(p["objects"]) + p["treasures"] for p in g] == [1, 2, 1]
+    assert d.errors() == []
+
+
+def test_in_the_opening_round_only_a_card_of_whose_turn_it_is_passes(tmp_path):
+    """In the opening round a card entered in another player's list (opened from the
+    menu) or taken away adds or corrects only: the turn stays, the list stays open."""
+    d = Driver(tmp_path)
+    d.keys(DEAL2 + ",back,down,ok")  # P1's turn; the menu: P2's list
+    assert d.title() == "== P2 cards ==  village"
+    d.keys("ok")  # a treasure for P2
+    assert d.title() == "== P2 cards ==  village" and "> Next turn: P2" in d.text()
+    assert saved(d)["turn"] == 0 and saved(d)["deal"] is True
+    d.keys("back,up,ok,up*5,ok")  # P1's list: a torch passes on to P2
+    assert d.title() == "== P2 cards ==  village" and saved(d)["turn"] == 1
+    d.keys(",".join(moves(START, TAKE) + ["ok"] + moves(TAKE, TREASURES) + ["ok"]))
+    # (P2: "Take one away", the treasure: no pass)
+    assert d.title() == "== P2 cards ==  village" and saved(d)["turn"] == 1
+    assert saved(d)["rules"]["players"][1]["treasures"] == 0
+    assert d.errors() == []
+
+
+def test_undoing_a_village_card_gives_the_opening_round_back(tmp_path):
+    """Undo of a village card (the game menu's row) takes the card back and gives its
+    player the turn in the opening round again, the cursor on their row; taking back the
+    pass that ended the round ("Undo pass") opens it again too."""
+    d = Driver(tmp_path)
+    d.keys(DEAL2 + ",up*5,ok,ok")  # P1: a torch; P2: a treasure - P1's first turn
+    assert d.title() == "== P1 cards ==  1 kind" and saved(d)["deal"] is False
+    d.keys("back,up")
+    assert "> Undo pass to P1" in d.text()
+    d.keys("ok")  # the pass taken back: P2's list on "Next turn", still the round
+    assert d.title() == "== P2 cards ==  village" and "> Next turn: P1" in d.text()
+    assert saved(d)["turn"] == 1 and saved(d)["deal"] is True
+    d.keys("back")
+    assert "Undo P2 treasures +1" in d.text()
+    d.keys("up,ok")  # undo the treasure: still P2's village card to draw
+    assert "Undone: P2" in flat(d) and saved(d)["turn"] == 1
+    assert saved(d)["rules"]["players"][1]["treasures"] == 0
+    assert "> P2 " in d.text() and "Undo P1 torch +1" in d.text()  # (on whose turn)
+    d.keys("wait:2000,down*3,ok")  # undo P1's torch: P1's village card again
+    assert saved(d)["turn"] == 0 and saved(d)["deal"] is True
+    assert saved(d)["rules"]["players"][0]["objects"][0] == 0
+    assert d.title().endswith("P1") and "> P1 " in d.text()
+    d.keys("ok,up*4,ok")  # P1's list: boots, passed on to P2
+    assert d.title() == "== P2 cards ==  village" and "P1: Boots" in flat(d)
+    assert d.errors() == []
+
+
+def test_a_steal_asks_only_among_players_who_hold_an_object(tmp_path):
+    """Steal: P2 holds nothing, so P3 - the only one with objects - is not asked for; the
+    objects of P3 open at once. With nobody else holding one the toast says so."""
+    d = Driver(tmp_path)
+    d.keys(OPEN + ",ok,up,ok,ok" + skip_deal(3))  # 3 players, P1 begins
+    d.keys("up,ok,down*2,ok")  # P1: a gem, then "Steal an object": nobody holds one
+    assert "No one else has" in flat(d) and "> Steal an object" in d.text()
+    d.keys("wait:2000,up*2,ok,ok")  # the pass; P2: a treasure
+    d.keys("ok,up*3,ok,up*5,ok")  # the pass; P3: a magic wand and a key
+    d.keys("ok")  # the pass: P1's list
+    d.keys("down*9,ok")  # P1: "Steal an object"
+    assert d.text().startswith("== P1 steals ==") and "> Key" in d.text()
+    assert "Magic wand" in d.text()
+    d.keys("up,ok")  # the wand
+    assert "P1 stole P3's" in flat(d) and "> Next turn: P2" in d.text()
+    assert saved(d)["rules"]["players"][0]["objects"][2] == 1
     assert d.errors() == []
 
 
@@ -363,7 +485,7 @@ def test_lost_battle_clears_the_collection_after_confirmation(tmp_path):
     cards and, as the rulebook ends the turn with it, opens the next player's cards at
     once (a note says what was lost); undo brings them back."""
     d = Driver(tmp_path)
-    d.keys(NEW2 + "," + track({TORCH: 2, TREASURES: 2}, back=False) + ",up*5,ok")
+    d.keys(NEW2 + "," + track({TORCH: 2, TREASURES: 2}, back=False) + ",down*5,ok")
     assert "P1 lost a battle" in flat(d) and "> Yes" in d.text()
     d.keys("ok")
     p = saved(d)["rules"]["players"][0]
@@ -381,7 +503,7 @@ def test_lost_battle_clears_the_collection_after_confirmation(tmp_path):
 def test_the_eighth_treasure_is_refused(tmp_path):
     """Only seven treasures exist: an eighth is refused with the reason."""
     d = Driver(tmp_path)
-    d.keys(OPEN + ",ok,up*2,ok,ok")  # 4 players
+    d.keys(OPEN + ",ok,up*2,ok,ok" + skip_deal(4))  # 4 players
     for _p in range(3):
         d.keys(track({TREASURES: 2}, back=False) + ",ok")  # and the pass
     d.keys(track({TREASURES: 2}, back=False))
@@ -429,7 +551,7 @@ def test_damaged_save_gives_a_message_and_a_fresh_start(tmp_path, content, messa
     d.keys("ok")
     assert "> New game" in d.text()
     d.keys("ok,ok,ok")
-    assert len(saved(d)["rules"]["players"]) == 2 and d.title() == "== P1 cards ==  0 kinds"
+    assert len(saved(d)["rules"]["players"]) == 2 and d.title() == "== P1 cards ==  village"
     assert d.errors() == []
 
 
@@ -495,12 +617,14 @@ def _lang(folder, n):
 # what a player sees on the way: the menu, who begins, a list and its note, the win
 SEEN = {
     0: ["> New game", "Quick reference", "== Players ==", "== Last dragon slayer ==",
-        "Random", "== P1 cards ==  0 kinds", "> Treasures", "Spell book", "Gem: 1",
+        "Random", "== P1 cards ==  village", "== P1 cards ==  0 kinds", "> Treasures",
+        "Spell book", "Gem: 1",
         "> Next turn: P2", "== Game over ==", "P1 wins!", "P1: 3 treasures",
         "Wrong entry? Undo it.", "> Won: P1", "P1       4 cards 1/7", "Undo P1 treasures +1",
         "Piles empty"],
     1: ["> Neues Spiel", "Kurzregeln", "== Spieler ==", "== Letzter Drachentöter ==",
-        "Zufall", "== P1 Karten ==  0 Arten", "> Schätze", "Zauberbuch", "Edelstein: 1",
+        "Zufall", "== P1 Karten ==  Dorf", "== P1 Karten ==  0 Arten", "> Schätze",
+        "Zauberbuch", "Edelstein: 1",
         "> Nächster Zug: P2", "== Spielende ==", "P1 gewinnt!", "P1: 3 Schätze",
         "Falsch? Zurücknehmen.", "> Sieg: P1", "P1      4 Karten 1/7",
         "Zurück: Schätze +1", "Stapel leer"],
@@ -517,8 +641,8 @@ def test_a_stretch_of_the_game_in_each_language(tmp_path, lang):
     d = Driver(tmp_path)
     d.keys(OPEN)
     seen = [d.text()]
-    for keys in ("ok", "ok", "ok", "up,ok", "back", "ok", "ok", "down*6,ok", "down*6,ok",
-                 "ok", "back", "down*3"):
+    for keys in ("ok", "ok", "ok", "down*7,ok", "down*7,ok", "up,ok", "back", "ok", "ok",
+                 "up*7,ok", "up*7,ok", "ok", "back", "down*3"):
         d.keys(keys)
         seen.append(d.text())
     text = "\n".join(seen)
@@ -562,7 +686,7 @@ def test_a_german_list_title_of_ten_kinds_keeps_to_the_bar(tmp_path):
     assert d.errors() == []
 
 
-@pytest.mark.parametrize("drop", ["won", "undo", "start", "end"])
+@pytest.mark.parametrize("drop", ["won", "undo", "start", "end", "deal"])
 def test_a_save_without_a_field_is_damaged_not_mended(tmp_path, drop):
     """A save missing one of its fields (no older version of it was ever released, so
     none is filled in): the damaged-save message (the store's backup, one change older,
@@ -581,7 +705,8 @@ def test_a_save_without_a_field_is_damaged_not_mended(tmp_path, drop):
 
 @pytest.mark.parametrize("label, good", [
     ("a 1 6 1", True), ("a 0 12 0", True), ("l 1", True), ("t 0 1", True), ("s 1 0", True),
-    ("d 0 1", True), ("a 2 6 1", False), ("a 0 13 1", False), ("a 0 0 1", False),
+    ("d 0 1", True), ("v 1 6", True), ("v 0 12", True), ("v 0 13", False), ("v 2 6", False),
+    ("v 0 6 1", False), ("a 2 6 1", False), ("a 0 13 1", False), ("a 0 0 1", False),
     ("a 0 6 2", False), ("t 0 0", False), ("l -1", False), ("x 0", False),
     ("P1 torch +1", False), ("a 0 6", False)])
 def test_an_undo_label_is_a_code_the_game_can_say(tmp_path, label, good):

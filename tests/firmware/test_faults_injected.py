@@ -9,7 +9,7 @@ import os
 import pytest
 from drive import Driver, to_row
 from faultfs import FaultFS
-from test_drachenschatten_ui import NEXT, TORCH, TREASURES, moves, track
+from test_drachenschatten_ui import NEXT, TORCH, TREASURES, moves, skip_deal, track
 
 from host_tools.sim import menu
 from wyrm import buttons as B
@@ -304,7 +304,8 @@ def test_a_refused_change_keeps_all_eight_undo_steps(tmp_path):
     then one the rules refuse (an eighth treasure): all eight undo steps are still there,
     and the game in memory equals its save."""
     d = Driver(tmp_path)
-    d.keys("down*2,ok,ok,up*2,ok,ok")  # DrachenSchatten, 4 players, P1 begins: P1's list
+    d.keys("down*2,ok,ok,up*2,ok,ok" + skip_deal(4))  # DrachenSchatten, 4 players, P1
+    # begins, the opening round passed on without village cards: P1's list
     for _p in range(3):
         d.keys(track({TREASURES: 2}, back=False) + ",ok")  # two treasures, the pass
     d.keys(track({TORCH: 1, TREASURES: 1}, back=False))

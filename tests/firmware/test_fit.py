@@ -144,8 +144,9 @@ def test_drakskattens_move_and_fight_dice_fit_on_32px(tmp_path):
     assert c.problems == []
 
 
-# DrachenSchatten, two players, the first player's list (on Treasures): three treasures
-SCHATTEN = "down*2,ok,ok,ok,ok,ok,down*6,ok,down*6,ok"
+# DrachenSchatten, two players, the first player's list (on Treasures): a treasure each as
+# the village card (each passed on by itself), then two more for the first player
+SCHATTEN = "down*2,ok,ok,ok,ok,ok,ok,ok,up*7,ok"
 
 
 def test_the_winner_page_has_no_toast_over_it(tmp_path):

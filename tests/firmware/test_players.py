@@ -128,9 +128,10 @@ def test_rolloff_names_fit_on_128x32(tmp_path):
 
 def test_players_flow_same_frames_under_micropython():
     # enter 4 players, then Dice > Roll-off (the 6th row) for the table, then a
-    # DrachenSchatten game (the players' shot script) and its turn passed on
+    # DrachenSchatten game (the players' shot script: a village card each, each passed on
+    # by itself) and its turn passed on
     frames = same_frames(FOUR + ",back,up*2,ok,down*5,ok,ok,wait:1500,back,back,back,"
-                         "up*3,ok,ok,ok,ok,ok,ok,down,ok", seed=4)
+                         "up*3,ok,ok,ok,ok,ok,ok,ok,ok,ok,ok,down,ok", seed=4)
     assert any("Anna" in f.text() and "Roll-off" in f.text() for f in frames)
     assert frames[-1].text().startswith("== Ben cards ==")
     assert "> Next turn: Clara" in frames[-1].text()
@@ -184,6 +185,8 @@ def test_drachenschatten_turns_go_round_from_who_starts(tmp_path):
     d.keys("down*2,ok,ok,ok")  # DrachenSchatten, New game, 3 players (the table's)
     assert _title(d) == "== Last dragon slayer ==" and "> Anna" in d.text()
     d.keys("down,ok")  # Ben begins
+    assert _title(d).startswith("== Ben cards ==")
+    d.keys("ok,ok,ok")  # the opening round: a village card each, passed on by itself
     assert _title(d).startswith("== Ben cards ==")
     seen = []
     for _ in range(3):

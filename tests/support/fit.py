@@ -221,8 +221,9 @@ def _table(names):
 # Each ending: (what, number of players, keys from the main menu to the game's result)
 # with the table's first names. The keys leave the result on show: its save resumes it.
 ENDINGS = [
-    # DrachenSchatten: the first player's third treasure (their list opens on Treasures)
-    ("DrachenSchatten", 7, "down*2,ok,ok,ok,ok,ok,down*6,ok,down*6,ok"),
+    # DrachenSchatten (four play): a treasure each as the village card (each passed on by
+    # itself), then the first player's second and third (their list opens on Treasures)
+    ("DrachenSchatten", 7, "down*2,ok,ok,ok,ok" + ",ok" * 4 + ",ok,up*7,ok"),
 ]
 
 

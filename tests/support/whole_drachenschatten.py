@@ -1,10 +1,10 @@
 """A whole DrachenSchatten game for four, as the rulebook plays it, counted press by press.
 
 Anna, Ben, Cleo and Dirk; Cleo slew a dragon last, so she begins. Everyone draws a
-village card, then 14 turns: objects, treasures, a dragon slain, a trade, a battle lost
-to a Hydra (her turn ends with it), boots that turn over a second card, a steal and a
-destroy, until Dirk holds three treasures. The script keeps the collections itself and
-checks the win and every player's row against them.
+village card (each passes on by itself, back to Cleo), then 14 turns: objects, treasures,
+a dragon slain, a trade, a battle lost to a Hydra (her turn ends with it), boots that turn
+over a second card, a steal and a destroy, until Dirk holds three treasures. The script
+keeps the collections itself and checks the win and every player's row against them.
 """
 from drive import to_row
 from whole_game import WholeGame
@@ -14,11 +14,16 @@ from wyrm.store import Store
 NAMES = ["Anna", "Ben", "Cleo", "Dirk"]
 OBJECTS = ["Torch", "Boots", "Magic wand", "Sword", "Gem", "Spell book", "Key", "Shield",
            "Helmet", "Magic potion"]
-# a player's list: "Next turn" (row 0), five objects (1-5), treasures (6), five objects
-# (7-11), beasts, lost to a beast, take one away, destroy, steal, trade; it wraps and
-# opens on Treasures every time
+# a player's list: lost to a beast (row 0), five objects (1-5), treasures (6), five
+# objects (7-11), beasts (12), "Next turn" (13), trade, steal, destroy, take one away; it
+# wraps and opens on Treasures every time
 ROWS = 18
-NEXT, TREASURES, BEASTS, LOST, TAKE, DESTROY, STEAL, TRADE = 0, 6, 12, 13, 14, 15, 16, 17
+LOST, TREASURES, BEASTS, NEXT, TRADE, STEAL, DESTROY, TAKE = 0, 6, 12, 13, 14, 15, 16, 17
+
+
+def _dist(frm, to):
+    k = (to - frm) % ROWS
+    return min(k, ROWS - k)
 
 
 def _moves(frm, to):
@@ -89,9 +94,16 @@ def play(state_dir, board):
     at = {}  # where the cursor is in the list open now
 
     def card(p, what):
-        # the card p turned over: walk to its row in p's list, OK adds it
+        # the card p turned over: walk to its row in p's list, OK adds it. A second card
+        # in a turn (the cursor on "Next turn") takes the shorter way: the walk, or BACK and
+        # OK (the game menu, on whose turn it is: their list again, on Treasures)
         row = _row(what)
-        g.do(_moves(at.get(p, TREASURES), row) + "ok")
+        frm = at.get(p, TREASURES)
+        if 2 + _dist(TREASURES, row) < _dist(frm, row):
+            g.nav("back,ok")
+            g.expect("== %s cards ==" % p, "> Treasures")
+            frm = TREASURES
+        g.do(_moves(frm, row) + "ok")
         t.add(p, what)
         t.last[p] = what  # (a steal or destroy offers p's objects from it, if an object)
         at[p] = NEXT
@@ -117,11 +129,16 @@ def play(state_dir, board):
     g.nav("ok")  # the table's count
     g.expect("== Last dragon slayer ==", "> Anna", "Random")
     g.do("down*2,ok")  # Cleo
-    # everyone draws one village card, clockwise from Cleo
+    # everyone draws one village card, clockwise from Cleo: each card opens the next
+    # player's list by itself, the last one Cleo's for her first turn
     deal = [("Cleo", "Torch"), ("Dirk", "Boots"), ("Anna", "Sword"), ("Ben", "Gem")]
     for k, (p, what) in enumerate(deal):
-        card(p, what)
-        pass_on(p, order[(k + 1) % 4])
+        g.expect("== %s cards ==  village" % p, "> Treasures")
+        g.do(_moves(TREASURES, _row(what)) + "ok")
+        t.add(p, what)
+        t.last[p] = what
+        g.expect("== %s cards ==" % order[(k + 1) % 4], "%s: %s" % (p, what), "> Treasures")
+    g.expect("== Cleo cards ==  1 kind")
 
     # -- the turns
     turn("Cleo")
@@ -138,13 +155,10 @@ def play(state_dir, board):
 
     turn("Ben")  # a second gem: he trades a (used) gem for Anna's used sword
     card("Ben", "Gem")
-    g.nav("up,ok")  # "Trade objects"
-    g.expect("== Ben gives ==", "> Gem")
-    g.do("ok")  # his gem
+    g.nav(_moves(NEXT, TRADE) + "ok")  # "Trade objects": he holds only gems (no choice)
     g.expect("== Trade with ==", "> Anna")
-    g.do("ok")  # Anna
-    g.expect("== Ben gets ==", "> Sword")
-    g.do("ok")  # her sword
+    g.do("ok")  # Anna, who holds only her sword (nothing to choose)
+    g.expect("Ben got Sword; Anna", "got Gem", "> Next turn: Cleo")
     t.add("Ben", "Gem", -1)
     t.add("Anna", "Gem")
     t.add("Anna", "Sword", -1)

@@ -1,8 +1,10 @@
 """DrachenSchatten: the save, the game menu and the entry.
 
 The menu lists the players' cards, whose turn first; a pass opens the next player's
-cards. The last player to have slain a dragon begins (chosen, or at random). Saved as
-{"v", "rules", "start", "turn", "end", "won", "undo": [[label, snapshot]], "screen", "player"}
+cards. The last player to have slain a dragon begins (chosen, or at random). In the
+opening round ("deal": everyone draws a village card) a player's card passes the turn on
+by itself, until it is the first player's again. Saved as {"v", "rules", "start", "turn",
+"deal", "end", "won", "undo": [[label, snapshot]], "screen", "player"}
 (an undo label is a code the screens put into words: drachenschatten_play.said).
 """
 from micropython import const
@@ -48,6 +50,7 @@ class Game(gamekit.SavedGame):
     def __init__(self, app, state=None):
         super().__init__(app, state)
         self.last_row = {}  # player -> the row of their list changed last (in memory only)
+        self.dealt = False  # the last pass ended the opening round (until it stands)
 
     def valid(self, obj):
         rules = drachenschatten
@@ -64,7 +67,8 @@ class Game(gamekit.SavedGame):
         n = len(players)
         if not plain.whole(obj["start"], 0, n - 1) or not plain.whole(obj["player"], 0, n - 1):
             return False
-        if not isinstance(obj["end"], bool) or obj["screen"] not in _SCREENS:
+        if not isinstance(obj["end"], bool) or not isinstance(obj["deal"], bool) \
+                or obj["screen"] not in _SCREENS:
             return False
         won = obj["won"]
         if not isinstance(won, list):
@@ -108,7 +112,28 @@ class Game(gamekit.SavedGame):
     def start(self, n):
         self.last_row = {}
         self.state = self.begin({"rules": drachenschatten.new_game(n), "start": 0, "end": False,
-                                 "won": [], "undo": []})
+                                 "deal": True, "won": [], "undo": []})
+
+    def pass_turn(self):
+        # the pass that brings the turn back to the first player ends the opening round
+        super().pass_turn()
+        st = self.state
+        self.dealt = False
+        if st is not None and st["deal"] and self.turn() == st["start"]:
+            st["deal"] = False
+            self.dealt = True
+            self.save()
+
+    def undo_pass(self):
+        # taking back the pass that ended the opening round opens it again
+        dealt = self.dealt
+        self.dealt = False
+        if not super().undo_pass():
+            return False
+        if dealt:
+            self.state["deal"] = True
+            self.save()
+        return True
 
     def apply(self, label, change, *args):
         """``change(game state, *args)``, kept so it can be undone. A change the rules
@@ -213,9 +238,17 @@ class GameMenu(gamekit.GameMenu):
     def undo(self, app):
         g = self.game
         code = g.undo()
+        deal = code[0] == "v"
+        if deal:  # a village card: the opening round again, on that player's turn
+            g.state["deal"] = True
+            g.pass_stands()
+            g.put_turn(int(code.split(" ")[1]))
         g.state["won"] = [i for i, _r in g.winners()]
         g.save()
-        self.refresh()
+        if deal:
+            self.turn_cursor()  # (on that player's row: one OK opens their list)
+        else:
+            self.refresh()
         app.toast(t("Undone: ", "Zurückgenommen: ") + drachenschatten_play.said(app, g, code))
 
     def offer_turn(self):

@@ -6,26 +6,27 @@ from wyrm import buttons, font, gamekit, gamekit_ui, ui
 from wyrm.games import drachenschatten
 from wyrm.lang import t
 
-# A player's list: the pass first, then the cards, Treasures in the middle of the ten
-# objects (five above, five below: the list opens there, every card a few moves away),
-# beasts and a battle lost, then the rarer rows (the list wraps: an object's use is a move
-# or three up from the pass, where the cursor goes after a card: trade, steal, destroy)
-_PASS_ROW = const(0)
+# A player's list opens on Treasures, and what a turned-over card can bring lies round it
+# (the list wraps): five objects above and five below, "Beasts slain" six below and "Lost
+# to a beast" six above (round the top). The pass comes right after "Beasts slain" (the
+# cursor goes there after a change), then an object's uses a move or three below it
+# (trade, steal, destroy) and "Take one away".
+_LOST_ROW = const(0)
 _OBJ_ROW = const(1)  # the first object (the first five: rows 1-5)
 _TREASURES_ROW = const(6)  # where the list opens
 _OBJ2_ROW = const(7)  # the sixth object (the last five: rows 7-11)
 _BEASTS_ROW = const(12)
-_LOST_ROW = const(13)
-_TAKE_ROW = const(14)
-_DESTROY_ROW = const(15)
-_STEAL_ROW = const(16)
-_TRADE_ROW = const(17)
+_PASS_ROW = const(13)
+_TRADE_ROW = const(14)
+_STEAL_ROW = const(15)
+_DESTROY_ROW = const(16)
+_TAKE_ROW = const(17)
 _ROWS = const(18)
 _COUNT_CELLS = const(19)  # a row with a count: 19 cells, the count ending in the last
 _ROW_CHARS = const(20)  # a menu row leaves its last cell to the scroll mark
 
 LABELS = (
-    "",
+    "Lost to a beast",
     "Torch",
     "Boots",
     "Magic wand",
@@ -38,14 +39,14 @@ LABELS = (
     "Helmet",
     "Magic potion",
     "Beasts slain",
-    "Lost to a beast",
-    "Take one away",
-    "Destroy an object",
-    "Steal an object",
+    "",
     "Trade objects",
+    "Steal an object",
+    "Destroy an object",
+    "Take one away",
 )
 LABELS_DE = (
-    "",
+    "Kampf verloren",
     "Fackel",
     "Stiefel",
     "Zauberstab",
@@ -58,11 +59,11 @@ LABELS_DE = (
     "Helm",
     "Zaubertrank",
     "Erlegte Bestien",
-    "Kampf verloren",
-    "Eine wegnehmen",
-    "Objekt zerstören",
-    "Objekt stehlen",
+    "",
     "Objekte tauschen",
+    "Objekt stehlen",
+    "Objekt zerstören",
+    "Eine wegnehmen",
 )
 
 _TAKE_HINT = "OK: -1"  # the title while the next OK takes one away
@@ -114,15 +115,16 @@ def reason(r):
 # -- what an undo step undoes -----------------------------------------------------------
 # An undo step's label is kept in the save as a code, put into words when shown (in the
 # language in use, with the names the table has now): "a <player> <row> <1: +1, 0: -1>"
-# a count changed, "l <player>" a battle lost, "t", "s", "d <player> <other>" a trade,
-# a steal, a destroyed object.
+# a count changed, "v <player> <row>" a player's village card of the opening round (it
+# passed the turn on), "l <player>" a battle lost, "t", "s", "d <player> <other>" a
+# trade, a steal, a destroyed object.
 def code_ok(code, n):
     """True when ``code`` is an undo label of a game of ``n`` players."""
     if not isinstance(code, str):
         return False
     parts = code.split(" ")
     kind = parts[0]
-    want = {"a": 3, "l": 1, "t": 2, "s": 2, "d": 2}.get(kind)
+    want = {"a": 3, "v": 2, "l": 1, "t": 2, "s": 2, "d": 2}.get(kind)
     if want is None or len(parts) != want + 1:
         return False
     for x in parts[1:]:
@@ -131,8 +133,8 @@ def code_ok(code, n):
     nums = [int(x) for x in parts[1:]]
     if nums[0] >= n:
         return False
-    if kind == "a":
-        return _OBJ_ROW <= nums[1] <= _BEASTS_ROW and nums[2] <= 1
+    if kind == "a" or kind == "v":
+        return _OBJ_ROW <= nums[1] <= _BEASTS_ROW and (kind == "v" or nums[2] <= 1)
     return kind == "l" or (nums[1] < n and nums[1] != nums[0])
 
 
@@ -143,10 +145,10 @@ def said(app, game, code, length=0):
     parts = code.split(" ")
     kind = parts[0]
     who = game.who(app, int(parts[1]))
-    if kind == "a":
+    if kind == "a" or kind == "v":
         row = int(parts[2])
         what = _lower(row)
-        step = "+1" if parts[3] == "1" else "-1"
+        step = "-1" if kind == "a" and parts[3] == "0" else "+1"
         text = "%s %s %s" % (who, what, step)
         if length and len(text) > length:
             text = "%s %s" % (what, step)
@@ -181,7 +183,7 @@ class Tracker(gamekit_ui.Counts):
     """Rows of counts; OK adds one to the row at once ("Take one away": the next OK
     takes one instead), then the cursor goes to "Next turn" (one OK passes). Opens on
     Treasures, in the middle of the objects, every time: each card sits where it sat
-    the turn before."""
+    the turn before. In the opening round a village card passes the turn on by itself."""
 
     cells = _ROWS
     first = -1  # the top row shown (-1: centre the cursor at the first draw)
@@ -260,16 +262,27 @@ class Tracker(gamekit_ui.Counts):
             app.toast(t("No %s to take away", "%s: schon 0") % _lower(self.sel))
             return
         g = self.game
-        label = "a %d %d %d" % (self.player, self.sel, 1 if delta > 0 else 0)
+        p = self.player
+        row = self.sel
+        # the opening round: the village card of the player whose turn it is passes on
+        deal = delta > 0 and g.state["deal"] and p == g.turn()
+        if deal:
+            label = "v %d %d" % (p, row)
+        else:
+            label = "a %d %d %d" % (p, row, 1 if delta > 0 else 0)
         try:
-            g.apply(label, drachenschatten.adjust, self.player, self._what(self.sel), delta)
+            g.apply(label, drachenschatten.adjust, p, self._what(row), delta)
         except ValueError as e:
             app.toast(str(e))
             return
-        note = "%s: %d" % (row_text(self.sel), self.value(self.sel))
-        self.done()  # the list goes to its top: the new count is said
-        if not g.changed(app):  # a win is announced on top of this list, with no note on it
-            app.toast(note)
+        note = "%s: %d" % (row_text(row), self.value(row))
+        self.done()  # the cursor on "Next turn": the new count is said
+        if g.changed(app):  # a win is announced on top of this list, with no note on it
+            return
+        if deal:  # the next player's list opens; the note names whose card it was
+            note = "%s: %s" % (g.who(app, p), row_text(row))
+            g.end_turn(app)
+        app.toast(note)
 
     def _lost(self, app):
         g = self.game
@@ -318,6 +331,8 @@ class Tracker(gamekit_ui.Counts):
         self._rows = 0
         if self.minus:
             right = _TAKE_HINT
+        elif self.game.state["deal"]:
+            right = t("village", "Dorf")  # (the opening round: a card passes on)
         else:
             k = drachenschatten.kinds(self._p())
             right = "%d %s" % (k, t("kind" if k == 1 else "kinds", "Art" if k == 1 else "Arten"))
@@ -353,37 +368,65 @@ class Tracker(gamekit_ui.Counts):
         ui.draw_row(fb, r, text, i == self.sel)
 
 
-# -- trade ---------------------------------------------------------------------------
+# -- trade, steal, destroy --------------------------------------------------------------
 def _held(player):
     return [(_object_label(i), i) for i in range(drachenschatten.N_OBJECTS)
             if player["objects"][i] > 0]
 
 
+def _holders(app, game, p):
+    # the other players who hold an object, in seat order: [(name, seat)]; [] with a
+    # toast when there are none
+    players = game.players()
+    out = [(game.who(app, q), q) for q in range(len(players))
+           if q != p and _held(players[q])]
+    if not out:
+        if len(players) == 2:
+            app.toast(t("%s has no objects", "%s hat keine Objekte") % game.who(app, 1 - p))
+        else:
+            app.toast(t("No one else has objects", "Sonst hat niemand Objekte"))
+    return out
+
+
+def _choose(app, root, title_text, options, pick, opens=-1):
+    # One choice of a trade, a steal or a destroy: with a single option there is nothing
+    # to choose (it is taken at once), else a chooser, on the option whose value is
+    # ``opens`` if there is one. ``root``: the first chooser pushed (popping it closes
+    # the chain)
+    if len(options) == 1:
+        pick(app, options[0][1])
+        return
+    ch = app.push(gamekit_ui.Chooser(title_text, options, pick))
+    for k in range(len(options)):
+        if options[k][1] == opens:
+            ch.sel = k
+    if not root:
+        root.append(ch)
+
+
 def trade(app, game, p, after):
-    # p trades one of their objects for one of another player's: who gives, whom with,
-    # what p gets; ``after()`` once it is entered
+    # p trades one of their objects for one of another player's: what p gives, whom with,
+    # what p gets; ``after()`` once it is entered. A choice with one option is not asked
     players = game.players()
     objs = _held(players[p])
     if not objs:
         app.toast(t("%s has no objects", "%s hat keine Objekte") % game.who(app, p))
         return
-    root = []  # the first chooser: popping it closes the whole chain
+    root = []  # the first chooser pushed: popping it closes the chain
 
     def partner(app, o):
-        others = [(game.who(app, q), q) for q in range(len(players)) if q != p]
-        app.push(gamekit_ui.Chooser(t("Trade with", "Tauschen mit"), others,
-                                    lambda app, q: taken(app, o, q)))
+        others = _holders(app, game, p)
+        if others:
+            _choose(app, root, t("Trade with", "Tauschen mit"), others,
+                    lambda app, q: taken(app, o, q))
 
     def taken(app, o, q):
-        objs = _held(players[q])
-        if not objs:
-            app.toast(t("%s has no objects", "%s hat keine Objekte") % game.who(app, q))
-            return
-        app.push(gamekit_ui.Chooser(t("%s gets", "%s bekommt") % game.who(app, p), objs,
-                                    lambda app, o2: done(app, o, q, o2)))
+        _choose(app, root, t("%s gets", "%s bekommt") % game.who(app, p), _held(players[q]),
+                lambda app, o2: done(app, o, q, o2))
 
     def done(app, o, q, o2):
-        app.pop(root[0])
+        if root:
+            app.pop(root[0])
         label = "t %d %d" % (p, q)
         try:
             game.apply(label, drachenschatten.trade, p, o, q, o2)
@@ -395,35 +438,28 @@ def trade(app, game, p, after):
             app.toast(t("%s got %s; %s got %s", "%s bekam %s; %s bekam %s") % (
                 game.who(app, p), _object_label(o2), game.who(app, q), _object_label(o)))
 
-    root.append(app.push(gamekit_ui.Chooser(t("%s gives", "%s gibt") % game.who(app, p), objs,
-                                            partner)))
+    _choose(app, root, t("%s gives", "%s gibt") % game.who(app, p), objs, partner)
 
 
 def take(app, game, p, steal, after):
-    # p steals (``steal``) or destroys one object of another player's: whose, which;
-    # ``after()`` once it is entered. The objects open on the one that player changed
-    # last (the one just used, most likely)
+    # p steals (``steal``) or destroys one object of another player's: whose (only those
+    # who hold one), which; ``after()`` once it is entered. A choice with one option is
+    # not asked; the objects open on the one that player changed last (the one just
+    # used, most likely)
     players = game.players()
     if steal:
         verb = t("%s steals", "%s stiehlt")
     else:
         verb = t("%s destroys", "%s zerstört")
-    root = []  # the first chooser: popping it closes both
+    root = []  # the first chooser pushed: popping it closes the chain
 
     def whose(app, q):
-        objs = _held(players[q])
-        if not objs:
-            app.toast(t("%s has no objects", "%s hat keine Objekte") % game.who(app, q))
-            return
-        pick = app.push(gamekit_ui.Chooser(verb % game.who(app, p), objs,
-                                           lambda app, o: done(app, q, o)))
-        last = _object(game.last_row.get(q, 0))
-        for k in range(len(objs)):
-            if objs[k][1] == last:
-                pick.sel = k
+        _choose(app, root, verb % game.who(app, p), _held(players[q]),
+                lambda app, o: done(app, q, o), _object(game.last_row.get(q, 0)))
 
     def done(app, q, o):
-        app.pop(root[0])
+        if root:
+            app.pop(root[0])
         who = game.who(app, q)
         label = "%s %d %d" % ("s" if steal else "d", p, q)
         try:
@@ -442,12 +478,14 @@ def take(app, game, p, steal, after):
                 note = t("%s destroyed %s's %s", "%s zerstörte von %s: %s")
             app.toast(note % (game.who(app, p), who, _lower(object_row(o))))
 
-    others = [(game.who(app, q), q) for q in range(len(players)) if q != p]
+    others = _holders(app, game, p)
+    if not others:
+        return
     if steal:
         head = t("Steal from", "Stehlen von")
     else:
         head = t("Destroy whose", "Zerstören bei")
-    root.append(app.push(gamekit_ui.Chooser(head, others, whose)))
+    _choose(app, root, head, others, whose)
 
 
 # -- the win ---------------------------------------------------------------------------
