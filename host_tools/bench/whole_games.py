@@ -49,15 +49,17 @@ def measure(games=None, boards=None):
 
 def table(results):
     """The Markdown table: one row per game and board."""
-    lines = ["| game | board | presses | overhead | turns | per turn (avg / max) | pass "
-             "| count per hero |",
-             "|---|---|---|---|---|---|---|---|"]
+    lines = ["| game | board | presses | overhead | turns | per turn (avg / max) "
+             "| besides numbers | pass | count per hero |",
+             "|---|---|---|---|---|---|---|---|---|"]
     for game, by_board in results.items():
         for board, r in by_board.items():
-            lines.append("| %s | %s | %d | %d (%.0f %%) | %d | %.1f / %d | %d | %s |" % (
-                game, board.split("-")[-1], r["presses"], r["overhead"],
-                100 * r["overhead_share"], r["turns"], r["per_turn_avg"], r["per_turn_max"],
-                r["pass_max"], ("%.1f" % r["per_hero"]) if r["per_hero"] else "-"))
+            hero = ("%.1f" % r["per_hero"]) if r["per_hero"] else "-"
+            lines.append("| %s | %s | %d | %d (%.0f %%) | %d | %.1f / %d | %.1f / %d | %d | %s |"
+                         % (game, board.split("-")[-1], r["presses"], r["overhead"],
+                            100 * r["overhead_share"], r["turns"], r["per_turn_avg"],
+                            r["per_turn_max"], r["keys_turn_avg"], r["keys_turn_max"],
+                            r["pass_max"], hero))
     return "\n".join(lines)
 
 

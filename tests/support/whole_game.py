@@ -54,6 +54,7 @@ class WholeGame:
         self.entry = 0
         self.overhead = 0
         self.turns = []  # presses per turn
+        self.turn_steps = []  # of those, the steps of numbers (``value``) per turn
         self.passes = []  # presses of each pass
         self._in_turn = False
         self.log = []  # (kind, keys, presses) for a readable failure
@@ -74,6 +75,8 @@ class WholeGame:
             self.count_presses += n
         if self._in_turn:
             self.turns[-1] += n
+            if kind == "value":
+                self.turn_steps[-1] += n
         self.log.append((kind, keys, n))
         self.d.keys(keys)
         assert self.d.errors() == [], self.where()
@@ -99,6 +102,7 @@ class WholeGame:
 
     def turn(self):
         self.turns.append(0)
+        self.turn_steps.append(0)
         self._in_turn = True
 
     def end(self):
@@ -120,6 +124,7 @@ class WholeGame:
     def report(self):
         total = self.entry + self.overhead
         turns = self.turns or [0]
+        keys = [n - v for n, v in zip(self.turns, self.turn_steps, strict=True)] or [0]
         return {
             "presses": total,
             "entry": self.entry,
@@ -128,6 +133,9 @@ class WholeGame:
             "turns": len(self.turns),
             "per_turn_avg": sum(turns) / len(turns),
             "per_turn_max": max(turns),
+            # a turn's presses besides stepping numbers (the pencil's digits)
+            "keys_turn_avg": sum(keys) / len(keys),
+            "keys_turn_max": max(keys),
             "pass_max": max(self.passes) if self.passes else 0,
             "per_hero": self.count_presses / self.heroes if self.heroes else 0.0,
         }
