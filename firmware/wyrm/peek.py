@@ -14,7 +14,6 @@ from wyrm.ticks import ticks_diff
 _PASS = const(0)
 _READY = const(1)
 _SEEN = const(2)
-_DONE = const(3)
 
 _BIG_CHARS = const(10)  # characters per line at scale 2 (12 px cells)
 _BIG_ROW = const(17)  # line pitch at scale 2
@@ -32,9 +31,10 @@ def _namer(app):
 class PeekScreen(Screen):
     """The pass-and-peek round for ``players`` (or one re-peek: ``single``).
 
-    A subclass may set ``let_go``: a single look that ends as OK is let go (or is cut
-    short), with no "Seen it?" step and no look again; and ``look(app)``, run as OK goes
-    down to look."""
+    ``let_go`` (always in a round; a subclass may set it for a single look): a look ends
+    as OK is let go (or is cut short), with no "Seen it?" step and no hold to look again;
+    in a round the next player's pass screen follows, where BACK gives the previous player
+    another look. A subclass may set ``look(app)``, run as OK goes down to look."""
 
     hold_ok = True
     let_go = False
@@ -61,16 +61,16 @@ class PeekScreen(Screen):
         self.title = title or t("Your card", "Deine Karte")
         self.on_seen = on_seen
         self.single = single
+        if not single:
+            self.let_go = True  # the look's release passes on
         self.heading = heading or t("Secret deal", "Geheim verteilt")
         self.what = what or t("your card", "deine Karte")
-        # "" skips the last screen
+        # the toast as the round ends ("" none)
         self.done_text = (
             t("All cards dealt", "Alle Karten verteilt") if done_text is None else done_text
         )
         self.i = 0
         self.state = _READY if single else _PASS
-        if not self.players:
-            self.state = _DONE
         self.holding = False  # OK went down on this screen and is still down
         self.press_state = -1  # the state in which OK last went down
         self.shown_at = 0
@@ -161,9 +161,7 @@ class PeekScreen(Screen):
             if st == _SEEN and self.press_state == _SEEN and not self.let_go:
                 self._show(app)
             elif st == _PASS and three:
-                self._ask_stop(app)
-            elif st == _DONE and three:
-                self._finish(app)
+                self._back(app)
             else:
                 return False  # no hold here: a slow press, a click on the release
         elif kind == buttons.CLICK:
@@ -173,15 +171,19 @@ class PeekScreen(Screen):
             elif st == _SEEN and (self.press_state == _SEEN
                                   or self.let_go and self.press_state == _READY):
                 self._next(app)  # (``let_go``: the look's own click, its release seen)
-            elif st == _DONE and self.press_state == _DONE:
-                self._finish(app)
         return True
 
     def _back(self, app):
-        """BACK (UP on three buttons): a step back, or stop the round."""
+        """BACK (UP on three buttons): a step back (on a pass screen: the previous player's
+        look again), or stop the round."""
         st = self.state
         if st == _PASS:
-            self._ask_stop(app)
+            if self.i > 0:  # already seen and saved: looking again changes nothing
+                self.i -= 1
+                self.state = _READY
+                app.redraw()
+            else:
+                self._ask_stop(app)
         elif st == _READY:
             if self.single:
                 app.pop(self)
@@ -193,8 +195,6 @@ class PeekScreen(Screen):
                 self._finish(app)
             else:
                 self._ask_stop(app)
-        elif st == _DONE:
-            self._finish(app)
 
     # -- moving on --------------------------------------------------------------
     def _next(self, app):
@@ -204,12 +204,11 @@ class PeekScreen(Screen):
         self.i += 1
         self.press_state = -1
         if self.i >= len(self.players):
-            if self.single or not self.done_text:
-                self._finish(app)
-                return
-            self.state = _DONE
-        else:
-            self.state = _PASS
+            if not self.single and self.done_text:
+                app.toast(self.done_text)  # (before on_done: a toast of its own wins)
+            self._finish(app)
+            return
+        self.state = _PASS
         app.redraw()
 
     def _finish(self, app):
@@ -246,10 +245,8 @@ class PeekScreen(Screen):
             self._draw_pass(app, fb, tall)
         elif st == _READY:
             self._draw_ready(app, fb, tall)
-        elif st == _SEEN:
-            self._draw_seen(app, fb, tall)
         else:
-            self._draw_done(app, fb, tall)
+            self._draw_seen(app, fb, tall)
 
     def _draw_secret(self, app, fb, tall):
         lines = self.secret_lines(app, self.owner)
@@ -295,7 +292,7 @@ class PeekScreen(Screen):
 
     def _draw_pass(self, app, fb, tall):
         k = self.owner
-        if k is None:  # the round is over; the done screen draws instead
+        if k is None:  # the round is over
             return
         n = len(self.players)
         if self.total:
@@ -308,14 +305,13 @@ class PeekScreen(Screen):
             font.center(fb, t("Pass to", "Gib an"), 12)
             self._name(fb, name, 21)
             for i, line in enumerate(
-                ui.wrap(
-                    t(
-                        "Press OK when only you can see the screen.",
-                        "OK drücken, wenn nur du den Bildschirm siehst.",
-                    )
-                )
+                ui.wrap(t("OK when only you can see the screen.",
+                          "OK, wenn nur du den Bildschirm siehst."))
             ):
                 font.text(fb, line, 2, 39 + i * 8)
+            if self.i > 0:  # (no room on a 128x32 panel)
+                font.center(fb, t("UP: look again", "UP: nochmal sehen") if app.keys < 4
+                            else t("BACK: look again", "BACK: nochmal sehen"), 56)
         else:
             ui.title(fb, t("Pass to ", "Gib an ") + name, right)
             font.text(fb, t("OK when only you", "OK, wenn nur du den"), 2, 12)
@@ -348,20 +344,12 @@ class PeekScreen(Screen):
         if tall:
             font.center(fb, t("Seen it?", "Gesehen?"), 14, 1, 2)
             font.center(fb, self._ok_line(), 38)
-            font.center(fb, t("Hold OK: see again", "OK halten: nochmal"), 50)
+            if not self.let_go:
+                font.center(fb, t("Hold OK: see again", "OK halten: nochmal"), 50)
         else:
             font.text(fb, t("Seen it? ", "Gesehen? ") + self._ok_line(), 2, 12)
-            font.text(fb, t("Hold OK: see again", "OK halten: nochmal"), 2, 21)
-
-    def _draw_done(self, app, fb, tall):
-        ui.title(fb, self.heading)
-        if tall:
-            font.center(fb, font.CHECK, 13, 1, 3)
-            font.center(fb, self.done_text or t("Done", "Fertig"), 40)
-            font.center(fb, t("OK: continue", "OK: weiter"), 52)
-        else:
-            font.text(fb, self.done_text or t("Done", "Fertig"), 2, 12)
-            font.text(fb, t("OK: continue", "OK: weiter"), 2, 21)
+            if not self.let_go:
+                font.text(fb, t("Hold OK: see again", "OK halten: nochmal"), 2, 21)
 
 
 def peek_flow(
@@ -380,12 +368,17 @@ def peek_flow(
     """Push the pass-and-peek round for ``players`` (player indices, in order).
 
     ``on_seen(app, k)`` runs when player k has seen their secret and passes on
-    (save it: a power cut then resumes with the next player). After the last
-    player the "All cards dealt" screen (``done_text``; "" skips it) and then
-    ``on_done(app)``. ``total``: the number of players in the game, so that a
-    round resumed after a power cut still says "3/4" (default: position in
-    ``players``). Returns the screen.
+    (save it: a power cut then resumes with the next player). Letting go of OK after
+    a look passes on; BACK on the next pass screen gives the previous player another
+    look. After the last look the toast "All cards dealt" (``done_text``; "" none) and
+    ``on_done(app)``: the screen below follows. ``total``: the number of players in the
+    game, so that a round resumed after a power cut still says "3/4" (default: position
+    in ``players``). Returns the screen (None for no players: ``on_done`` at once).
     """
+    if not players:
+        if on_done is not None:
+            on_done(app)
+        return None
     return app.push(
         PeekScreen(
             players,

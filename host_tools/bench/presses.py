@@ -17,11 +17,14 @@ from host_tools.sim.menu import to_row
 BOARDS = ("pico-ssd1306-4btn", "pico-ssd1306-3btn")
 
 # Setups used by several tasks.
-DRACHENHORT_DEALT = (  # a four-player game with party cards dealt by Wyrm (seed 5), game menu
-    "ok,down,ok,ok,ok,ok,hold:ok:300,ok,ok,hold:ok:300,ok,ok,hold:ok:300,ok,ok,"
-    "hold:ok:300,ok,ok,ok"  # (the oldest begins: seat 1)
+# a four-player game with party cards dealt by Wyrm (seed 5): Player 1's pass screen
+DRACHENHORT_DEAL_4 = "ok,down,ok,ok,ok"
+# each player: OK on the pass screen, the look (letting go passes on)
+DRACHENHORT_ROUND = "ok,hold:ok:300,"
+DRACHENHORT_DEALT = (  # ... all cards seen, the game menu (the oldest begins: seat 1)
+    DRACHENHORT_DEAL_4 + "," + DRACHENHORT_ROUND * 4 + "ok"
 )
-DRACHENHORT_DEALT_7 = "ok,down,ok,up*3,ok,ok," + "ok,hold:ok:300,ok," * 7 + "ok,ok"  # 7 players
+DRACHENHORT_DEALT_7 = "ok,down,ok,up*3,ok,ok," + DRACHENHORT_ROUND * 7 + "ok"  # 7 players
 # a new two-player Drakskatten game, rolled off: its menu
 DRAKSKATTEN_2 = to_row("Drakskatten") + ",ok,wait:600,ok"
 # a new two-player game past its opening round (passed on without village cards): P1's list
@@ -188,6 +191,17 @@ TASKS = [
         "cases": [_case(a, [DRACHENHORT_DEALT + ",ok,wait:1000"], "down," + _moves(k, 7) + "ok",
                         ["P2 rolls", "%s: silver" % a], seed=5)
                   for k, a in enumerate(ADVENTURERS)],
+        "xfail": None,
+    },
+    {
+        "name": "deal-4",
+        "what": "Drachenhort: party cards for four dealt by Wyrm (4 looks)",
+        "budget": 8,
+        "before": "13 (4 looks + 9)",
+        # one OK per pass screen and the look; letting go passes on, the round ends with a
+        # toast over "Oldest begins"
+        "cases": [_case("seed 5", [DRACHENHORT_DEAL_4], DRACHENHORT_ROUND * 4,
+                        ["All cards dealt", "Oldest begins"], seed=5)],
         "xfail": None,
     },
     {

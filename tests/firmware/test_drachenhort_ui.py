@@ -21,8 +21,8 @@ OPEN = to_row("Drachenhort")  # main menu -> Drachenhort ("ok": the first entry)
 # open, New game, 4 players (default), Printed cards, "Oldest begins": P1
 NEW_PRINTED_4 = "ok,down,ok,ok,down,ok,ok"
 NEW_DEALT_4 = "ok,down,ok,ok,ok"  # open, New game, 4 players, Dealt by Wyrm
-# each: ready, hold to see, pass on; then done, and "Oldest begins": P1
-PEEK_ROUND_4 = "ok,hold:ok:300,ok," * 4 + "ok,ok"
+# each: ready, hold to see (letting go passes on); then "Oldest begins": P1
+PEEK_ROUND_4 = "ok,hold:ok:300," * 4 + "ok"
 # Rulebook: three captures take 1, 2, 3 (white, yellow, purple: red, green and
 # orange stay in), then blue escapes; red is farthest, then green, then orange.
 CAPTURE_WHITE_YELLOW_PURPLE = (
@@ -629,13 +629,48 @@ def test_power_cut_during_the_reveal_comes_back_to_that_player(tmp_path):
 def test_power_cut_in_the_deal_resumes_the_pass_round(tmp_path):
     """A power cut while the cards are passed round continues with the next player."""
     d = Driver(tmp_path, seed=5)
-    d.keys(NEW_DEALT_4 + ",ok,hold:ok:300,ok")  # Player 1 has seen their card
+    d.keys(NEW_DEALT_4 + ",ok,hold:ok:300")  # Player 1 has seen their card
     d.reboot()
     d.wait(100)
     t = d.text()
     assert "Pass to" in t and "Player 2" in t
-    d.keys("ok,hold:ok:300,ok," * 3 + "ok")
-    assert "token 1" in d.text().splitlines()[0]
+    d.keys("ok,hold:ok:300," * 3)  # the game menu, and the toast "All cards dealt"
+    assert "token 1" in d.text().splitlines()[0] and "All cards dealt" in d.text()
+    assert d.errors() == []
+
+
+def test_a_four_player_deal_costs_four_confirmations_besides_the_looks(tmp_path):
+    """A new four-player game dealt by Wyrm: one OK per pass screen and one hold per look
+    (letting go passes on), no "Seen it?" and no done screen; the round ends with the
+    toast "All cards dealt" over "Oldest begins", whose OK opens the game menu."""
+    d = Driver(tmp_path, seed=5)
+    d.keys(NEW_DEALT_4 + "," + "ok,hold:ok:300," * 4)
+    t = d.text()
+    assert "All cards dealt" in t and "Oldest begins" in t
+    assert not any("Seen it?" in f.text() for f in d.frames if f is not None)
+    assert len(_secret_cards(d.frames)) == 4
+    d.keys("ok")
+    assert "token 1" in d.text().splitlines()[0] and "> Roll the die" in d.text()
+    assert d.errors() == []
+
+
+def test_dealing_again_in_a_game_ends_with_a_toast_on_the_game_menu(tmp_path):
+    """"Deal the cards" again in a running game: after the last look the game menu is back
+    at once with the toast "All cards dealt" (no screen to confirm); BACK on the second
+    pass screen gives Player 1 another look first."""
+    d = Driver(tmp_path, seed=5)
+    d.keys(NEW_DEALT_4 + "," + PEEK_ROUND_4)
+    home = d.app.top()
+    home.deal_again(d.app)
+    d.wait(50)
+    d.keys("up,ok")  # "Deal new cards? The old deal is lost.": Yes
+    d.keys("ok,hold:ok:300")
+    assert "Pass to" in d.text() and "Player 2" in d.text()
+    d.keys("back")
+    assert "== Player 1 ==" in d.text() and "Hold OK" in d.text()
+    d.keys("hold:ok:300," + "ok,hold:ok:300," * 3)
+    assert d.app.top() is home
+    assert "All cards dealt" in d.text() and "token 1" in d.text().splitlines()[0]
     assert d.errors() == []
 
 
@@ -1098,8 +1133,9 @@ def test_a_dealt_game_opened_from_the_main_menu_offers_its_deal(tmp_path, monkey
     dealing" under the cursor before any key acts: the deal is read once the menu's first
     frame is out, not before it."""
     d = Driver(tmp_path, seed=5)
-    d.keys(NEW_DEALT_4 + ",ok,hold:ok:300,ok")  # Player 1 has seen their card
-    d.keys("back,up,ok")  # stop passing round: Yes
+    d.keys(NEW_DEALT_4 + ",ok,hold:ok:300")  # Player 1 has seen their card
+    # BACK: Player 1's "Hold OK", Player 1's pass screen, stop passing round: Yes
+    d.keys("back*3,up,ok")
     assert "Continue dealing" in d.text()
     d.keys("back")  # the main menu
     assert d.title() == "== Wyrm =="

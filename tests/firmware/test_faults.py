@@ -233,15 +233,17 @@ def test_leaving_a_game_keeps_the_damaged_copies(tmp_path):
     assert len([f for f in os.listdir(tmp_path) if f.endswith(".bad")]) == 2
 
 
-# -- 7. three buttons: the dealer's "Seen it?" screen can be left ---------------------
-def test_three_button_seen_screen_leaves_with_up(tmp_path):
+# -- 7. three buttons: the dealer's round can be left after a look ---------------------
+def test_three_button_round_leaves_with_up_after_a_look(tmp_path):
+    """Three buttons, after Player 1's look: UP steps back to Player 1's "Hold OK", then to
+    Player 1's pass screen, where UP asks to stop; Yes keeps the deal (Continue dealing)."""
     d = Driver(tmp_path, seed=2, board="pico-ssd1306-3btn")
     d.keys("ok,down,ok,ok,ok")  # Drachenhort, New game, 4 players, Dealt by Wyrm
-    d.keys("ok,hold:ok:300")  # player 1: ready, peek
-    assert "Seen it?" in d.text()
-    d.keys("long:ok")  # a long OK shows the card again (it is BACK elsewhere)
-    assert "Seen it?" in d.text()
-    d.keys("up")  # this board's way back
+    d.keys("ok,hold:ok:300")  # player 1: ready, peek; letting go passes on
+    assert "Pass to" in d.text() and "Player 2" in d.text()
+    d.keys("up,up")  # this board's way back: Player 1's "Hold OK", Player 1's pass screen
+    assert "Pass to" in d.text() and "Player 1" in d.text()
+    d.keys("up")
     assert "Stop passing round?" in flat(d)
     d.keys("up,ok")  # Yes: the deal stays, the game menu
     assert "Continue dealing" in d.text() and d.errors() == []

@@ -81,7 +81,8 @@ def test_pass_screen_names_the_player_and_asks_for_privacy(tmp_path):
     t = d.text()
     assert "== Party cards ==" in t and "1/4" in t
     assert lines(d)[1:3] == ["Pass to", "Player 1"]
-    assert "Press OK when only\nyou can see the\nscreen." in t
+    assert "OK when only you can\nsee the screen." in t
+    assert "look again" not in t  # nobody before Player 1 to look again
     assert not has_any_colour(t)
     assert d.errors() == []
 
@@ -129,7 +130,7 @@ def test_release_hides_card_at_once(tmp_path):
     assert shown, "the card was never shown"
     after = recs[shown[-1] + 1]
     assert not has_any_colour(after[0].text())
-    assert "Seen it?" in after[0].text()
+    assert "Pass to\nPlayer 2" in after[0].text()
     # the hiding frame comes within the debounce time of the release edge
     release_t = (60 + 400) // 10 * 10
     assert after[0].t - release_t <= B.Buttons.debounce_ms + simcore.STEP_MS
@@ -139,41 +140,58 @@ def test_release_hides_card_at_once(tmp_path):
             assert owner == 0
 
 
-def test_seen_screen_offers_pass_on_and_hold_again(tmp_path):
-    """After letting go: "Seen it?", "OK: pass on", "Hold OK: see again"."""
+def test_letting_go_after_a_look_passes_on_to_the_next_pass_screen(tmp_path):
+    """Letting go of OK after a look goes straight to "Pass to Player 2" (2/3), with no
+    "Seen it?" step; the hint says BACK gives the look again; Player 1 is saved as seen."""
     d = Driver(tmp_path, seed=2)
     start(d, 3)
-    d.keys("ok,press:ok,release:ok")
-    t = d.text()
-    assert "Seen it?\nOK: pass on\nHold OK: see again" in t
-    assert "== Player 1 ==" in t
+    for hold in ("", "wait:900,"):  # a short look and one past the long-press time
+        d.keys("ok,press:ok,%srelease:ok" % hold)
+        t = d.text()
+        assert "Seen it?" not in t and "== Party cards ==" in t
+    assert lines(d)[1:3] == ["Pass to", "Player 3"] and "3/3" in d.text()
+    assert "BACK: look again" in d.text()
+    assert saved(d)["seen"] == [1, 1, 0]
+    assert d.errors() == []
 
 
-def test_short_ok_after_seeing_passes_on_without_flashing_the_card(tmp_path):
-    """A short OK on "Seen it?" goes to "Pass to Player 2" and never shows the card."""
+def test_the_release_click_does_not_pass_the_next_pass_screen(tmp_path):
+    """The look's release ends on the next player's pass screen, never further: that
+    screen needs its own OK, and no frame of the release or of that OK shows a card."""
     d = Driver(tmp_path, seed=2)
     start(d, 3)
-    d.keys("ok,press:ok,release:ok")
-    recs = run(d, "ok")
+    d.keys("ok,press:ok,wait:300")
+    recs = run(d, "release:ok,wait:500")
     assert all(not r[2] and not has_any_colour(r[0].text()) for r in recs)
     assert lines(d)[1:3] == ["Pass to", "Player 2"]
-    assert "2/3" in d.text()
+    recs = run(d, "ok")
+    assert all(not r[2] and not has_any_colour(r[0].text()) for r in recs)
+    assert "Hold OK\nto see your card" in d.text() and "== Player 2 ==" in d.text()
 
 
-def test_holding_ok_again_shows_the_card_again(tmp_path):
-    """Holding OK on "Seen it?" shows the same card again; letting go hides it."""
+def test_back_on_the_next_pass_screen_gives_the_previous_player_another_look(tmp_path):
+    """BACK on "Pass to Player 2" goes back to Player 1's "Hold OK": holding shows Player 1's
+    card again, letting go passes on to Player 2 again; the saved deal is unchanged."""
     d = Driver(tmp_path, seed=2)
     start(d, 3)
     d.keys("ok,press:ok,release:ok")
+    before = saved(d)
+    d.keys("back")
+    assert "== Player 1 ==" in d.text() and "Hold OK\nto see your card" in d.text()
+    assert not has_any_colour(d.text())
     d.keys("press:ok,wait:700")
     assert lines(d)[1:] == card(d, 0)
     d.keys("release:ok")
-    assert "Seen it?" in d.text()
-    assert not has_any_colour(d.text())
+    assert lines(d)[1:3] == ["Pass to", "Player 2"] and "2/3" in d.text()
+    assert saved(d) == before
+    d.keys("ok,press:ok")
+    assert lines(d)[1:] == card(d, 1)
+    assert d.errors() == []
 
 
 def test_each_player_sees_own_card_then_all_cards_dealt(tmp_path):
-    """Four players in turn see their own cards; then "All cards dealt" and OK ends the round."""
+    """Four players in turn see their own cards; letting go after the last look ends the
+    round at once with the toast "All cards dealt" over the screen below (no done screen)."""
     d = Driver(tmp_path, seed=9)
     done = []
     start(d, 4, done)
@@ -181,16 +199,10 @@ def test_each_player_sees_own_card_then_all_cards_dealt(tmp_path):
         assert lines(d)[2] == "Player %d" % (k + 1)
         d.keys("ok,press:ok")
         assert lines(d)[1:] == card(d, k)
+        assert done == []
         d.keys("release:ok")
-        if k < 3:
-            assert "OK: pass on" in d.text()
-        else:
-            assert "OK: finish" in d.text()
-        d.keys("ok")
-    assert "All cards dealt" in d.text() and "OK: continue" in d.text()
-    assert done == []
-    d.keys("ok")
     assert done == [1]
+    assert "All cards dealt" in d.text() and "OK: continue" not in d.text()
     assert "== Wyrm ==" in d.text()
     assert saved(d)["seen"] == [1, 1, 1, 1]
     assert d.errors() == []
@@ -204,7 +216,7 @@ def test_four_players_get_four_different_cards(tmp_path):
     for _ in range(4):
         d.keys("ok,press:ok")
         seen.append(tuple(lines(d)[1:]))
-        d.keys("release:ok,ok")
+        d.keys("release:ok")
     assert len(set(seen)) == 4
     assert all(list(c) in FANO for c in seen)
 
@@ -243,14 +255,15 @@ def test_default_peek_time_is_ten_seconds(tmp_path):
     assert hidden - first == 10000
 
 
-def test_release_after_hiding_goes_to_seen_and_can_peek_again(tmp_path):
-    """After hiding by itself, letting go gives "Seen it?" and holding again shows the card."""
+def test_release_after_hiding_passes_on_and_back_can_peek_again(tmp_path):
+    """After hiding by itself, letting go passes on to Player 2; BACK there and holding OK
+    shows Player 1's card again."""
     d = Driver(tmp_path, seed=2)
     set_peek_s(d, 3)
     start(d, 2)
     d.keys("ok,press:ok,wait:3200,release:ok")
-    assert "Seen it?" in d.text()
-    d.keys("press:ok,wait:700")
+    assert lines(d)[1:3] == ["Pass to", "Player 2"]
+    d.keys("back,press:ok,wait:700")
     assert lines(d)[1:] == card(d, 0)
 
 
@@ -264,16 +277,19 @@ def test_back_on_hold_screen_returns_to_pass_screen(tmp_path):
 
 
 def test_stopping_the_round_asks_and_keeps_the_deal(tmp_path):
-    """BACK on a pass screen asks first (No stays); Yes leaves, the deal is kept and resumable."""
+    """BACK on the first pass screen asks first (No stays); Yes leaves, the deal is kept and
+    resumable. From a later pass screen BACK first walks back through the previous player."""
     d = Driver(tmp_path, seed=2)
     start(d, 3)
-    d.keys("ok,press:ok,release:ok,ok")  # player 1 done
+    d.keys("ok,press:ok,release:ok")  # player 1 done
     before = saved(d)
+    d.keys("back,back")  # Player 1's "Hold OK", then Player 1's pass screen
+    assert lines(d)[1:3] == ["Pass to", "Player 1"]
     d.keys("back")
     assert "Stop passing round?" in d.text()
     assert "> No" in d.text()
     d.keys("ok")
-    assert lines(d)[2] == "Player 2"
+    assert lines(d)[2] == "Player 1"
     d.keys("back,up,ok")
     assert "== Wyrm ==" in d.text()
     assert saved(d) == before
@@ -287,7 +303,7 @@ def test_power_cut_mid_round_resumes_without_redeal(tmp_path):
     d = Driver(tmp_path, seed=6)
     start(d, 4)
     for _ in range(2):
-        d.keys("ok,press:ok,release:ok,ok")
+        d.keys("ok,press:ok,release:ok")
     d.keys("ok,press:ok")
     assert lines(d)[1:] == card(d, 2)
     before = saved(d)
@@ -299,21 +315,38 @@ def test_power_cut_mid_round_resumes_without_redeal(tmp_path):
     assert lines(d)[2] == "Player 3" and "3/4" in d.text()
     d.keys("ok,press:ok")
     assert lines(d)[1:] == card(d, 2)
-    d.keys("release:ok,ok,ok,press:ok")
+    d.keys("release:ok,ok,press:ok")
     assert lines(d)[1:] == card(d, 3)
     assert saved(d)["cards"] == before["cards"]
     assert d.errors() == []
 
 
 def test_power_cut_while_looking_shows_that_player_again(tmp_path):
-    """Cut while player 1 looks (not passed on yet): the round resumes at Player 1."""
+    """Cut while player 1 looks (OK not let go yet): the round resumes at Player 1."""
     d = Driver(tmp_path, seed=6)
     start(d, 2)
-    d.keys("ok,press:ok,release:ok")
+    d.keys("ok,press:ok")
     d.reboot()
     assert drachenhort_party.resume_flow(d.app) is True
     d.wait(50)
     assert lines(d)[2] == "Player 1"
+
+
+def test_power_cut_while_looking_again_resumes_after_that_player(tmp_path):
+    """Cut while player 1 looks again (BACK from Player 2's pass screen): Player 1 was
+    saved as seen already, so the round resumes at Player 2 (2/3), cards unchanged."""
+    d = Driver(tmp_path, seed=6)
+    start(d, 3)
+    d.keys("ok,press:ok,release:ok")
+    before = saved(d)
+    d.keys("back,press:ok")
+    assert lines(d)[1:] == card(d, 0)
+    d.reboot()
+    assert saved(d) == before
+    assert drachenhort_party.resume_flow(d.app) is True
+    d.wait(50)
+    assert lines(d)[2] == "Player 2" and "2/3" in d.text()
+    assert "look again" not in d.text()  # (no earlier player in the resumed round)
 
 
 def test_nothing_to_resume_after_a_finished_round(tmp_path):
@@ -321,7 +354,7 @@ def test_nothing_to_resume_after_a_finished_round(tmp_path):
     d = Driver(tmp_path, seed=6)
     start(d, 2)
     for _ in range(2):
-        d.keys("ok,press:ok,release:ok,ok")
+        d.keys("ok,press:ok,release:ok")
     d.reboot()
     assert drachenhort_party.resume_flow(d.app) is False
     assert drachenhort_party.load(d.app).all_seen()
@@ -363,8 +396,7 @@ def test_new_deal_yes_deals_afresh(tmp_path):
     d = Driver(tmp_path, seed=3)
     start(d, 3)
     for _ in range(3):
-        d.keys("ok,press:ok,release:ok,ok")
-    d.keys("ok")
+        d.keys("ok,press:ok,release:ok")
     start(d, 4)
     d.keys("up,ok")
     s = saved(d)
@@ -392,7 +424,7 @@ def test_unreadable_settings_file_gives_a_message_once_and_defaults(tmp_path):
     assert lines(d)[2] == "Player 1"
     d.keys("ok,press:ok")
     assert lines(d)[1:] == card(d, 0)
-    d.keys("release:ok,ok,back,up,ok")
+    d.keys("release:ok,back,back,back,up,ok")
     assert "== Wyrm ==" in d.text()
     start(d, 2)
     d.keys("up,ok")
@@ -443,7 +475,7 @@ def test_own_card_list_is_used(tmp_path):
     for _ in range(7):
         d.keys("ok,press:ok")
         shown.append(lines(d)[1:])
-        d.keys("release:ok,ok")
+        d.keys("release:ok")
     for s in shown:
         assert s in want
     assert len({tuple(s) for s in shown}) == 7
@@ -455,7 +487,6 @@ def test_editing_settings_mid_game_does_not_change_dealt_cards(tmp_path):
     start(d, 2)
     d.keys("ok,press:ok")
     mine = lines(d)[1:]
-    d.keys("release:ok")
     other = [c for c in FANO]
     other = other[1:] + other[:1]  # a different order of the same cards
     write_settings(tmp_path, {"cards": other})
@@ -491,8 +522,8 @@ def test_peek_again_chooses_player_then_hold(tmp_path):
     d = Driver(tmp_path, seed=5)
     start(d, 3)
     for _ in range(3):
-        d.keys("ok,press:ok,release:ok,ok")
-    d.keys("ok")
+        d.keys("ok,press:ok,release:ok")
+    d.wait(1600)  # (the toast "All cards dealt" goes)
     drachenhort_party.peek_again(d.app)
     d.wait(50)
     assert lines(d) == ["== Who looks? ==", "> Player 1", "Player 2", "Player 3"]
@@ -525,7 +556,9 @@ def test_peek_again_without_a_deal_says_so(tmp_path):
 
 # -- other boards -----------------------------------------------------------------
 def test_three_button_board_deals_and_peeks(tmp_path):
-    """Three buttons: the round works, UP leaves "Hold OK", holding OK on a pass screen asks."""
+    """Three buttons: the round works, UP leaves "Hold OK"; on the next pass screen UP (or a
+    held OK, the board's BACK) gives the previous player another look; on the first pass
+    screen a held OK asks to stop."""
     d = Driver(tmp_path, seed=7, board="pico-ssd1306-3btn")
     assert d.app.keys == 3
     start(d, 2)
@@ -536,17 +569,23 @@ def test_three_button_board_deals_and_peeks(tmp_path):
     d.keys("ok,press:ok,wait:900")  # held past the long-press time: still the card
     assert lines(d)[1:] == card(d, 0)
     d.keys("release:ok")
-    assert "Seen it?" in d.text()
-    d.keys("ok")
-    assert lines(d)[2] == "Player 2"
+    assert lines(d)[2] == "Player 2" and "UP: look again" in d.text()
+    for back in ("up", "long:ok"):
+        d.keys(back)
+        assert "== Player 1 ==" in d.text() and "Hold OK" in d.text()
+        d.keys("press:ok,wait:900")
+        assert lines(d)[1:] == card(d, 0)
+        d.keys("release:ok")
+        assert lines(d)[2] == "Player 2"
+    d.keys("up,up")  # Player 1's "Hold OK", then Player 1's pass screen
+    assert lines(d)[2] == "Player 1"
     d.keys("long:ok")
     assert "Stop passing round?" in d.text()
     d.keys("ok")  # No
-    d.keys("ok,press:ok")
+    d.keys("ok,press:ok,release:ok,ok,press:ok")
     assert lines(d)[1:] == card(d, 1)
-    d.keys("release:ok,ok")
+    d.keys("release:ok")
     assert "All cards dealt" in d.text()
-    d.keys("ok")
     assert "== Wyrm ==" in d.text()
     assert d.errors() == []
 
@@ -559,7 +598,7 @@ def test_small_display_shows_all_three_colours(tmp_path):
     d.keys("ok,press:ok")
     assert lines(d) == card(d, 0)
     d.keys("release:ok")
-    assert "Seen it?" in d.text()
+    assert "Pass to Player 2" in d.text()
 
 
 # -- the widget on its own ----------------------------------------------------------
@@ -588,10 +627,10 @@ def test_peek_flow_runs_given_players_in_order_and_reports_seen(tmp_path):
     assert calls == []  # the secret is only asked for while OK is held
     d.keys("press:ok")
     assert "Card of 2" in d.text()
-    d.keys("release:ok,ok")
+    d.keys("release:ok")
     assert seen == [2]
     assert lines(d)[2] == "Bob"
-    d.keys("ok,press:ok,release:ok,ok,ok")
+    d.keys("ok,press:ok,release:ok")
     assert seen == [2, 0] and done == [1]
     assert set(calls) == {0, 2}
 

@@ -198,15 +198,17 @@ def odd_settings(tmp_path):
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6, 7])
 def test_party_round_shows_each_card_only_to_its_owner(tmp_path, players, capsys):
-    """A complete round for 2-7 players: each card only on its owner's held peek frames."""
+    """A complete round for 2-7 players, each player but the last looking again (BACK on
+    the next pass screen): each card only on its owner's held peek frames."""
     odd_settings(tmp_path)
     d = Driver(tmp_path, seed=100 + players)
     drachenhort_party.start_deal(d.app, players)
     recs = prun(d, "wait:50")
     shown = {}
-    for _ in range(players):
-        recs += prun(d, "ok,press:ok,wait:300,release:ok,press:ok,wait:900,release:ok,ok")
-    recs += prun(d, "ok")
+    for k in range(players):
+        again = ",back,press:ok,wait:900,release:ok" if k < players - 1 else ""
+        recs += prun(d, "ok,press:ok,wait:300,release:ok" + again)
+    recs += prun(d, "wait:50")
     check_party(d, recs, ODD_COLOURS, shown)
     # every player was shown exactly one card, and no card twice in the game
     assert sorted(shown) == list(range(players))
@@ -226,8 +228,8 @@ def test_party_round_with_default_colours_never_shows_a_colour_elsewhere(tmp_pat
     colours = list(deal.DEFAULT_COLOURS)
     recs = prun(d, "wait:50", colours)
     for _ in range(4):
-        recs += prun(d, "ok,press:ok,wait:200,release:ok,ok", colours)
-    recs += prun(d, "ok", colours)
+        recs += prun(d, "ok,press:ok,wait:200,release:ok", colours)
+    recs += prun(d, "wait:50", colours)
     for r in recs:
         words = set(r.text.lower().replace(",", " ").split())
         hit = [c for c in colours if c in words]
@@ -240,6 +242,32 @@ def test_party_round_with_default_colours_never_shows_a_colour_elsewhere(tmp_pat
     assert not words & set(colours)
 
 
+# every single press a player can make: clicks, holds and long presses of each key
+ONE_PRESS = ["ok", "up", "down", "back", "hold:ok:300", "hold:ok:700", "hold:ok:3300",
+             "long:ok", "long:up", "long:down", "long:back", "chord:up+down"]
+
+
+@pytest.mark.parametrize("board", ["pico-ssd1306-4btn", "pico-ssd1306-3btn"])
+def test_no_single_press_after_a_look_shows_the_next_players_card(tmp_path, board):
+    """Letting go after Player 1's look lands on Player 2's pass screen (2/3), and from there
+    no single press of any kind shows Player 2's card: the pass screen needs its own OK
+    and then a hold. (BACK may show Player 1's "Hold OK" again, never a card by itself.)"""
+    for press in ONE_PRESS:
+        if board.endswith("3btn") and "back" in press:
+            continue
+        path = tmp_path / press.replace(":", "_").replace("+", "_")
+        path.mkdir()
+        odd_settings(path)
+        d = Driver(path, seed=7, board=board)
+        drachenhort_party.start_deal(d.app, 3)
+        recs = prun(d, "wait:50,ok,press:ok,wait:300,release:ok")
+        assert d.app.top().owner == 1 and "Pass to" in d.text() and "2/3" in d.text()
+        after = prun(d, press + ",wait:100")
+        assert not any(r.showing and r.owner == 1 for r in after), press
+        check_party(d, recs + after, ODD_COLOURS)
+        assert d.errors() == []
+
+
 def test_peek_again_shows_only_the_chosen_player(tmp_path):
     """Peeking again later shows the chosen player's card, on held frames only."""
     odd_settings(tmp_path)
@@ -247,8 +275,8 @@ def test_peek_again_shows_only_the_chosen_player(tmp_path):
     drachenhort_party.start_deal(d.app, 3)
     recs = prun(d, "wait:50")
     for _ in range(3):
-        recs += prun(d, "ok,press:ok,release:ok,ok")
-    recs += prun(d, "ok")
+        recs += prun(d, "ok,press:ok,release:ok")
+    recs += prun(d, "wait:1600")  # (the toast "All cards dealt" goes)
     for k in range(3):
         drachenhort_party.peek_again(d.app)
         recs += prun(d, "down," * k + "ok,up,ok,press:ok,wait:100,release:ok,ok")
@@ -338,10 +366,10 @@ def test_peek_again_list_covered_by_a_new_deal_never_shows_the_old_card(tmp_path
         names = party_names(d, ODD_COLOURS)
         return names[k] if names is not None and k < len(names) else []
 
-    peek = "ok,press:ok,wait:300,release:ok,ok"
-    recs = run(d, "wait:50," + ",".join([peek] * 3) + ",ok", ODD_COLOURS, lookup)
+    peek = "ok,press:ok,wait:300,release:ok"
+    recs = run(d, "wait:50," + ",".join([peek] * 3), ODD_COLOURS, lookup)
     assert d.app.top().lines == ["Deal new cards? The", "old deal is lost."]
-    recs += run(d, "up,ok," + ",".join([peek] * 2) + ",ok", ODD_COLOURS, lookup)
+    recs += run(d, "up,ok," + ",".join([peek] * 2), ODD_COLOURS, lookup)
     assert len(party_names(d, ODD_COLOURS)) == 2  # the new deal is in force
     assert d.app.top().title == "Who looks?"  # the list opened for the old deal is back
     # Player 3, then hold OK (that list is of the new deal now: its Player 1), hold OK
@@ -387,8 +415,8 @@ def test_deck_round_shows_each_hand_only_to_its_owner(tmp_path, capsys):
     hands = [deck_hand(d, k) for k in range(4)]
     assert all(len(h) == 3 for h in hands)
     for _ in range(4):
-        recs += drun(d, "ok,press:ok,wait:300,release:ok,ok")
-    recs += drun(d, "ok,down,ok,down*2,ok,ok,ok,press:ok,wait:200,release:ok,ok")  # P3 draws
+        recs += drun(d, "ok,press:ok,wait:300,release:ok")
+    recs += drun(d, "down,ok,down*2,ok,ok,press:ok,wait:200,release:ok")  # P3 draws
     check_deck(d, recs)
     seen = {}
     for r in recs:
@@ -542,7 +570,7 @@ for e in app.errors:
 
 def test_four_player_party_deal_same_frames_under_micropython(tmp_path, mp):
     """A full Drachenhort deal for 4 players gives byte-identical frames under MicroPython."""
-    script = ",".join(["ok,press:ok,wait:200,release:ok,ok"] * 4 + ["ok"])
+    script = ",".join(["ok,press:ok,wait:200,release:ok"] * 4 + ["wait:100"])
     steps = simcore.timeline(simcore.parse_script(script, 4))
     d = Driver(tmp_path, seed=41)
     drachenhort_party.start_deal(d.app, 4)
@@ -574,9 +602,9 @@ def mp_listdir(mp):
 
 
 # Main menu -> Drachenhort -> New game, 4 players (spinner down to 2, up to 4), cards dealt
-# by Wyrm; then each player: ready, hold OK, let go, pass on; then "All cards dealt" -> OK.
+# by Wyrm; then each player: ready, hold OK, let go (passes on); the toast "All cards dealt".
 DH_DEAL4 = ",".join(
-    ["ok,down,ok,down*5,up*2,ok,ok"] + ["ok,press:ok,wait:200,release:ok,ok"] * 4 + ["ok"]
+    ["ok,down,ok,down*5,up*2,ok,ok"] + ["ok,press:ok,wait:200,release:ok"] * 4 + ["wait:100"]
 )
 
 

@@ -106,8 +106,8 @@ def test_dice_history_rows_keep_the_number_apart_from_the_roll(tmp_path):
 
 
 DEALT_TO_TWO = (  # hidden deck: a new deck of 20, one card each to two players, all seen
-    to_row("Hidden deck") + ",ok,down*32,ok,wait:1600,down,ok,ok,ok,ok,press:ok,release:ok,ok,ok,"
-    "press:ok,release:ok,ok,ok"
+    to_row("Hidden deck") + ",ok,down*32,ok,wait:1600,down,ok,ok,ok,ok,press:ok,release:ok,ok,"
+    "press:ok,release:ok"
 )
 
 
@@ -116,7 +116,7 @@ def test_hidden_deck_who_draws_lists_the_players_dealt_to_and_one_more(tmp_path)
     d.keys(DEALT_TO_TWO + ",down,ok")
     assert d.text().splitlines() == ["== Who draws? ==", "> Player 1", "Player 2",
                                      "Player 3 (new)"]
-    d.keys("up,ok,ok,press:ok,release:ok,ok")  # Player 3 joins and draws
+    d.keys("up,ok,ok,press:ok,release:ok")  # Player 3 joins and draws
     d.keys("ok")  # Draw one again
     assert d.text().splitlines()[-1] == "Player 4 (new)"
     assert d.errors() == []
@@ -141,8 +141,8 @@ def test_rolloff_on_the_32px_panel_shows_every_player_and_the_result(tmp_path):
 
 GERMAN = ('{"colours": ["gr\\u00fcn", "wei\\u00df", "J\\u00f6rg", "\\u00c4pfel", "\\u00d6L", '
           '"\\u00dcber", "blau"]}')
-DEALT = ("ok,down,ok,ok,ok,ok,hold:ok:300,ok,ok,hold:ok:300,ok,ok,hold:ok:300,ok,ok,"
-         "hold:ok:300,ok,ok,ok")  # (the oldest begins: seat 1)
+DEALT = ("ok,down,ok,ok,ok," + "ok,hold:ok:300," * 4
+         + "ok")  # (letting go passes on; the oldest begins: seat 1)
 
 
 def test_german_colour_names_show_with_their_letters_in_both_runtimes(tmp_path):
