@@ -168,6 +168,21 @@ def _tumble(fb, now, count, y, sc):
         font.text(fb, font.DIE[face], x + i * step, y, 1, sc)
 
 
+def flee_label():
+    """The row that leaves a fight, in the language in use."""
+    return t("Flee (roll to leave)", "Fliehen (würfeln)")
+
+
+def flee(app, g, screen=None):
+    """The player leaves the room: the fight ends (``screen``, the fight's list, closes)
+    and the move (no room) shows."""
+    g.end_fight()
+    g.save()
+    if screen is not None:
+        app.pop(screen)
+    drakskatten_play.open_move(app, g, True)
+
+
 class Fight(Screen):
     """Set up and run one fight round for the current player.
 
@@ -266,7 +281,7 @@ class Fight(Screen):
         if p.look:
             items.append(["drop", t("Forget crystal look", "Blick vergessen")])
         if p.fight:
-            items.append(["flee", t("Flee (roll to leave)", "Fliehen (würfeln)")])
+            items.append(["flee", flee_label()])
         self.items = items
         if self.sel >= len(items):
             self.sel = 0
@@ -355,10 +370,7 @@ class Fight(Screen):
             g.save()
             self.build()
         elif what == "flee":
-            g.end_fight()
-            g.save()
-            app.pop(self)
-            drakskatten_play.open_move(app, g, True)
+            flee(app, g, self)
 
     def new_monster(self, app, go=False):
         """DEFENCE spinner, then ATTACK spinner (``go``: then the attack), each opening on

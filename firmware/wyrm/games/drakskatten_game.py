@@ -258,7 +258,8 @@ class GameMenu(gamekit.GameMenu):
              self.fight],
         ]
         if g.player().fight:  # the fight goes on: fight on (the row above) or flee
-            out.append([lambda a: t("Flee (roll to leave)", "Fliehen (würfeln)"), self.flee])
+            out.append([lambda a: drakskatten_fight.flee_label(),
+                        lambda a: drakskatten_fight.flee(a, g)])
         out += [
             [lambda a: t("New monster", "Neues Monster"), self.new_monster],
             [lambda a: t("Door search", "Türsuche"), lambda a: drakskatten_play.open_door(a, g)],
@@ -322,13 +323,6 @@ class GameMenu(gamekit.GameMenu):
     def fight(self, app):
         # a fight that goes on attacks at once (Fight.goes_on); else the fight's list
         app.push(drakskatten_fight.Fight(self.game, quick=True))
-
-    def flee(self, app):
-        # the player leaves the room: the fight ends, the move (no room) shows
-        g = self.game
-        g.end_fight()
-        g.save()
-        drakskatten_play.open_move(app, g, True)
 
     def new_monster(self, app):
         # the monster card's DEFENCE and ATTACK, then the fight's first attack at once
